@@ -1,0 +1,101 @@
+"""The one error tree of Subspace.
+
+It lives in ``rules/`` because the pure reducers raise these errors themselves and
+``rules/`` may import only the standard library. The service maps each class to an
+HTTP status in exactly one place (``service/errors.py``); every error carries a stable
+machine-readable ``code``, a message a person understands, and optional ``details``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class SubspaceError(Exception):
+    """Base of every error Subspace reports to a client."""
+
+    code = "subspace_error"
+    http_status = 500
+
+    def __init__(self, message: str, *, code: str | None = None, details: Any = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.details = details
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "details": self.details}
+
+
+class RuleViolation(SubspaceError):
+    """Something the rules of the game do not allow."""
+
+    code = "rule_violation"
+    http_status = 422
+
+
+class IllegalAction(RuleViolation):
+    """The action is not legal for this seat in the current state."""
+
+    code = "illegal_action"
+
+
+class NotYourDecision(RuleViolation):
+    """Another seat must decide now (or nobody may act: the match is over)."""
+
+    code = "not_your_decision"
+    http_status = 403
+
+
+# Alias with the name players use.
+NotYourTurn = NotYourDecision
+
+
+class DeckInvalid(RuleViolation):
+    """A deck breaks the game's construction rules; ``details`` lists every violation."""
+
+    code = "deck_invalid"
+
+
+class InvalidRequest(SubspaceError):
+    """The request is malformed (bad JSON, unknown game, missing field)."""
+
+    code = "invalid_request"
+    http_status = 400
+
+
+class VersionConflict(SubspaceError):
+    """The client's expected_version is stale; ``details`` has the current version."""
+
+    code = "version_conflict"
+    http_status = 409
+
+    def __init__(self, current_version: int, expected_version: int | None = None):
+        super().__init__(
+            f"expected version {expected_version} but the match is at version {current_version}; "
+            "reload the state and try again",
+            details={"current_version": current_version, "expected_version": expected_version},
+        )
+        self.current_version = current_version
+
+
+class NotFound(SubspaceError):
+    code = "not_found"
+    http_status = 404
+
+
+class Unauthorized(SubspaceError):
+    """No credentials, or credentials that match no seat."""
+
+    code = "unauthorized"
+    http_status = 401
+
+
+class Forbidden(SubspaceError):
+    code = "forbidden"
+    http_status = 403
+
+
+class MatchOver(RuleViolation):
+    code = "match_over"
+    http_status = 409

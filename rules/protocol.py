@@ -1,0 +1,117 @@
+"""The game protocol every ruleset implements (boardgame.io-style, but pure).
+
+A *state* is a JSON-serialisable dict (string keys, lists not tuples, no sets) so the
+worker can store projections with orjson and anyone can re-fold a log. ``apply`` may
+mutate the state it is given and must return it: the fold copies once per batch and then
+applies events in place (never deep-copy per event).
+
+Decide vs apply: the service calls ``validate`` before appending; ``apply`` trusts the log
+(events are facts) and never re-validates. Pending decisions (mulligan, choosing a card,
+ordering triggers, discarding down) are ordinary legal actions of the seat that decides.
+
+Viewer: a seat number (int), ``"spectator"`` or ``"judge"`` (sees everything).
+An *event* as the reducer sees it: ``{"seat": int | None, "type": str, "payload": dict}``
+(the store adds version, schema and server timestamp; reducers must not read the clock).
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, Union, runtime_checkable
+
+from .errors import IllegalAction, MatchOver, NotYourDecision
+
+Viewer = Union[int, str]
+SPECTATOR = "spectator"
+JUDGE = "judge"
+State = dict
+Action = dict
+
+
+@runtime_checkable
+class Game(Protocol):
+    id: str
+    title: str
+    rulesets: dict[str, str]
+    default_ruleset: str
+    engine_version: str
+
+    def starter_decks(self) -> list[dict]:
+        """Preconstructed decks a seat may name by id: ``[{id, name, ...}]``."""
+
+    def build_config(self, ruleset: str, seats: list[dict]) -> dict:
+        """Resolve decks (starter id or card list), validate them by the construction
+        rules (raise ``DeckInvalid`` listing every violation) and return the match config
+        that is pinned in the match and handed to ``setup``."""
+
+    def setup(self, config: dict, seed: str) -> State:
+        """The initial state from a config and the secret seed."""
+
+    def deciding_seats(self, state: State) -> list[int]:
+        """Seats that may act now (empty when the match is over)."""
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Complete action bodies this seat may post now, unchanged."""
+
+    def validate(self, state: State, seat: int, action: Action) -> None:
+        """Raise ``NotYourDecision`` / ``IllegalAction`` unless the action is legal."""
+
+    def apply(self, state: State, event: dict) -> State:
+        """Apply an accepted event; may mutate ``state`` in place; returns the state."""
+
+    def view(self, state: State, viewer: Viewer) -> dict:
+        """What ``viewer`` may see. Never an opponent's hand, any deck order, face-down
+        cards or the RNG seed (until the match is over, when the service asks for the
+        judge view on everyone's behalf)."""
+
+    def redact_event(self, event: dict, viewer: Viewer, state_before: State) -> dict:
+        """The event as ``viewer`` may see it (``state_before`` = state the event applied to)."""
+
+    def outcome(self, state: State) -> dict | None:
+        """``None`` while the match runs, else ``{"winners": [seat...], "reason": str}``."""
+
+
+class BaseGame:
+    """Defaults shared by every game: validation by membership in ``legal_actions``."""
+
+    id = "base"
+    title = "Base"
+    rulesets: dict[str, str] = {}
+    default_ruleset = ""
+    engine_version = "0"
+
+    def deciding_seats(self, state: State) -> list[int]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:  # pragma: no cover
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> dict | None:  # pragma: no cover
+        raise NotImplementedError
+
+    def describe_illegal(self, state: State, seat: int, action: Action) -> str:
+        """A human explanation of why ``action`` is illegal; games override this to name
+        the rule and the cards involved."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        return f"'{kind}' is not a legal action for seat {seat} now; GET legal-actions lists what is"
+
+    def validate(self, state: State, seat: int, action: Action) -> None:
+        if self.outcome(state) is not None:
+            raise MatchOver("the match is over; no more actions are accepted")
+        if seat not in self.deciding_seats(state):
+            raise NotYourDecision(
+                f"seat {seat} has no decision to make now; waiting for seat(s) "
+                f"{', '.join(str(s) for s in self.deciding_seats(state))}",
+                details={"deciding_seats": self.deciding_seats(state)},
+            )
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            raise IllegalAction(
+                self.describe_illegal(state, seat, action),
+                details={"action": action},
+            )
+
+    def redact_event(self, event: dict, viewer: Viewer, state_before: State) -> dict:
+        return event
+
+
+def is_seat(viewer: Any) -> bool:
+    return isinstance(viewer, int) and not isinstance(viewer, bool)
