@@ -1,0 +1,64 @@
+"""Every Redis key Subspace uses, in one place.
+
+Every key of a match carries the hash tag ``{m:<id>}`` so all of a match's keys hash to
+one Redis Cluster slot: the Lua scripts touch several of them at once, which Cluster only
+allows within one slot. Cross-match indexes are the only keys without the tag.
+"""
+from __future__ import annotations
+
+import re
+
+from rules.errors import NotFound
+
+# Cross-match indexes.
+MATCHES = "subspace:matches"  # sorted set: match id scored by creation time (unix seconds)
+LAGGING = "subspace:lagging"  # set: matches whose projection may be behind their stream
+
+# Ids are what secrets.token_urlsafe produces; anything else (a "}" smuggling another hash
+# tag, a ":" forging a sub-key) is refused before it reaches a key.
+_MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_IDEM_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+
+
+def check_match_id(match_id: str) -> str:
+    """Return ``match_id`` if it can be a match id, else raise ``NotFound``: a malformed id
+    names no match, and saying so is more useful to a client than a 400."""
+    if not isinstance(match_id, str) or not _MATCH_ID.match(match_id):
+        raise NotFound(f"no match with id {match_id!r}")
+    return match_id
+
+
+def _k(match_id: str, part: str) -> str:
+    return f"{{m:{check_match_id(match_id)}}}:{part}"
+
+
+def events(match_id: str) -> str:
+    return _k(match_id, "events")
+
+
+def meta(match_id: str) -> str:
+    return _k(match_id, "meta")
+
+
+def projection(match_id: str) -> str:
+    return _k(match_id, "proj")
+
+
+def snapshots(match_id: str) -> str:
+    return _k(match_id, "snap")
+
+
+def fold_queued(match_id: str) -> str:
+    return _k(match_id, "fold-queued")
+
+
+def idempotency(match_id: str, key: str) -> str:
+    """Idempotency keys are client-chosen: printable ASCII, at most 200 characters."""
+    from rules.errors import InvalidRequest
+
+    if not isinstance(key, str) or not _IDEM_KEY.match(key):
+        raise InvalidRequest(
+            "Idempotency-Key must be 1-200 printable ASCII characters without spaces",
+            code="invalid_idempotency_key",
+        )
+    return _k(match_id, f"idem:{key}")

@@ -1,0 +1,276 @@
+"""``MatchStore``: the one object that reads and writes a match in Redis.
+
+Layout (docs/contracts.md): ``{m:<id>}:events`` stream (entry id ``<version>-0``, one field
+``e`` with the orjson event), ``:meta`` hash (every value orjson-encoded so types survive),
+``:proj`` hash (``version``, ``state``), ``:snap`` hash (version → state; version 0 is the
+initial state, so every match has a snapshot to fold from), ``:idem:<key>`` strings.
+
+The client must be a bytes client (``decode_responses=False``, redis-py's default):
+states are orjson bytes and must not be decoded as text on the way.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import redis
+
+from rules.errors import InvalidRequest, NotFound, VersionConflict
+
+from . import codec, keys, scripts
+
+EVENT_SCHEMA = 1
+IDEMPOTENCY_TTL = 24 * 3600  # seconds a stored response answers retries
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    version: int  # the version the event got (the original one when replayed)
+    replayed: bool  # True: same idempotency key seen before, nothing was appended
+    response: Any  # what the caller asked to store (or {"version": v}); the original when replayed
+
+
+def new_match_id() -> str:
+    """96 random bits, URL-safe: unguessable, so knowing one id reveals no other."""
+    return secrets.token_urlsafe(12)
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex of a seat bearer token; only hashes are stored (a leaked meta hash
+    does not let anyone act for a seat). Tokens are random 256-bit strings, so a plain
+    hash (no salt, no KDF) is enough."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_seat_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def utc_now_iso() -> str:
+    """Server timestamp in the event format: ``2026-11-22T10:00:00.123Z``."""
+    now = datetime.now(timezone.utc)
+    return now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z"
+
+
+def _version_of(entry_id: bytes | str) -> int:
+    if isinstance(entry_id, bytes):
+        entry_id = entry_id.decode()
+    return int(entry_id.split("-", 1)[0])
+
+
+def _encoded(state: dict | bytes) -> bytes:
+    return state if isinstance(state, bytes) else codec.dumps(state)
+
+
+def _fingerprint(event: dict) -> str:
+    body = {"type": event.get("type"), "seat": event.get("seat"), "payload": event.get("payload")}
+    return hashlib.sha256(codec.dumps(body)).hexdigest()
+
+
+class MatchStore:
+    """Reads and writes matches; every method raises ``NotFound`` for an unknown id."""
+
+    def __init__(self, conn: redis.Redis, *, idempotency_ttl: int = IDEMPOTENCY_TTL):
+        self.conn = conn
+        self.idempotency_ttl = idempotency_ttl
+        self._append = conn.register_script(scripts.APPEND)
+        self._write_projection = conn.register_script(scripts.WRITE_PROJECTION)
+        self._update_meta = conn.register_script(scripts.UPDATE_META)
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: Any) -> "MatchStore":
+        return cls(redis.Redis.from_url(url), **kwargs)
+
+    # ---- meta ---------------------------------------------------------------------
+    def create_match(self, meta: dict, initial_state: dict) -> str:
+        """Write meta, projection v0 and snapshot v0 in one MULTI; index the match.
+
+        ``meta`` holds what the service pins (game, ruleset, engine_version, config,
+        seat_token_hashes, seed_commitment, seed, status, ...). Plain tokens are refused.
+        """
+        if any("token" in k and "hash" not in k for k in meta):
+            raise ValueError("store seat token hashes (hash_token), never the tokens themselves")
+        match_id = new_match_id()
+        now = utc_now_iso()
+        fields = {k: codec.dumps(v) for k, v in {**meta, "id": match_id, "created": now, "updated": now}.items()}
+        state = codec.dumps(initial_state)
+        pipe = self.conn.pipeline(transaction=True)
+        pipe.hset(keys.meta(match_id), mapping=fields)
+        pipe.hset(keys.projection(match_id), mapping={"version": 0, "state": state})
+        pipe.hset(keys.snapshots(match_id), "0", state)
+        pipe.execute()
+        # Cross-slot index, outside the MULTI (a Cluster could not run it inside).
+        self.conn.zadd(keys.MATCHES, {match_id: time.time()})
+        return match_id
+
+    def get_meta(self, match_id: str) -> dict:
+        raw = self.conn.hgetall(keys.meta(match_id))
+        if not raw:
+            raise NotFound(f"no match with id {match_id!r}")
+        return {k.decode(): codec.loads(v) for k, v in raw.items()}
+
+    def update_meta(self, match_id: str, **fields: Any) -> None:
+        fields["updated"] = utc_now_iso()
+        args: list[Any] = []
+        for k, v in fields.items():
+            args += [k, codec.dumps(v)]
+        if not self._update_meta(keys=[keys.meta(match_id)], args=args):
+            raise NotFound(f"no match with id {match_id!r}")
+
+    def exists(self, match_id: str) -> bool:
+        try:
+            return bool(self.conn.exists(keys.meta(match_id)))
+        except NotFound:
+            return False
+
+    def list_matches(self, offset: int = 0, limit: int = 100) -> list[str]:
+        """Match ids, newest first."""
+        return [m.decode() for m in self.conn.zrevrange(keys.MATCHES, offset, offset + limit - 1)]
+
+    def seat_for_token(self, match_id: str, token: str | None) -> int | None:
+        """The seat whose stored hash matches ``token`` (constant-time compare), else None."""
+        if not token:
+            return None
+        hashes = self.get_meta(match_id).get("seat_token_hashes") or []
+        digest = hash_token(token)
+        found = None
+        for seat, stored in enumerate(hashes):
+            if secrets.compare_digest(digest, stored):
+                found = seat
+        return found
+
+    # ---- events -------------------------------------------------------------------
+    def append(
+        self,
+        match_id: str,
+        expected_version: int,
+        event: dict,
+        idempotency_key: str | None = None,
+        response: Any = None,
+    ) -> AppendResult:
+        """Append ``event`` (``{type, seat, payload}``) as version ``expected_version + 1``.
+
+        Raises ``VersionConflict`` if the stream is not at ``expected_version``. With an
+        ``idempotency_key`` seen before, returns the stored result and appends nothing
+        (a reused key with a different event raises ``InvalidRequest``). On success the
+        match is flagged in ``subspace:lagging`` for the fold worker / sweep.
+        """
+        if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
+            raise InvalidRequest("expected_version must be a non-negative integer", code="invalid_version")
+        version = expected_version + 1
+        stored = {**event, "v": version, "schema": event.get("schema", EVENT_SCHEMA), "ts": utc_now_iso()}
+        idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else ""
+        fp = _fingerprint(event)
+        body = response if response is not None else {"version": version}
+        record = codec.dumps({"version": version, "response": body, "fp": fp})
+        status, *rest = self._append(
+            keys=[keys.events(match_id), keys.meta(match_id), idem_key],
+            args=[expected_version, codec.dumps(stored), record, self.idempotency_ttl],
+        )
+        status = status.decode()
+        if status == "ok":
+            self.conn.sadd(keys.LAGGING, match_id)
+            return AppendResult(version=int(rest[0]), replayed=False, response=body)
+        if status == "replayed":
+            original = codec.loads(rest[0])
+            if original["fp"] != fp:
+                raise InvalidRequest(
+                    "this Idempotency-Key was already used for a different action",
+                    code="idempotency_key_reused",
+                    details={"version": original["version"]},
+                )
+            return AppendResult(version=original["version"], replayed=True, response=original["response"])
+        if status == "conflict":
+            raise VersionConflict(int(rest[0]), expected_version)
+        raise NotFound(f"no match with id {match_id!r}")
+
+    def version(self, match_id: str) -> int:
+        """The stream's version (0 for a match with no events yet)."""
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.exists(keys.meta(match_id))
+        pipe.xrevrange(keys.events(match_id), count=1)
+        exists, last = pipe.execute()
+        if not exists:
+            raise NotFound(f"no match with id {match_id!r}")
+        return _version_of(last[0][0]) if last else 0
+
+    def read_events(self, match_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict]:
+        """Events with ``after < v <= upto`` (all past ``after`` when ``upto`` is None), oldest
+        first, at most ``limit``. Raises ``NotFound`` for an unknown match."""
+        if after < 0 or (limit is not None and limit < 0):
+            raise InvalidRequest("after and limit must be non-negative", code="invalid_range")
+        if limit == 0 or (upto is not None and upto <= after):
+            self._require(match_id)
+            return []
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.exists(keys.meta(match_id))
+        pipe.xrange(keys.events(match_id), min=f"{after + 1}-0", max="+" if upto is None else f"{upto}-0", count=limit)
+        exists, entries = pipe.execute()
+        if not exists:
+            raise NotFound(f"no match with id {match_id!r}")
+        return [codec.loads(fields[b"e"]) for _, fields in entries]
+
+    def wait_for_version(self, match_id: str, min_version: int, timeout: float) -> int:
+        """Block up to ``timeout`` seconds until the stream reaches ``min_version`` (XREAD
+        BLOCK from entry ``min_version-1``: no race between the check and the wait).
+        Returns the version then (may still be below ``min_version`` on timeout)."""
+        current = self.version(match_id)
+        if current >= min_version or timeout <= 0:
+            return current
+        self.conn.xread({keys.events(match_id): f"{min_version - 1}-0"}, count=1, block=max(1, int(timeout * 1000)))
+        return self.version(match_id)
+
+    # ---- projection and snapshots ------------------------------------------------------
+    def load_projection(self, match_id: str) -> tuple[int, dict]:
+        raw = self.conn.hmget(keys.projection(match_id), ["version", "state"])
+        if raw[0] is None:
+            raise NotFound(f"no match with id {match_id!r}")
+        return int(raw[0]), codec.loads(raw[1])
+
+    def projection_version(self, match_id: str) -> int:
+        raw = self.conn.hget(keys.projection(match_id), "version")
+        if raw is None:
+            raise NotFound(f"no match with id {match_id!r}")
+        return int(raw)
+
+    def write_projection(
+        self,
+        match_id: str,
+        version: int,
+        state: dict | bytes,
+        *,
+        snapshots: list[tuple[int, dict | bytes]] = (),
+    ) -> bool:
+        """Store ``state`` as the projection at ``version`` plus any ``snapshots``
+        (``(version, state)``; pass bytes when the state was encoded at that point of a fold
+        that kept mutating it), all in one script. Forward-only: returns False and leaves
+        the projection alone if it is already at or past ``version``."""
+        self._require(match_id)
+        args: list = [version, _encoded(state)]
+        for snap_version, snap_state in snapshots:
+            args += [snap_version, _encoded(snap_state)]
+        written = self._write_projection(keys=[keys.projection(match_id), keys.snapshots(match_id)], args=args)
+        return bool(written)
+
+    def save_snapshot(self, match_id: str, version: int, state: dict) -> None:
+        self._require(match_id)
+        self.conn.hset(keys.snapshots(match_id), str(version), _encoded(state))
+
+    def snapshot_versions(self, match_id: str) -> list[int]:
+        return sorted(int(v) for v in self.conn.hkeys(keys.snapshots(match_id)))
+
+    def nearest_snapshot(self, match_id: str, version: int) -> tuple[int, dict]:
+        """The latest snapshot at or before ``version`` (version 0 always exists)."""
+        candidates = [v for v in self.snapshot_versions(match_id) if v <= version]
+        if not candidates:
+            raise NotFound(f"no match with id {match_id!r}")
+        best = max(candidates)
+        return best, codec.loads(self.conn.hget(keys.snapshots(match_id), str(best)))
+
+    def _require(self, match_id: str) -> None:
+        if not self.conn.exists(keys.meta(match_id)):
+            raise NotFound(f"no match with id {match_id!r}")

@@ -1,0 +1,47 @@
+"""The Lua scripts: each is one atomic step on the keys of a single match (one slot).
+
+``APPEND`` order matters: the idempotency key is checked *before* the expected version,
+so a client retrying a request that already succeeded gets its original response rather
+than a 409 (its expected_version is stale precisely because its first try worked).
+"""
+from __future__ import annotations
+
+# KEYS: 1 events stream, 2 meta hash, 3 idempotency key (or "" when none)
+# ARGV: 1 expected version, 2 event bytes, 3 stored-response bytes, 4 idempotency ttl seconds
+# Returns {"ok", new_version} | {"replayed", stored_response} | {"conflict", current} | {"missing"}
+APPEND = r"""
+if redis.call('EXISTS', KEYS[2]) == 0 then return {'missing'} end
+if KEYS[3] ~= '' then
+  local stored = redis.call('GET', KEYS[3])
+  if stored then return {'replayed', stored} end
+end
+local current = 0
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+if #last > 0 then current = tonumber(string.match(last[1][1], '^(%d+)-')) end
+if current ~= tonumber(ARGV[1]) then return {'conflict', tostring(current)} end
+local v = current + 1
+redis.call('XADD', KEYS[1], v .. '-0', 'e', ARGV[2])
+if KEYS[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3], 'EX', tonumber(ARGV[4])) end
+return {'ok', tostring(v)}
+"""
+
+# KEYS: 1 projection hash, 2 snapshot hash
+# ARGV: 1 version, 2 state bytes, then pairs (snapshot version, snapshot state bytes)
+# Forward-only: a stale worker finishing late never overwrites a newer projection.
+# Snapshots are written either way: the state at a version is the same whoever folds it.
+# Returns 1 if the projection was written, 0 if it was already at or past ``version``.
+WRITE_PROJECTION = r"""
+for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
+if tonumber(ARGV[1]) <= current then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'state', ARGV[2])
+return 1
+"""
+
+# KEYS: 1 meta hash; ARGV: field, value, field, value, ...
+# Returns 0 (and writes nothing) if the match does not exist.
+UPDATE_META = r"""
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+"""

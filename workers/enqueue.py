@@ -1,0 +1,54 @@
+"""Coalesced enqueueing of fold jobs: at most one *queued* fold job per match.
+
+Why a ``{m:<id>}:fold-queued`` flag (SET NX, cleared by the job as it starts) and not a
+deterministic RQ job id (``enqueue(..., job_id=..., unique=True)``): RQ's uniqueness is
+"a job hash with this id exists", which stays true while the job *runs* and for
+``result_ttl`` after it finishes. An append landing while its match's job is running
+would then be refused a job, and the running job may already have read the stream: that
+event would wait for the next sweep. With the flag, the job clears it *before* reading
+the stream, so any append after that point enqueues a fresh job, and appends before it
+are covered by the job about to run. Bursts of appends while a job waits in the queue
+all coalesce into it.
+
+The flag expires (``FLAG_TTL``) so a crash between setting it and enqueueing cannot block
+a match forever; a duplicate job after expiry is harmless (folding is idempotent).
+"""
+from __future__ import annotations
+
+import redis
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from store import keys
+
+QUEUE = "fold"
+FLAG_TTL = 300  # seconds
+FOLD_JOB = "workers.jobs.fold_match"  # by name: the JSON serializer stores a path, never code
+JOB_TIMEOUT = 600
+
+
+def fold_queue(conn: redis.Redis, name: str = QUEUE) -> Queue:
+    """The RQ queue of fold jobs, with the JSON serializer (jobs carry ids, not objects)."""
+    return Queue(name, connection=conn, serializer=JSONSerializer)
+
+
+def enqueue_fold(conn: redis.Redis, match_id: str, *, queue: str = QUEUE, force: bool = False) -> bool:
+    """Enqueue ``fold_match(match_id)`` unless one is already queued; True if enqueued.
+
+    ``force`` enqueues even when the flag is set (the sweep uses it for matches whose flag
+    outlived any job, e.g. after the queue itself was emptied by an operator).
+    """
+    flag = keys.fold_queued(match_id)
+    if not conn.set(flag, 1, nx=True, ex=FLAG_TTL) and not force:
+        return False
+    if force:
+        conn.set(flag, 1, ex=FLAG_TTL)
+    try:
+        fold_queue(conn, queue).enqueue_call(
+            FOLD_JOB, args=(match_id,), timeout=JOB_TIMEOUT, result_ttl=60, failure_ttl=24 * 3600,
+            description=f"fold {match_id}",
+        )
+    except Exception:
+        conn.delete(flag)  # let the next append try again instead of waiting for the TTL
+        raise
+    return True

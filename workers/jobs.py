@@ -1,0 +1,86 @@
+"""The fold job: bring a match's projection up to its stream in one batch.
+
+Safe to run any number of times, concurrently or after a crash: it starts from whatever
+projection is stored, and ``write_projection`` only ever moves forward, so a slow job
+finishing after a faster one changes nothing.
+"""
+from __future__ import annotations
+
+import os
+import threading
+
+import redis
+from rq import get_current_job
+
+import rules
+from replays.fold import apply_in_place
+from store import MatchStore, codec, keys
+from store.plugins import load_extra_games
+
+SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "50"))
+
+_games_loaded = False
+_games_lock = threading.Lock()
+
+
+def _ensure_extra_games() -> None:
+    """Workers started as plain ``rq worker`` never run our start-up code, so the first
+    job of a process loads SUBSPACE_EXTRA_GAMES itself."""
+    global _games_loaded
+    with _games_lock:
+        if not _games_loaded:
+            load_extra_games()
+            _games_loaded = True
+
+
+def settle_lagging(conn: redis.Redis, match_id: str) -> bool:
+    """Drop the match from ``subspace:lagging`` unless it still lags; True if it lags.
+
+    SREM first, then re-check: an append that lands after our check re-adds the match
+    (append does XADD then SADD), so the hint is never lost.
+    """
+    store = MatchStore(conn)
+    conn.srem(keys.LAGGING, match_id)
+    try:
+        lagging = store.projection_version(match_id) < store.version(match_id)
+    except rules.errors.NotFound:
+        return False
+    if lagging:
+        conn.sadd(keys.LAGGING, match_id)
+    return lagging
+
+
+def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = None) -> dict:
+    """Fold every event past the projection and write projection + snapshots atomically."""
+    every = snapshot_every or SNAPSHOT_EVERY
+    store = MatchStore(conn)
+    meta = store.get_meta(match_id)
+    game = rules.get_game(meta["game"])
+    start, state = store.load_projection(match_id)
+    events = store.read_events(match_id, after=start)
+    snapshots: list[tuple[int, bytes]] = []
+    for event in events:
+        state = apply_in_place(game, state, (event,))
+        if event["v"] % every == 0:
+            snapshots.append((event["v"], codec.dumps(state)))  # encoded now: state keeps changing
+    end = events[-1]["v"] if events else start
+    written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
+    return {"match_id": match_id, "from": start, "to": end, "written": written, "snapshots": [v for v, _ in snapshots]}
+
+
+def fold_match(match_id: str, snapshot_every: int | None = None) -> dict:
+    """RQ entry point (``workers.jobs.fold_match``). Clears the coalescing flag first (see
+    ``workers.enqueue``), folds, then settles the lagging hint."""
+    _ensure_extra_games()
+    job = get_current_job()
+    conn = job.connection if job is not None else None
+    if conn is None:
+        raise RuntimeError("fold_match runs inside an RQ worker; call fold_pending(conn, id) directly otherwise")
+    conn.delete(keys.fold_queued(match_id))
+    try:
+        result = fold_pending(conn, match_id, snapshot_every)
+    except rules.errors.NotFound:
+        conn.srem(keys.LAGGING, match_id)  # deleted match: nothing to fold, ever
+        return {"match_id": match_id, "missing": True}
+    settle_lagging(conn, match_id)
+    return result
