@@ -4,7 +4,7 @@ See docs/contracts.md ("Store API"). Import ``MatchStore`` from here.
 """
 from __future__ import annotations
 
-__all__ = ["MatchStore", "AppendResult"]
+__all__ = ["MatchStore", "AppendResult", "hash_token", "new_seat_token", "new_match_id"]
 
 
 def __getattr__(name: str):
