@@ -1,10 +1,13 @@
 """Replays: folding events, a match's state now or at any version, per-viewer listings,
-and independent verification of a finished match against its seed commitment."""
+and independent verification of a finished match against its seed commitment.
+
+``replays.fold`` is the module (``fold``, ``apply_in_place``, ``copy_state``); the package
+does not re-export the function so ``replays.fold.fold`` means one thing everywhere."""
 from __future__ import annotations
 
-from .fold import apply_in_place, copy_state, fold
+from . import fold  # the module: use ``from replays.fold import fold`` for the function
 from .history import current_state, state_at
 from .listing import events_for
 from .verify import verify_replay
 
-__all__ = ["fold", "apply_in_place", "copy_state", "current_state", "state_at", "events_for", "verify_replay"]
+__all__ = ["fold", "current_state", "state_at", "events_for", "verify_replay"]

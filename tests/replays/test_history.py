@@ -1,0 +1,52 @@
+"""current_state (read-your-writes) and state_at (snapshots + fold)."""
+from __future__ import annotations
+
+import pytest
+
+from replays import current_state, state_at
+from replays.fold import fold
+from rules.errors import InvalidRequest
+from tests.store.helpers import SEED, append_all, new_match, scripted_events
+from workers import fold_pending
+
+
+def test_current_state_folds_events_past_the_projection(store, tinygame):
+    match_id, config = new_match(store, tinygame)
+    events = scripted_events(tinygame, config, n=4)
+    append_all(store, match_id, events)
+    assert store.load_projection(match_id)[0] == 0  # no worker ran
+    version, state = current_state(store, tinygame, match_id)
+    assert version == 4
+    assert state == fold(tinygame, tinygame.setup(config, SEED), events)
+
+
+def test_state_at_every_version_equals_a_full_fold(store, tinygame, redis_conn):
+    match_id, config = new_match(store, tinygame)
+    events = scripted_events(tinygame, config)
+    append_all(store, match_id, events[:7])
+    fold_pending(redis_conn, match_id, snapshot_every=3)  # projection at 7, snapshots 3, 6
+    append_all(store, match_id, events[7:])
+    fold_pending(redis_conn, match_id, snapshot_every=3)
+    assert store.snapshot_versions(match_id) == [0, 3, 6, 9, 12]
+    start = tinygame.setup(config, SEED)
+    for version in range(len(events) + 1):
+        assert state_at(store, tinygame, match_id, version) == fold(tinygame, start, events[:version]), version
+
+
+def test_state_at_uses_the_projection_when_it_is_the_nearest_base(store, tinygame, redis_conn):
+    match_id, config = new_match(store, tinygame)
+    events = scripted_events(tinygame, config)
+    append_all(store, match_id, events)
+    fold_pending(redis_conn, match_id, snapshot_every=100)  # only snapshot 0 + projection
+    start = tinygame.setup(config, SEED)
+    assert state_at(store, tinygame, match_id, len(events)) == fold(tinygame, start, events)
+    assert state_at(store, tinygame, match_id, 5) == fold(tinygame, start, events[:5])
+
+
+@pytest.mark.parametrize("bad", [-1, 13, "3", None])
+def test_state_at_outside_the_log_is_invalid_request(store, tinygame, bad):
+    match_id, config = new_match(store, tinygame)
+    append_all(store, match_id, scripted_events(tinygame, config))
+    with pytest.raises(InvalidRequest) as err:
+        state_at(store, tinygame, match_id, bad)
+    assert err.value.code == "version_out_of_range"
