@@ -13,6 +13,7 @@ starting a second one; ``stop()`` then leaves it running (only the owner stops i
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -111,6 +112,17 @@ def start_embedded(
     """
     data = Path(data_dir).resolve()
     data.mkdir(parents=True, exist_ok=True)
+    # Serialise check-then-start across processes (gunicorn workers, a worker started at
+    # the same moment): two servers on one folder would share and corrupt one AOF.
+    with open(data / "redis.start.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return _start_locked(data, appendfsync, timeout, extra_args)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _start_locked(data: Path, appendfsync: str, timeout: float, extra_args: list[str] | None) -> EmbeddedRedis:
     sock = _socket_path(data)
     url = f"unix://{sock}"
     if sock.exists() and _ping(url):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import redis
 
+from rules.errors import NotFound
 from store import MatchStore, keys
 
 from .enqueue import QUEUE, enqueue_fold
@@ -40,7 +41,7 @@ def sweep_lagging(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) 
     for match_id in sorted(candidates):
         try:
             behind = _lags(store, match_id)
-        except Exception:  # a malformed id in the index names no match: drop it
+        except NotFound:  # a malformed id in the index names no match: drop it
             conn.srem(keys.LAGGING, match_id)
             continue
         if behind:

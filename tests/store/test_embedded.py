@@ -46,3 +46,20 @@ def test_long_data_dir_gets_a_short_socket_path(tmp_path):
     with start_embedded(deep) as server:
         assert len(str(server.socket_path)) <= 100
         assert redis.Redis.from_url(server.url).ping()
+
+
+def test_concurrent_starts_on_one_folder_share_one_server(tmp_path):
+    import threading
+
+    handles = []
+    threads = [threading.Thread(target=lambda: handles.append(start_embedded(tmp_path))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert len(handles) == 4 and len({h.url for h in handles}) == 1
+        assert sum(h.owned for h in handles) == 1
+    finally:
+        for h in handles:
+            h.stop()
