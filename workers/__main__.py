@@ -1,0 +1,37 @@
+"""``python -m workers work|sweep``: the fold worker and the lag sweep without the full CLI
+(what the systemd units run; ``subspace worker`` is the same ``run_worker``)."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import redis
+
+from .enqueue import QUEUE
+from .run import run_worker
+from .sweep import sweep_lagging
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m workers", description=__doc__)
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"), help="default: $REDIS_URL")
+    sub = parser.add_subparsers(dest="command", required=True)
+    work = sub.add_parser("work", help="run a fold worker")
+    work.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    work.add_argument("--queue", action="append", help=f"queue(s) to work (default: {QUEUE})")
+    sweep = sub.add_parser("sweep", help="re-enqueue folds for lagging matches, then exit")
+    sweep.add_argument("--full", action="store_true", help="check every match, not only the lagging hints")
+    args = parser.parse_args(argv)
+    if not args.redis_url:
+        parser.error("set REDIS_URL or pass --redis-url")
+    if args.command == "work":
+        run_worker(args.redis_url, queues=tuple(args.queue or (QUEUE,)), burst=args.burst)
+        return 0
+    lagging = sweep_lagging(redis.Redis.from_url(args.redis_url), full=args.full)
+    print(f"{len(lagging)} lagging match(es) re-enqueued")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
