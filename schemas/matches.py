@@ -1,0 +1,168 @@
+"""Wire schemas of ``/v1/matches`` and everything under it.
+
+Views, actions and event payloads are game-defined JSON objects (``fields.Dict``): the
+wire layer checks their shape (an object) and leaves their meaning to the game's rules.
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+MAX_WAIT_SECONDS = 30  # cap of ``?wait=``: a held request ties up a server thread
+
+
+def _deck_is_id_or_list(value: object) -> None:
+    """A deck is a starter deck id (string) or a card list; the game checks the contents."""
+    if isinstance(value, str) and value:
+        return
+    if isinstance(value, list) and value:
+        return
+    raise ValidationError("deck must be a starter deck id (string) or a non-empty list of cards")
+
+
+class SeatRequestSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    deck = fields.Raw(
+        required=True,
+        validate=_deck_is_id_or_list,
+        metadata={"description": "a starter deck id from GET /v1/games, or a card list"},
+    )
+
+
+class MatchCreateSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "game id from GET /v1/games"})
+    ruleset = fields.String(load_default=None, metadata={"description": "defaults to the game's default ruleset"})
+    seats = fields.List(fields.Nested(SeatRequestSchema), required=True, validate=validate.Length(min=1, max=8))
+
+
+class SeatTokenSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(
+        required=True,
+        metadata={"description": "bearer token of this seat; shown only in this response (send it as 'Authorization: Bearer <token>')"},
+    )
+
+
+class MatchCreatedSchema(Schema):
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    seed_commitment = fields.String(
+        required=True, metadata={"description": "SHA-256 hex of the secret seed, revealed when the match ends"}
+    )
+    seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class OutcomeSchema(Schema):
+    winners = fields.List(fields.Integer(), required=True)
+    reason = fields.String(required=True)
+
+
+class MatchSummarySchema(Schema):
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    engine_version = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    version = fields.Integer(required=True)
+    deciding_seats = fields.List(fields.Integer(), required=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+    seed_commitment = fields.String(required=True)
+    seed = fields.String(
+        allow_none=True, metadata={"description": "the secret seed; null until the match is finished"}
+    )
+    created = fields.String()
+    updated = fields.String()
+
+
+class StateQuerySchema(Schema):
+    min_version = fields.Integer(
+        load_default=None,
+        validate=validate.Range(min=0),
+        metadata={"description": "wait until the match reaches this version (read-your-writes)"},
+    )
+    wait = fields.Float(
+        load_default=0.0,
+        validate=validate.Range(min=0, max=MAX_WAIT_SECONDS),
+        metadata={"description": f"seconds to wait for min_version (at most {MAX_WAIT_SECONDS})"},
+    )
+
+
+class StateSchema(Schema):
+    match_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.Integer(allow_none=True, required=True, metadata={"description": "the caller's seat; null for a spectator"})
+    viewer = fields.String(required=True, metadata={"description": "'seat', 'spectator' or 'judge' (everyone, once the match is over)"})
+    status = fields.String(required=True)
+    deciding_seats = fields.List(fields.Integer(), required=True)
+    view = fields.Dict(required=True, metadata={"description": "the game's view of the state for this caller"})
+
+
+class LegalActionsSchema(Schema):
+    version = fields.Integer(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    deciding_seats = fields.List(fields.Integer(), required=True)
+    actions = fields.List(
+        fields.Dict(), required=True, metadata={"description": "complete action bodies; post one back unchanged"}
+    )
+
+
+class PostActionSchema(Schema):
+    expected_version = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=0),
+        metadata={"description": "the version the action was chosen at; a stale one gets 409"},
+    )
+    action = fields.Dict(required=True, metadata={"description": "one of the bodies GET legal-actions lists"})
+
+
+class ActionPostedSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the version this action created"})
+
+
+class EventsQuerySchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class EventSchema(Schema):
+    v = fields.Integer(required=True)
+    schema = fields.Integer(required=True)
+    type = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    payload = fields.Dict(required=True)
+    ts = fields.String(required=True)
+
+
+class EventsSchema(Schema):
+    match_id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": "the match's current version"})
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class ReplayQuerySchema(Schema):
+    at = fields.Integer(
+        load_default=None, validate=validate.Range(min=0),
+        metadata={"description": "the state after event N (0 = initial state); default: now"},
+    )
+
+
+class ReplaySchema(Schema):
+    match_id = fields.String(required=True)
+    at = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": "the match's current version"})
+    seat = fields.Integer(allow_none=True, required=True)
+    viewer = fields.String(required=True)
+    status = fields.String(required=True)
+    view = fields.Dict(required=True)
+    seed = fields.String(allow_none=True, metadata={"description": "revealed once the match is finished"})
+    seed_commitment = fields.String(required=True)
+    config = fields.Dict(
+        allow_none=True,
+        metadata={"description": "the pinned match config (setup input); revealed once the match is finished"},
+    )

@@ -1,0 +1,126 @@
+"""``/v1/matches``: create a match, read it (as a seat or a spectator), act, replay.
+
+Handlers only parse, call ``service.matches_logic`` and serialise. The caller is whoever
+the ``Authorization: Bearer <seat token>`` header names (no header: a spectator).
+"""
+from __future__ import annotations
+
+from flask import request
+from flask_smorest import Blueprint
+
+from schemas import (
+    ActionPostedSchema,
+    ErrorSchema,
+    EventsQuerySchema,
+    EventsSchema,
+    LegalActionsSchema,
+    MatchCreatedSchema,
+    MatchCreateSchema,
+    MatchSummarySchema,
+    PostActionSchema,
+    ReplayQuerySchema,
+    ReplaySchema,
+    StateQuerySchema,
+    StateSchema,
+)
+
+from .. import matches_logic as logic
+from ..auth import bearer_token
+from ..runtime import runtime
+
+blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Matches: create, read, act, replay")
+
+_SEAT_OR_SPECTATOR = [{"seatToken": []}, {}]  # OpenAPI: token optional (none = spectator)
+_SEAT_ONLY = [{"seatToken": []}]
+_IDEMPOTENCY_HEADER = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 200},
+    "description": "retrying with the same key returns the original response and appends nothing",
+}
+
+
+def _token() -> str | None:
+    return bearer_token(request.headers)
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(MatchCreateSchema)
+@blp.response(201, MatchCreatedSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="malformed request, unknown game or ruleset")
+@blp.alt_response(422, schema=ErrorSchema, description="deck_invalid: every construction violation in details")
+def create_match(body: dict) -> dict:
+    """Create a match; the response holds each seat's token (shown only here)."""
+    return logic.create_match(runtime().store, body["game"], body.get("ruleset"), body["seats"])
+
+
+@blp.route("/<match_id>")
+@blp.response(200, MatchSummarySchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such match")
+def match_summary(match_id: str) -> dict:
+    """Summary: game, ruleset, status, version, seats, outcome (the seed once finished)."""
+    return logic.summary(runtime().store, match_id)
+
+
+@blp.route("/<match_id>/state")
+@blp.arguments(StateQuerySchema, location="query")
+@blp.response(200, StateSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
+@blp.doc(security=_SEAT_OR_SPECTATOR)
+def match_state(query: dict, match_id: str) -> dict:
+    """The caller's view of the current state; ``min_version`` + ``wait`` block until the
+    match reaches that version (or the wait ends: then the current state is returned)."""
+    rt = runtime()
+    return logic.state_for(
+        rt.store, match_id, _token(), query.get("min_version"), query.get("wait") or 0.0, rt.settings.max_wait
+    )
+
+
+@blp.route("/<match_id>/legal-actions")
+@blp.response(200, LegalActionsSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
+@blp.doc(security=_SEAT_OR_SPECTATOR)
+def legal_actions(match_id: str) -> dict:
+    """Action bodies the caller may post now (empty for spectators and waiting seats)."""
+    return logic.legal_actions_for(runtime().store, match_id, _token())
+
+
+@blp.route("/<match_id>/actions", methods=["POST"])
+@blp.arguments(PostActionSchema)
+@blp.response(201, ActionPostedSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat")
+@blp.alt_response(403, schema=ErrorSchema, description="not_your_decision: another seat must act")
+@blp.alt_response(409, schema=ErrorSchema, description="version_conflict (details.current_version) or match_over")
+@blp.alt_response(422, schema=ErrorSchema, description="illegal_action")
+@blp.doc(security=_SEAT_ONLY, parameters=[_IDEMPOTENCY_HEADER])
+def post_action(body: dict, match_id: str):
+    """Post an action for the caller's seat at ``expected_version``."""
+    posted = logic.post_action(
+        runtime(), match_id, _token(), body["expected_version"], body["action"],
+        request.headers.get("Idempotency-Key"),
+    )
+    headers = {"Idempotent-Replayed": "true"} if posted.replayed else {}
+    return posted.body, 201, headers
+
+
+@blp.route("/<match_id>/events")
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, EventsSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
+@blp.doc(security=_SEAT_OR_SPECTATOR)
+def match_events(query: dict, match_id: str) -> dict:
+    """Events after ``after`` (at most ``limit``), redacted for the caller."""
+    return logic.events_listing(runtime().store, match_id, _token(), query["after"], query["limit"])
+
+
+@blp.route("/<match_id>/replay")
+@blp.arguments(ReplayQuerySchema, location="query")
+@blp.response(200, ReplaySchema)
+@blp.alt_response(400, schema=ErrorSchema, description="version_out_of_range")
+@blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
+@blp.doc(security=_SEAT_OR_SPECTATOR)
+def match_replay(query: dict, match_id: str) -> dict:
+    """The caller's view after event ``at``; once finished, the judge view plus the seed
+    and config so anyone can re-fold the log and check the seed commitment."""
+    return logic.replay(runtime().store, match_id, _token(), query.get("at"))

@@ -1,0 +1,94 @@
+"""Errors → HTTP, in exactly one place.
+
+Every failing request answers ``{"error": {"code", "message", "details"}}`` with:
+- the typed errors of ``rules.errors`` (``SubspaceError``): their own ``code`` and
+  ``http_status``;
+- request-shape errors found by the marshmallow schemas (webargs, via flask-smorest):
+  400 ``invalid_request`` with the field messages in ``details``;
+- other HTTP errors (404 unknown route, 405, 413 ...): their status and a snake_case code;
+- anything else: 500 ``internal_error`` with a generic message. The exception is logged,
+  never echoed: its text could hold internal state (a hand, the seed).
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from rules.errors import SubspaceError, Unauthorized
+
+log = logging.getLogger(__name__)
+
+# Codes for HTTP errors that have no SubspaceError of their own.
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type"}
+
+
+def error_response(status: int, code: str, message: str, details: Any = None, headers: dict | None = None) -> Response:
+    """The one builder of error bodies."""
+    response = jsonify({"error": {"code": code, "message": message, "details": details}})
+    response.status_code = status
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def handle_subspace_error(error: SubspaceError) -> Response:
+    headers = {"WWW-Authenticate": 'Bearer realm="subspace"'} if isinstance(error, Unauthorized) else None
+    return error_response(error.http_status, error.code, error.message, error.details, headers)
+
+
+def _code_for(error: HTTPException) -> str:
+    if error.code in _HTTP_CODES:
+        return _HTTP_CODES[error.code]
+    return re.sub(r"[^a-z0-9]+", "_", (error.name or "http_error").lower()).strip("_")
+
+
+def _validation_messages(error: HTTPException) -> dict | None:
+    """webargs attaches field errors as ``data["messages"]`` (``{"json": {field: [...]}}``)."""
+    data = getattr(error, "data", None)
+    if isinstance(data, dict):
+        return data.get("errors") or data.get("messages")
+    return None
+
+
+def _describe(messages: dict) -> str:
+    """One readable line out of nested field messages: ``seats.0.deck: ...; game: ...``."""
+    parts: list[str] = []
+
+    def walk(prefix: str, node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), value)
+        elif isinstance(node, list) and all(isinstance(x, str) for x in node):
+            parts.append(f"{prefix}: {' '.join(node)}")
+        else:
+            parts.append(f"{prefix}: {node}")
+
+    for location, fields in messages.items():
+        walk("" if location in ("json", "query", "headers", "form", "view_args") else str(location), fields)
+    return "; ".join(parts) or "the request is malformed"
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    messages = _validation_messages(error)
+    if messages is not None:
+        return error_response(400, "invalid_request", _describe(messages), messages)
+    status = error.code or 500
+    if status >= 500:
+        return error_response(status, "internal_error", "internal server error")
+    return error_response(status, _code_for(error), error.description or error.name or "error")
+
+
+def handle_unexpected(error: Exception) -> Response:
+    log.exception("unhandled error", exc_info=error)
+    return error_response(500, "internal_error", "internal server error; it has been logged")
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handlers (called by the app's Api instead of flask-smorest's own)."""
+    app.register_error_handler(SubspaceError, handle_subspace_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,284 @@
+"""What the ``/v1/matches`` endpoints do, as plain functions of the store.
+
+The blueprint only parses the request, calls one of these and serialises the result, so
+everything here is testable without HTTP and readable in one place. Hidden information
+is enforced here: every state a caller receives goes through ``game.view`` for that
+caller, every event through ``replays.events_for``; the seed and the pinned config
+(deck lists) are revealed only once the match is over, when everyone gets the judge view.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+import rules
+from replays import current_state, events_for, state_at
+from rules import rng
+from rules.errors import InvalidRequest, SubspaceError, VersionConflict
+from rules.protocol import JUDGE, Game, State, Viewer, is_seat
+from store import MatchStore
+
+from . import auth
+from .runtime import Runtime
+
+# An expected version no match ever reaches. Appending with it can never write; the
+# store's APPEND script checks the idempotency key *before* the version, so it answers
+# "was this key already used, and with what result?" without a separate read path.
+_PROBE_VERSION = 2**52
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match's meta and its game, loaded once per request."""
+
+    id: str
+    meta: dict
+    game: Game
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.meta.get("seat_token_hashes") or [])
+
+    def seat_names(self) -> list[str]:
+        names = self.meta.get("seat_names") or (self.meta.get("config") or {}).get("names") or []
+        return [names[i] if i < len(names) else f"seat {i}" for i in range(self.seat_count)]
+
+
+def load_match(store: MatchStore, match_id: str) -> Match:
+    """Meta + game of ``match_id`` (``NotFound`` for an unknown id)."""
+    meta = store.get_meta(match_id)
+    return Match(id=match_id, meta=meta, game=rules.get_game(meta["game"]))
+
+
+def is_finished(game: Game, state: State) -> bool:
+    return game.outcome(state) is not None
+
+
+def effective_viewer(game: Game, state: State, viewer: Viewer) -> Viewer:
+    """Once the match is over everyone sees everything (the judge view)."""
+    return JUDGE if is_finished(game, state) else viewer
+
+
+def viewer_label(viewer: Viewer) -> str:
+    return "seat" if is_seat(viewer) else str(viewer)
+
+
+def _seat_of(viewer: Viewer) -> int | None:
+    return viewer if is_seat(viewer) else None  # type: ignore[return-value]
+
+
+# ---- creating -----------------------------------------------------------------------------
+def create_match(store: MatchStore, game_id: str, ruleset: str | None, seats: list[dict]) -> dict:
+    """Validate decks, pin the config, draw the secret seed, store the match and return
+    the one response that ever shows the seat tokens."""
+    game = rules.get_game(game_id)
+    ruleset = ruleset or game.default_ruleset
+    if ruleset not in game.rulesets:
+        raise InvalidRequest(
+            f"game '{game.id}' has no ruleset '{ruleset}'; rulesets: {', '.join(sorted(game.rulesets))}",
+            code="unknown_ruleset",
+            details={"rulesets": sorted(game.rulesets)},
+        )
+    config = game.build_config(ruleset, seats)  # DeckInvalid lists every violation
+    seed = secrets.token_hex(32)
+    initial = game.setup(config, seed)
+    tokens, hashes = auth.issue_seat_tokens(len(seats))
+    names = [str(s["name"]) for s in seats]
+    commitment = rng.commitment(seed)
+    meta = {
+        "game": game.id,
+        "ruleset": ruleset,
+        "engine_version": game.engine_version,
+        "config": config,
+        "seed": seed,
+        "seed_commitment": commitment,
+        "seat_token_hashes": hashes,
+        "seat_names": names,
+        "status": "active",
+        "outcome": None,
+    }
+    match_id = store.create_match(meta, initial)
+    return {
+        "match_id": match_id,
+        "game": game.id,
+        "ruleset": ruleset,
+        "seed_commitment": commitment,
+        "seats": [{"seat": i, "name": names[i], "token": tokens[i]} for i in range(len(seats))],
+    }
+
+
+# ---- reading ------------------------------------------------------------------------------
+def summary(store: MatchStore, match_id: str) -> dict:
+    """Public facts about a match: no view, no tokens; the seed only once it is over."""
+    match = load_match(store, match_id)
+    version, state = current_state(store, match.game, match_id)
+    outcome = match.game.outcome(state)
+    meta = match.meta
+    return {
+        "match_id": match_id,
+        "game": meta["game"],
+        "ruleset": meta["ruleset"],
+        "engine_version": str(meta.get("engine_version", "")),
+        "status": "finished" if outcome is not None else "active",
+        "version": version,
+        "deciding_seats": list(match.game.deciding_seats(state)) if outcome is None else [],
+        "seats": [{"seat": i, "name": n} for i, n in enumerate(match.seat_names())],
+        "outcome": outcome,
+        "seed_commitment": meta["seed_commitment"],
+        "seed": meta["seed"] if outcome is not None else None,
+        "created": meta.get("created"),
+        "updated": meta.get("updated"),
+    }
+
+
+def state_for(
+    store: MatchStore,
+    match_id: str,
+    token: str | None,
+    min_version: int | None = None,
+    wait: float = 0.0,
+    max_wait: float = 30.0,
+) -> dict:
+    """The caller's view of the current state, after waiting (at most ``min(wait,
+    max_wait)`` seconds) for ``min_version`` if asked. When the wait ends first the
+    current state is returned anyway; its ``version`` tells the client."""
+    match = load_match(store, match_id)
+    viewer = auth.viewer_for(match.meta, token)
+    if min_version is not None:
+        store.wait_for_version(match_id, min_version, max(0.0, min(wait, max_wait)))
+    version, state = current_state(store, match.game, match_id)
+    shown = effective_viewer(match.game, state, viewer)
+    return {
+        "match_id": match_id,
+        "version": version,
+        "seat": _seat_of(viewer),
+        "viewer": viewer_label(shown),
+        "status": "finished" if is_finished(match.game, state) else "active",
+        "deciding_seats": list(match.game.deciding_seats(state)),
+        "view": match.game.view(state, shown),
+    }
+
+
+def legal_actions_for(store: MatchStore, match_id: str, token: str | None) -> dict:
+    """What the caller may post now (nothing for a spectator or a seat not deciding)."""
+    match = load_match(store, match_id)
+    viewer = auth.viewer_for(match.meta, token)
+    version, state = current_state(store, match.game, match_id)
+    deciding = list(match.game.deciding_seats(state))
+    seat = _seat_of(viewer)
+    actions = match.game.legal_actions(state, seat) if seat is not None and seat in deciding else []
+    return {"version": version, "seat": seat, "deciding_seats": deciding, "actions": actions}
+
+
+def events_listing(store: MatchStore, match_id: str, token: str | None, after: int = 0, limit: int = 100) -> dict:
+    """Events ``after < v`` (at most ``limit``), each redacted for the caller."""
+    match = load_match(store, match_id)
+    viewer = auth.viewer_for(match.meta, token)
+    events = events_for(store, match.game, match_id, viewer, after=after, limit=limit)
+    return {"match_id": match_id, "version": store.version(match_id), "events": events}
+
+
+def replay(store: MatchStore, match_id: str, token: str | None, at: int | None = None) -> dict:
+    """The caller's view of the state after event ``at`` (default: now). Once the match
+    is over: the judge view, the seed and the config, so anyone can re-fold the log
+    (``GET events``) from ``setup(config, seed)`` and check ``sha256(seed)``."""
+    match = load_match(store, match_id)
+    viewer = auth.viewer_for(match.meta, token)
+    version, now = current_state(store, match.game, match_id)
+    at = version if at is None else at
+    past = state_at(store, match.game, match_id, at)  # InvalidRequest when out of range
+    finished = is_finished(match.game, now)
+    shown = JUDGE if finished else viewer
+    return {
+        "match_id": match_id,
+        "at": at,
+        "version": version,
+        "seat": _seat_of(viewer),
+        "viewer": viewer_label(shown),
+        "status": "finished" if finished else "active",
+        "view": match.game.view(past, shown),
+        "seed_commitment": match.meta["seed_commitment"],
+        "seed": match.meta["seed"] if finished else None,
+        "config": match.meta.get("config") if finished else None,
+    }
+
+
+# ---- acting -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Posted:
+    """Result of posting an action: the response body and whether it is a stored
+    response to an earlier request with the same Idempotency-Key (nothing appended)."""
+
+    body: dict
+    replayed: bool
+
+
+def _earlier_result(store: MatchStore, match_id: str, idempotency_key: str, event: dict) -> Posted | None:
+    """The stored result of an earlier request with this key, if there was one."""
+    try:
+        result = store.append(match_id, _PROBE_VERSION, event, idempotency_key=idempotency_key)
+    except VersionConflict:
+        return None  # key unused: the probe's impossible version refused the write
+    return Posted(body=result.response, replayed=True)
+
+
+def post_action(
+    rt: Runtime,
+    match_id: str,
+    token: str | None,
+    expected_version: int,
+    action: dict,
+    idempotency_key: str | None = None,
+) -> Posted:
+    """Validate ``action`` for the caller's seat against the current state (projection +
+    tail), append it with ``expected_version``, then fold / enqueue the fold and, if it
+    ended the match, mark the meta finished.
+
+    Nothing is appended when anything fails. A retry whose first attempt succeeded has a
+    stale ``expected_version`` (the first attempt moved it) and may no longer be legal, so
+    on any refusal an ``Idempotency-Key`` is checked before the error is reported: a key
+    seen before answers with the original response.
+    """
+    store = rt.store
+    match = load_match(store, match_id)
+    seat = auth.require_seat(match.meta, token)
+    event = {"type": "action", "seat": seat, "payload": action}
+    version, state = current_state(store, match.game, match_id)
+    try:
+        if expected_version != version:
+            raise VersionConflict(version, expected_version)
+        match.game.validate(state, seat, action)
+        result = store.append(
+            match_id,
+            expected_version,
+            event,
+            idempotency_key=idempotency_key,
+            response={"version": expected_version + 1},
+        )
+    except SubspaceError:
+        if idempotency_key is not None:
+            earlier = _earlier_result(store, match_id, idempotency_key, event)
+            if earlier is not None:
+                return earlier
+        raise
+    if result.replayed:  # the key landed between our check and the append
+        return Posted(body=result.response, replayed=True)
+    state = match.game.apply(state, event)  # ours: current_state decoded it fresh
+    outcome = match.game.outcome(state)
+    if outcome is not None:
+        store.update_meta(match_id, status="finished", outcome=outcome, finished_version=result.version)
+    rt.after_append(match_id)
+    return Posted(body=result.response, replayed=False)
+
+
+__all__ = [
+    "Match",
+    "Posted",
+    "create_match",
+    "events_listing",
+    "legal_actions_for",
+    "load_match",
+    "post_action",
+    "replay",
+    "state_for",
+    "summary",
+]

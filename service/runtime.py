@@ -1,0 +1,72 @@
+"""The service's live resources (Redis connection, store, embedded server) and what
+happens after an append (fold now, or enqueue a fold job), held in one object per app."""
+from __future__ import annotations
+
+import atexit
+import logging
+from dataclasses import dataclass, field
+
+import redis
+from flask import current_app
+
+from store import MatchStore
+from store.embedded import EmbeddedRedis, start_embedded
+from workers import enqueue_fold, fold_pending, settle_lagging
+
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    conn: redis.Redis
+    store: MatchStore
+    embedded: EmbeddedRedis | None = None
+    _closed: bool = field(default=False, repr=False)
+
+    @classmethod
+    def start(cls, settings: Settings) -> "Runtime":
+        """Connect to ``settings.redis_url``, or start the embedded Redis (data under
+        ``settings.data_dir``, AOF on) and stop it when the process exits."""
+        embedded = None
+        url = settings.redis_url
+        if url is None:
+            embedded = start_embedded(settings.data_dir)
+            atexit.register(embedded.stop)
+            url = embedded.url
+            log.info("embedded redis at %s (data in %s)", url, embedded.data_dir)
+        conn = redis.Redis.from_url(url)
+        return cls(settings=settings, conn=conn, store=MatchStore(conn), embedded=embedded)
+
+    @property
+    def redis_url(self) -> str:
+        return self.embedded.url if self.embedded is not None else str(self.settings.redis_url)
+
+    def after_append(self, match_id: str) -> None:
+        """Bring the projection forward: fold in this process (``inline``) or hand the
+        match to the coalesced RQ fold job (``rq``). Failing here loses nothing (reads fold
+        past the projection and the sweep re-enqueues lagging matches), so it is logged,
+        never reported to the client whose action is already stored."""
+        try:
+            if self.settings.fold_mode == "inline":
+                fold_pending(self.conn, match_id)
+                settle_lagging(self.conn, match_id)  # drop the append's "lagging" hint
+            else:
+                enqueue_fold(self.conn, match_id)
+        except Exception:  # noqa: BLE001 - the append succeeded; the sweep catches up
+            log.exception("post-append fold of match %s failed; the sweep will catch up", match_id)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.conn.close()
+        if self.embedded is not None:
+            self.embedded.stop()
+
+
+def runtime() -> Runtime:
+    """The current app's ``Runtime`` (inside a request or app context)."""
+    return current_app.extensions["subspace"]
