@@ -1,0 +1,153 @@
+"""The ``subspace`` command: serve the API, run fold workers, sweep, list games.
+
+Every command finds Redis the same way: ``--redis-url`` (or ``REDIS_URL``) if given, else
+the embedded Redis whose data lives in ``--data-dir`` (or ``SUBSPACE_DATA_DIR``, default
+``./var/redis``). A command that finds the embedded server already running (``serve``
+started it) attaches to it; one that had to start it stops it when it exits.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
+import click
+
+from .settings import DEFAULT_DATA_DIR
+
+_REDIS_URL = click.option(
+    "--redis-url", envvar="REDIS_URL", default=None, metavar="URL",
+    help="Redis to use (env REDIS_URL), e.g. redis://localhost:6379/0. Default: the embedded Redis.",
+)
+_DATA_DIR = click.option(
+    "--data-dir", envvar="SUBSPACE_DATA_DIR", default=DEFAULT_DATA_DIR, show_default=True, metavar="DIR",
+    type=click.Path(file_okay=False),
+    help="Folder of the embedded Redis's data (AOF) when no Redis URL is given (env SUBSPACE_DATA_DIR).",
+)
+
+
+@contextmanager
+def _redis(redis_url: str | None, data_dir: str) -> Iterator[str]:
+    """The URL to use; starts (or attaches to) the embedded server when none is given."""
+    if redis_url:
+        yield redis_url
+        return
+    from store.embedded import start_embedded
+
+    server = start_embedded(data_dir)
+    try:
+        yield server.url
+    finally:
+        server.stop()  # a no-op when we only attached to a running server
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Subspace: event-sourced match service for out-of-print sci-fi card games.
+
+    Quick start: `subspace serve`, then open http://127.0.0.1:8000/openapi.json.
+    Without REDIS_URL everything runs on an embedded Redis under ./var/redis.
+    """
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on (0.0.0.0 for all).")
+@click.option("--port", default=8000, show_default=True, type=int, help="TCP port of the API.")
+@_DATA_DIR
+@_REDIS_URL
+@click.option(
+    "--fold-mode", type=click.Choice(["inline", "rq"]), envvar="SUBSPACE_FOLD_MODE", default=None,
+    help="inline: fold each match right after an append, in the API process (default with the embedded "
+    "Redis: no worker needed). rq: enqueue fold jobs for `subspace worker` (default with REDIS_URL).",
+)
+def serve(host: str, port: int, data_dir: str, redis_url: str | None, fold_mode: str | None) -> None:
+    """Run the HTTP API with Flask's threaded development server.
+
+    For production run gunicorn with `service.app:create_app()` (see ops/gunicorn.conf.py)
+    and one or more `subspace worker` processes.
+    """
+    from .app import create_app
+
+    settings: dict[str, object] = {"SUBSPACE_DATA_DIR": data_dir}
+    if redis_url:
+        settings["REDIS_URL"] = redis_url
+    if fold_mode:
+        settings["SUBSPACE_FOLD_MODE"] = fold_mode
+    app = create_app(settings)
+    rt = app.extensions["subspace"]
+    where = f"embedded Redis in {rt.settings.data_dir}" if rt.embedded is not None else rt.redis_url
+    click.echo(f"Subspace API on http://{host}:{port}/  (OpenAPI: http://{host}:{port}/openapi.json)")
+    click.echo(f"Redis: {where}; fold mode: {rt.settings.fold_mode}")
+    try:
+        app.run(host=host, port=port, threaded=True, use_reloader=False)
+    finally:
+        rt.close()
+
+
+@main.command()
+@_REDIS_URL
+@_DATA_DIR
+@click.option("--queue", "queues", multiple=True, default=("fold",), show_default=True, help="Queue(s) to work (repeatable).")
+@click.option("--burst", is_flag=True, help="Exit once the queues are empty instead of waiting for jobs.")
+def worker(redis_url: str | None, data_dir: str, queues: tuple[str, ...], burst: bool) -> None:
+    """Run an RQ fold worker: folds appended events into each match's projection.
+
+    Needed when the API runs with --fold-mode rq (the default with REDIS_URL). Safe to run
+    several; killing one loses nothing (`subspace sweep` re-enqueues what it left behind).
+    """
+    from workers import run_worker
+
+    with _redis(redis_url, data_dir) as url:
+        run_worker(url, queues=queues, burst=burst)
+
+
+@main.command()
+@_REDIS_URL
+@_DATA_DIR
+@click.option("--full", is_flag=True, help="Check every match, not only those flagged as lagging (slower).")
+def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
+    """Re-enqueue fold jobs for matches whose projection is behind their event log.
+
+    Run it periodically (e.g. every minute from a timer) next to the workers.
+    """
+    import redis as redis_py
+
+    from workers import sweep_lagging
+
+    with _redis(redis_url, data_dir) as url:
+        conn = redis_py.Redis.from_url(url)
+        try:
+            lagging = sweep_lagging(conn, full=full)
+        finally:
+            conn.close()
+    click.echo(f"{len(lagging)} lagging match(es) re-enqueued" + (": " + ", ".join(lagging) if lagging else ""))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the same JSON as GET /v1/games.")
+def games(as_json: bool) -> None:
+    """List the games this installation runs, with rulesets and starter decks."""
+    from store.plugins import load_extra_games
+
+    from .games_logic import list_games
+
+    load_extra_games()
+    listing = list_games()
+    if as_json:
+        click.echo(json.dumps({"games": listing}, indent=2))
+        return
+    if not listing:
+        click.echo("no games available", err=True)
+        sys.exit(1)
+    for game in listing:
+        click.echo(f"{game['id']}: {game['title']} (engine {game['engine_version']})")
+        for ruleset in game["rulesets"]:
+            default = " [default]" if ruleset["id"] == game["default_ruleset"] else ""
+            click.echo(f"  ruleset {ruleset['id']}{default}: {ruleset['description']}")
+        for deck in game["starter_decks"]:
+            click.echo(f"  starter deck {deck.get('id')}: {deck.get('name', '')}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
