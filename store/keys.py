@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rules.errors import NotFound
+from rules.errors import InvalidRequest, NotFound
 
 # Cross-match indexes.
 MATCHES = "subspace:matches"  # sorted set: match id scored by creation time (unix seconds)
@@ -54,8 +54,6 @@ def fold_queued(match_id: str) -> str:
 
 def idempotency(match_id: str, key: str) -> str:
     """Idempotency keys are client-chosen: printable ASCII, at most 200 characters."""
-    from rules.errors import InvalidRequest
-
     if not isinstance(key, str) or not _IDEM_KEY.match(key):
         raise InvalidRequest(
             "Idempotency-Key must be 1-200 printable ASCII characters without spaces",
