@@ -188,6 +188,26 @@ class MatchStore:
             raise VersionConflict(int(rest[0]), expected_version)
         raise NotFound(f"no match with id {match_id!r}")
 
+    def idempotent_result(self, match_id: str, idempotency_key: str, event: dict | None = None) -> AppendResult | None:
+        """The stored result of an earlier append with this key (``replayed=True``), or None.
+
+        Lets the service answer a retry whose first attempt succeeded *before* validating
+        the action again (it may no longer be legal). With ``event``, a key used for a
+        different event raises ``InvalidRequest(code="idempotency_key_reused")``.
+        """
+        raw = self.conn.get(keys.idempotency(match_id, idempotency_key))
+        if raw is None:
+            self._require(match_id)
+            return None
+        original = codec.loads(raw)
+        if event is not None and original["fp"] != _fingerprint(event):
+            raise InvalidRequest(
+                "this Idempotency-Key was already used for a different action",
+                code="idempotency_key_reused",
+                details={"version": original["version"]},
+            )
+        return AppendResult(version=original["version"], replayed=True, response=original["response"])
+
     def version(self, match_id: str) -> int:
         """The stream's version (0 for a match with no events yet)."""
         pipe = self.conn.pipeline(transaction=False)

@@ -143,3 +143,16 @@ def test_wait_for_version_wakes_on_append(store, redis_url):
         assert store.wait_for_version(match_id, 1, timeout=10) == 1
     finally:
         timer.join()
+
+
+def test_idempotent_result_looks_up_a_key_without_appending(store):
+    match_id = store.create_match({"game": "highcard"}, {"n": 0})
+    assert store.idempotent_result(match_id, "k", EVENT) is None
+    store.append(match_id, 0, EVENT, idempotency_key="k", response={"version": 1, "x": 1})
+    found = store.idempotent_result(match_id, "k", EVENT)
+    assert found.replayed and found.version == 1 and found.response == {"version": 1, "x": 1}
+    with pytest.raises(InvalidRequest):
+        store.idempotent_result(match_id, "k", {**EVENT, "seat": 1})
+    with pytest.raises(NotFound):
+        store.idempotent_result("nosuchmatch", "k")
+    assert store.version(match_id) == 1
