@@ -235,6 +235,8 @@ def validate_deck(deck: dict[str, Any], ruleset: str) -> list[dict[str, str]]:
     """Every construction rule the deck breaks, as ``[{"rule", "message"}]`` (empty = legal)."""
     if ruleset not in RULESETS:
         raise InvalidRequest(f"unknown Stargate ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
+    if not isinstance(deck, dict):
+        return _entries(deck)[1]
     parts, problems = _resolve(deck)
     team, missions, rest = parts["team"], parts["missions"], parts["deck"]
     everything = team + missions + rest
