@@ -1,0 +1,72 @@
+"""The ``subspace`` command: help texts, games, sweep, worker, serve."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from flask import Flask
+
+from service.cli import main
+from store import MatchStore
+from tests.service.helpers import create_match, legal, post
+
+
+@pytest.mark.parametrize("command, phrase", [
+    ([], "subspace serve"),
+    (["serve"], "--fold-mode"),
+    (["worker"], "--burst"),
+    (["sweep"], "--full"),
+    (["games"], "--json"),
+])
+def test_help_explains_each_command(command, phrase):
+    result = CliRunner().invoke(main, [*command, "--help"])
+    assert result.exit_code == 0
+    assert phrase in result.output
+
+
+def test_games_lists_games_rulesets_and_decks(tinygame):
+    result = CliRunner().invoke(main, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "highcard: High Card (test game)" in result.output
+    assert "ruleset standard [default]" in result.output
+    assert "starter deck twenty" in result.output
+
+
+def test_games_json_matches_the_api_shape(tinygame):
+    import json
+
+    result = CliRunner().invoke(main, ["games", "--json"])
+    assert "highcard" in {g["id"] for g in json.loads(result.output)["games"]}
+
+
+def _lagging_match(make_app, redis_conn) -> str:
+    app = make_app(SUBSPACE_FOLD_MODE="rq")
+    with app.test_client() as c:
+        match = create_match(c)
+        assert post(c, match, 0, 0, legal(c, match, 0)["actions"][0]).status_code == 201
+    redis_conn.delete("rq:queue:fold")  # the queued job is lost (e.g. a Redis failover)
+    redis_conn.delete(*redis_conn.keys("{m:*}:fold-queued"))
+    return match["match_id"]
+
+
+def test_sweep_reenqueues_and_worker_burst_folds(make_app, redis_conn, redis_url):
+    match_id = _lagging_match(make_app, redis_conn)
+    swept = CliRunner().invoke(main, ["sweep", "--redis-url", redis_url])
+    assert swept.exit_code == 0, swept.output
+    assert swept.output.startswith("1 lagging match(es) re-enqueued") and match_id in swept.output
+    worked = CliRunner().invoke(main, ["worker", "--redis-url", redis_url, "--burst"])
+    assert worked.exit_code == 0, worked.output
+    assert MatchStore(redis_conn).projection_version(match_id) == 1
+
+
+def test_serve_prints_the_url_and_closes_the_runtime(monkeypatch, redis_url, tinygame):
+    seen = {}
+
+    def fake_run(self: Flask, host: str, port: int, **kwargs) -> None:
+        seen.update(host=host, port=port, runtime=self.extensions["subspace"], **kwargs)
+
+    monkeypatch.setattr(Flask, "run", fake_run)
+    result = CliRunner().invoke(main, ["serve", "--port", "8123", "--redis-url", redis_url, "--fold-mode", "inline"])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:8123/" in result.output and "fold mode: inline" in result.output
+    assert seen["port"] == 8123 and seen["threaded"] is True
+    assert seen["runtime"]._closed
