@@ -13,18 +13,12 @@ from dataclasses import dataclass
 import rules
 from replays import current_state, events_for, state_at
 from rules import rng
-from rules.errors import InvalidRequest, SubspaceError, VersionConflict
+from rules.errors import InvalidRequest, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 
 from . import auth
 from .runtime import Runtime
-
-# An expected version no match ever reaches. Appending with it can never write; the
-# store's APPEND script checks the idempotency key *before* the version, so it answers
-# "was this key already used, and with what result?" without a separate read path.
-_PROBE_VERSION = 2**52
-
 
 @dataclass(frozen=True)
 class Match:
@@ -212,13 +206,10 @@ class Posted:
     replayed: bool
 
 
-def _earlier_result(store: MatchStore, match_id: str, idempotency_key: str, event: dict) -> Posted | None:
-    """The stored result of an earlier request with this key, if there was one."""
-    try:
-        result = store.append(match_id, _PROBE_VERSION, event, idempotency_key=idempotency_key)
-    except VersionConflict:
-        return None  # key unused: the probe's impossible version refused the write
-    return Posted(body=result.response, replayed=True)
+def seat_idempotency_key(seat: int, key: str | None) -> str | None:
+    """Keys are chosen by clients, so two seats may pick the same one ("1", "retry"):
+    scoping the key by seat keeps one seat's retry from answering for the other."""
+    return None if key is None else f"seat{seat}:{key}"
 
 
 def post_action(
@@ -233,34 +224,25 @@ def post_action(
     tail), append it with ``expected_version``, then fold / enqueue the fold and, if it
     ended the match, mark the meta finished.
 
-    Nothing is appended when anything fails. A retry whose first attempt succeeded has a
-    stale ``expected_version`` (the first attempt moved it) and may no longer be legal, so
-    on any refusal an ``Idempotency-Key`` is checked before the error is reported: a key
-    seen before answers with the original response.
+    Nothing is appended when anything fails. An ``Idempotency-Key`` seen before (for this
+    seat) answers with the original response *before* validation: a retry whose first
+    attempt succeeded has a stale ``expected_version`` and may no longer be legal.
     """
     store = rt.store
     match = load_match(store, match_id)
     seat = auth.require_seat(match.meta, token)
     event = {"type": "action", "seat": seat, "payload": action}
+    key = seat_idempotency_key(seat, idempotency_key)
+    if key is not None:
+        earlier = store.idempotent_result(match_id, key, event)  # raises if reused for another action
+        if earlier is not None:
+            return Posted(body=earlier.response, replayed=True)
     version, state = current_state(store, match.game, match_id)
-    try:
-        if expected_version != version:
-            raise VersionConflict(version, expected_version)
-        match.game.validate(state, seat, action)
-        result = store.append(
-            match_id,
-            expected_version,
-            event,
-            idempotency_key=idempotency_key,
-            response={"version": expected_version + 1},
-        )
-    except SubspaceError:
-        if idempotency_key is not None:
-            earlier = _earlier_result(store, match_id, idempotency_key, event)
-            if earlier is not None:
-                return earlier
-        raise
-    if result.replayed:  # the key landed between our check and the append
+    if expected_version != version:
+        raise VersionConflict(version, expected_version)
+    match.game.validate(state, seat, action)
+    result = store.append(match_id, expected_version, event, idempotency_key=key, response={"version": expected_version + 1})
+    if result.replayed:  # a concurrent request with the same key landed first
         return Posted(body=result.response, replayed=True)
     state = match.game.apply(state, event)  # ours: current_state decoded it fresh
     outcome = match.game.outcome(state)

@@ -36,8 +36,8 @@ _IDEMPOTENCY_HEADER = {
     "in": "header",
     "name": "Idempotency-Key",
     "required": False,
-    "schema": {"type": "string", "maxLength": 200},
-    "description": "retrying with the same key returns the original response and appends nothing",
+    "schema": {"type": "string", "maxLength": 190},
+    "description": "retrying with the same key (per seat, printable ASCII, no spaces) returns the original response and appends nothing",
 }
 
 

@@ -176,3 +176,13 @@ def test_version_race_exactly_one_201(client, match, live_server, redis_conn):
     assert statuses == [201] + [409] * (racers - 1), results
     assert all(body["error"]["details"]["current_version"] == 1 for status, body in results if status == 409)
     assert _event_count(redis_conn, match) == 1
+
+
+def test_two_seats_may_use_the_same_idempotency_key(client, match, redis_conn):
+    """Keys are scoped by seat: seat 1's "move" is not a retry of seat 0's "move"."""
+    first = post(client, match, 0, 0, legal(client, match, 0)["actions"][0], key="move")
+    second = post(client, match, 1, 1, legal(client, match, 1)["actions"][0], key="move")
+    assert first.status_code == second.status_code == 201
+    assert (first.json, second.json) == ({"version": 1}, {"version": 2})
+    assert "Idempotent-Replayed" not in second.headers
+    assert _event_count(redis_conn, match) == 2
