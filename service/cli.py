@@ -8,6 +8,7 @@ started it) attaches to it; one that had to start it stops it when it exits.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from contextlib import contextmanager
 from typing import Iterator
@@ -51,6 +52,10 @@ def main() -> None:
     """
 
 
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on (0.0.0.0 for all).")
 @click.option("--port", default=8000, show_default=True, type=int, help="TCP port of the API.")
@@ -79,6 +84,9 @@ def serve(host: str, port: int, data_dir: str, redis_url: str | None, fold_mode:
     where = f"embedded Redis in {rt.settings.data_dir}" if rt.embedded is not None else rt.redis_url
     click.echo(f"Subspace API on http://{host}:{port}/  (OpenAPI: http://{host}:{port}/openapi.json)")
     click.echo(f"Redis: {where}; fold mode: {rt.settings.fold_mode}")
+    # SIGTERM (systemd, kill) would end the process without running ``finally``/atexit and
+    # leave the embedded Redis running; turn it into a normal exit.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         app.run(host=host, port=port, threaded=True, use_reloader=False)
     finally:
