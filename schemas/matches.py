@@ -10,21 +10,22 @@ from marshmallow import Schema, ValidationError, fields, validate
 MAX_WAIT_SECONDS = 30  # cap of ``?wait=``: a held request ties up a server thread
 
 
-def _deck_is_id_or_list(value: object) -> None:
-    """A deck is a starter deck id (string) or a card list; the game checks the contents."""
-    if isinstance(value, str) and value:
+def _deck_is_id_or_cards(value: object) -> None:
+    """A deck is a starter deck id (string) or the cards themselves, in the game's own
+    format (a list, or an object such as Stargate's ``{team, missions, deck}``). Only the
+    outer shape is checked here; the game's construction rules check the contents and
+    list every violation."""
+    if isinstance(value, (str, list, dict)) and value:
         return
-    if isinstance(value, list) and value:
-        return
-    raise ValidationError("deck must be a starter deck id (string) or a non-empty list of cards")
+    raise ValidationError("deck must be a starter deck id (string) or the game's card list (a non-empty list or object)")
 
 
 class SeatRequestSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     deck = fields.Raw(
         required=True,
-        validate=_deck_is_id_or_list,
-        metadata={"description": "a starter deck id from GET /v1/games, or a card list"},
+        validate=_deck_is_id_or_cards,
+        metadata={"description": "a starter deck id from GET /v1/games, or the cards in the game's deck format (list or object)"},
     )
 
 

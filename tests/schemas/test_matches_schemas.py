@@ -13,13 +13,16 @@ from schemas import (
 )
 
 
-def test_match_create_accepts_starter_id_or_card_list_and_defaults_ruleset():
-    body = MatchCreateSchema().load({"game": "g", "seats": [{"name": "A", "deck": "ten"}, {"name": "B", "deck": [1, 2]}]})
+def test_match_create_accepts_starter_id_card_list_or_deck_object_and_defaults_ruleset():
+    stargate_style = {"team": ["1/1"], "missions": ["1/2"], "deck": [{"card": "1/3", "qty": 2}]}
+    body = MatchCreateSchema().load({"game": "g", "seats": [
+        {"name": "A", "deck": "ten"}, {"name": "B", "deck": [1, 2]}, {"name": "C", "deck": stargate_style}]})
     assert body["ruleset"] is None
     assert body["seats"][1]["deck"] == [1, 2]
+    assert body["seats"][2]["deck"] == stargate_style
 
 
-@pytest.mark.parametrize("deck", [7, "", [], {"id": "ten"}, None])
+@pytest.mark.parametrize("deck", [7, "", [], {}, None, True])
 def test_match_create_refuses_a_deck_that_is_neither(deck):
     with pytest.raises(ValidationError) as info:
         MatchCreateSchema().load({"game": "g", "seats": [{"name": "A", "deck": deck}]})
