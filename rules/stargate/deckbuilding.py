@@ -44,7 +44,11 @@ MAX_COPIES = 3
 MAX_TEAM_COPIES_IN_DECK = 2
 
 #: Ship-era vocabulary the first-edition rulebook does not define (differences doc, item 1d).
-SHIP_ERA_WORDS = ("blockade", "promotion", "firepower", "victory", "ship")
+#: Text that merely *targets* a ship ("ready a hero ship", "while a hero ship is assigned")
+#: is not refused: ship cards are refused in first-edition decks, so such text finds no
+#: ship and does nothing, and five starter-deck missions (sets 3) carry such text while
+#: every starter deck must stay playable in both rulesets.
+SHIP_ERA_WORDS = ("blockade", "promotion", "firepower", "victory")
 
 
 def _violation(rule: str, message: str) -> dict[str, str]:

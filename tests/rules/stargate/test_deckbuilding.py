@@ -7,6 +7,7 @@ import pytest
 
 from rules.errors import DeckInvalid, InvalidRequest, NotFound
 from rules.stargate.cards import by_ref, card_db, cards_by_title, starters
+from rules.stargate.deckbuilding import _card_rules as card_rules
 from rules.stargate.deckbuilding import (
     FIRST_EDITION, check_deck, resolve_deck, ship_era_mechanics, starter_deck, validate_deck,
 )
@@ -176,6 +177,18 @@ def test_ship_era_mechanics_are_found():
     assert ship_era_mechanics([{"kind": "victory", "effects": []}]) == ["victory"]
     assert ship_era_mechanics([{"kind": "static", "modify": {"stat": "firepower", "amount": 1}}]) == ["firepower"]
     assert ship_era_mechanics([{"kind": "trigger", "on": "assign_self", "effects": [{"stop": {"choose": {"type": "character"}}}]}]) == []
+    # text that only targets ships finds none in a first-edition game, so it is allowed
+    assert ship_era_mechanics([{"kind": "success", "effects": [{"ready": {"choose": {"type": "ship"}}}]}]) == []
+
+
+def test_no_ship_era_mechanics_in_first_edition(deck):
+    """A (hypothetical) event with Victory text is refused in first-edition only."""
+    event = first(lambda c: c["type"] == "event" and c["mechanics"] is None)
+    with_victory = dict(event, mechanics=[{"kind": "victory", "effects": []}])
+    violations = card_rules([with_victory], FIRST_EDITION)
+    assert [v["rule"] for v in violations] == ["no_ship_era_mechanics_in_first_edition"]
+    assert "victory" in violations[0]["message"] and event["title"] in violations[0]["message"]
+    assert card_rules([with_victory], CURRENT) == []
 
 
 def test_unknown_ruleset_is_refused(deck):
