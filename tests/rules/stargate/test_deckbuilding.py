@@ -222,12 +222,9 @@ def test_starter_deck_unknown_id():
 @pytest.mark.parametrize("deck_id", STARTER_IDS)
 @pytest.mark.parametrize("ruleset", [CURRENT, FIRST_EDITION])
 def test_all_twelve_starter_decks_are_valid(deck_id, ruleset):
-    """Legal by construction in both rulesets; refused only for cards still without mechanics."""
+    """Every starter deck is legal in both rulesets, every card in it has mechanics."""
     deck = starter_deck(deck_id)
-    violations = validate_deck(deck, ruleset)
-    assert [v for v in violations if v["rule"] != "no_mechanics_yet"] == []
+    assert validate_deck(deck, ruleset) == []
     resolved = resolve_deck(deck)
-    missing = {g for part in resolved.values() for g in part if card_db()[g]["mechanics"] is None}
-    assert len(violations) == len(missing)
-    if not missing:
-        assert check_deck(copy.deepcopy(deck), ruleset) == resolved
+    assert check_deck(copy.deepcopy(deck), ruleset) == resolved
+    assert len(resolved["team"]) == 4 and len(resolved["missions"]) == 12 and len(resolved["deck"]) >= 40

@@ -1,0 +1,50 @@
+"""Every hand-written mechanics entry is well-formed and validates against the effect schema."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from rules.stargate.cards import card_db, mechanics_files, starters
+from rules.stargate.coverage import starter_guids
+
+ABILITY_KINDS = {"static", "trigger", "activated", "success", "failure", "victory", "play_cost", "cant", "replace"}
+
+
+def _entries():
+    return [(name, guid, entry) for name, entries in mechanics_files().items() for guid, entry in entries.items()]
+
+
+def test_every_starter_card_has_mechanics():
+    every = set().union(*(starter_guids(d) for d in starters()))
+    assert len(every) == 261
+    assert [card_db()[g]["title"] for g in every if card_db()[g]["mechanics"] is None] == []
+
+
+def test_authored_mechanics_are_lists_of_known_ability_kinds():
+    for name, guid, entry in _entries():
+        assert isinstance(entry["mechanics"], list) and entry["mechanics"], (name, guid)
+        for ability in entry["mechanics"]:
+            assert ability.get("kind") in ABILITY_KINDS, (name, entry["title"], ability)
+
+
+def test_each_mechanics_file_holds_one_card_type():
+    expected = {"adversaries.json": "adversary", "characters.json": "character", "events.json": "event",
+                "gear.json": "gear", "missions.json": "mission", "obstacles.json": "obstacle"}
+    for name, guid, _ in _entries():
+        if name in expected:
+            assert card_db()[guid]["type"] == expected[name], (name, guid)
+
+
+def test_every_authored_mechanics_entry_validates_against_the_schema():
+    try:
+        schema = importlib.import_module("rules.stargate.effects.schema")
+    except ModuleNotFoundError:
+        pytest.skip("rules.stargate.effects.schema (the engine's effect language) is not there yet")
+    failures = {}
+    for name, guid, entry in _entries():
+        try:
+            schema.validate_mechanics(entry["mechanics"])
+        except Exception as exc:  # noqa: BLE001 - report every failing card at once
+            failures[f"{entry['title']} ({guid}, {name})"] = str(exc)
+    assert failures == {}
