@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import rules
 from replays import current_state, events_for, state_at
 from rules import rng
-from rules.errors import InvalidRequest, VersionConflict
+from rules.errors import InvalidRequest, MatchOver, NotYourDecision, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 
@@ -212,6 +212,19 @@ def seat_idempotency_key(seat: int, key: str | None) -> str | None:
     return None if key is None else f"seat{seat}:{key}"
 
 
+def _check_turn(game: Game, state: State, seat: int) -> None:
+    """The log's own invariants, whatever a game's ``validate`` does: nothing is appended
+    after the end, and only a seat that must decide now may act."""
+    if game.outcome(state) is not None:
+        raise MatchOver("the match is over; no more actions are accepted")
+    deciding = list(game.deciding_seats(state))
+    if seat not in deciding:
+        raise NotYourDecision(
+            f"seat {seat} has no decision to make now; waiting for seat(s) {', '.join(map(str, deciding))}",
+            details={"deciding_seats": deciding},
+        )
+
+
 def post_action(
     rt: Runtime,
     match_id: str,
@@ -240,6 +253,7 @@ def post_action(
     version, state = current_state(store, match.game, match_id)
     if expected_version != version:
         raise VersionConflict(version, expected_version)
+    _check_turn(match.game, state, seat)
     match.game.validate(state, seat, action)
     result = store.append(match_id, expected_version, event, idempotency_key=key, response={"version": expected_version + 1})
     if result.replayed:  # a concurrent request with the same key landed first

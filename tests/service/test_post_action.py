@@ -186,3 +186,25 @@ def test_two_seats_may_use_the_same_idempotency_key(client, match, redis_conn):
     assert (first.json, second.json) == ({"version": 1}, {"version": 2})
     assert "Idempotent-Replayed" not in second.headers
     assert _event_count(redis_conn, match) == 2
+
+
+def test_service_refuses_a_non_deciding_seat_even_if_the_game_would_not(client, match, redis_conn, tinygame, monkeypatch):
+    """The 403 is the service's promise, not only the game's: a game whose validate forgets
+    to check the turn still cannot get an out-of-turn action into the log."""
+    monkeypatch.setattr(type(tinygame), "validate", lambda self, state, seat, action: None)
+    response = post(client, match, 1, 0, {"type": "play", "card": 1})
+    assert response.status_code == 403
+    assert response.json["error"]["code"] == "not_your_decision"
+    assert _event_count(redis_conn, match) == 0
+
+
+def test_service_refuses_actions_after_the_end_even_if_the_game_would_not(client, match, redis_conn, tinygame, monkeypatch):
+    from tests.service.helpers import play_to_end
+
+    play_to_end(client, match)
+    monkeypatch.setattr(type(tinygame), "validate", lambda self, state, seat, action: None)
+    monkeypatch.setattr(type(tinygame), "deciding_seats", lambda self, state: [0, 1])
+    response = post(client, match, 0, 6, {"type": "play", "card": 1})
+    assert response.status_code == 409
+    assert response.json["error"]["code"] == "match_over"
+    assert _event_count(redis_conn, match) == 6
