@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+
 import rules
 from replays import current_state, events_for, state_at
 from rules import rng
@@ -19,6 +20,7 @@ from store import MatchStore
 
 from . import auth
 from .runtime import Runtime
+
 
 @dataclass(frozen=True)
 class Match:
