@@ -8,7 +8,7 @@ import pytest
 from rules.stargate.cards import card_db, mechanics_files, starters
 from rules.stargate.coverage import starter_guids
 
-ABILITY_KINDS = {"static", "trigger", "activated", "success", "failure", "victory", "play_cost", "cant", "replace"}
+ABILITY_KINDS = {"static", "trigger", "activated", "success", "failure", "victory", "play_cost", "cant", "replace", "keyword"}
 
 
 def _entries():
