@@ -207,8 +207,8 @@ def ship_era_mechanics(mechanics: Any) -> list[str]:
             for value in node:
                 walk(value)
         elif isinstance(node, str):
-            low = node.lower()
-            found.update(w for w in SHIP_ERA_WORDS if w == low or low.startswith(w + "_") or low.endswith("_" + w))
+            tokens = node.lower().split("_")  # "place_promotion_token", "blockaded_missions"
+            found.update(w for w in SHIP_ERA_WORDS if any(t.startswith(w) for t in tokens))
 
     walk(mechanics)
     return sorted(found)

@@ -177,6 +177,8 @@ def test_ship_era_mechanics_are_found():
     assert ship_era_mechanics([{"kind": "victory", "effects": []}]) == ["victory"]
     assert ship_era_mechanics([{"kind": "static", "modify": {"stat": "firepower", "amount": 1}}]) == ["firepower"]
     assert ship_era_mechanics([{"kind": "trigger", "on": "assign_self", "effects": [{"stop": {"choose": {"type": "character"}}}]}]) == []
+    assert ship_era_mechanics([{"kind": "trigger", "effects": [{"place_promotion_token": {}}]}]) == ["promotion"]
+    assert ship_era_mechanics([{"kind": "failure", "effects": [{"stop": {"count": {"blockaded_missions": 1}}}]}]) == ["blockade"]
     # text that only targets ships finds none in a first-edition game, so it is allowed
     assert ship_era_mechanics([{"kind": "success", "effects": [{"ready": {"choose": {"type": "ship"}}}]}]) == []
 
