@@ -134,16 +134,8 @@ def _mission_rules(missions: list[dict[str, Any]]) -> list[dict[str, str]]:
         out.append(_violation("exactly_twelve_missions",
                               f"your mission pile must hold exactly {MISSIONS} missions, not {len(missions)}"))
     counts = Counter({s: 0 for s in SKILLS})
-    flexible: list[list[str]] = []
-    for card in real:
-        skills = [s for s in SKILLS if s in card["skills"]]
-        if len(skills) == 1:
-            counts[skills[0]] += 1
-        elif skills:
-            flexible.append(skills)
-    for options in flexible:  # a (fan-made) mission with two required skills fills either gap
-        short = [s for s in options if counts[s] < MISSIONS_PER_SKILL] or options
-        counts[short[0]] += 1
+    for card in real:  # a mission has exactly one required skill (a test checks the data)
+        counts.update(s for s in SKILLS if s in card["skills"])
     if any(counts[s] != MISSIONS_PER_SKILL for s in SKILLS):
         out.append(_violation("three_missions_of_each_skill",
                               f"you need exactly {MISSIONS_PER_SKILL} missions of each skill; you have "

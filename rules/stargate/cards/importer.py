@@ -55,6 +55,15 @@ STARTER_NAMES = {
 #: OCTGN deck sections -> our deck parts.
 DECK_SECTIONS = {"Team": "team", "Mission Pile": "missions", "Main": "deck"}
 
+#: Corrections to known slips in the OCTGN data, by GUID, applied after parsing. Each one
+#: is a fact the printed card has and the OCTGN file gets wrong.
+ERRATA: dict[str, dict[str, Any]] = {
+    # Withstand Armada (3/156): the file lists "Ingenuity 3" and no experience; every
+    # mission has exactly one required skill and an experience value, and the Adria starter
+    # deck needs it as its third Combat mission: the 3 is the mission's experience.
+    "a172c8a5-ba84-42d6-a17b-7addc9194ab1": {"skills": {"combat": 5}, "experience": 3},
+}
+
 _SET_FILE = re.compile(r"^(\d+)_-_.*\.set\.xml$")
 
 
@@ -136,7 +145,8 @@ def parse_set(set_xml: str, set_number: int) -> dict[str, Any]:
     """``{"set", "set_name", "official", "cards": [facts...]}`` for one OCTGN set file."""
     root = ET.fromstring(set_xml)
     set_name = root.get("name") or ""
-    cards = [card_facts(c, set_number, set_name) for c in root.iter("card")]
+    cards = [dict(facts, **ERRATA.get(facts["guid"], {}))
+             for facts in (card_facts(c, set_number, set_name) for c in root.iter("card"))]
     cards.sort(key=lambda c: (int(c["number"]), c["guid"]))
     return {"set": set_number, "set_name": set_name, "official": set_number in OFFICIAL_SETS,
             "cards": cards}

@@ -147,3 +147,15 @@ def test_starters_json_holds_the_twelve_decks():
     for deck in decks:
         assert len(deck["team"]) == 4 and len(deck["missions"]) == 12
         assert sum(e["qty"] for e in deck["deck"]) >= 40
+
+
+def test_errata_fix_withstand_armada():
+    """The OCTGN file gives Withstand Armada a second skill instead of its experience."""
+    armada = next(c for c in card_db().values() if (c["set"], c["number"]) == (3, "156"))
+    assert (armada["title"], armada["skills"], armada["experience"]) == ("Withstand Armada", {"combat": 5}, 3)
+
+
+def test_every_mission_has_one_skill_an_experience_and_a_glyph():
+    for card in card_db().values():
+        if card["type"] == "mission":
+            assert len(card["skills"]) == 1 and card["experience"] and card["glyph"], card["title"]
