@@ -48,3 +48,51 @@ def test_every_authored_mechanics_entry_validates_against_the_schema():
         except Exception as exc:  # noqa: BLE001 - report every failing card at once
             failures[f"{entry['title']} ({guid}, {name})"] = str(exc)
     assert failures == {}
+
+
+# Names the engine provides without a "remember": the card that triggered, the card being
+# assigned, the card a replacement effect protects, the glyph earner, the glyph just earned,
+# the card a per-card amount is computed for, and a cost's first choice (Malek's "from").
+BUILT_IN_REFS = {"trigger_card", "assigning", "affected", "earner", "earned_glyph", "each", "from"}
+
+
+def _names(node, key):
+    """Every value of ``key`` anywhere in ``node`` (dicts and lists, depth first)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k == key and isinstance(v, str):
+                yield v
+            yield from _names(v, key)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _names(v, key)
+
+
+def test_every_ref_names_a_remembered_card():
+    """A typo in a ref name would make the engine look up a card that was never chosen."""
+    problems = []
+    for name, guid, entry in _entries():
+        remembered = set(_names(entry["mechanics"], "remember")) | BUILT_IN_REFS
+        used = set(_names(entry["mechanics"], "ref")) | set(_names(entry["mechanics"], "other_than"))
+        used |= {v for key in ("shares_glyph_with", "shares_trait_with", "same_title_as", "in_ref", "lacks_traits_of")
+                 for v in _names(entry["mechanics"], key) if v != "self"}
+        if used - remembered:
+            problems.append((entry["title"], sorted(used - remembered)))
+    assert problems == []
+
+
+def test_every_choice_says_who_chooses_and_how_many():
+    def walk(node):
+        if isinstance(node, dict):
+            if "choose" in node and isinstance(node["choose"], dict):
+                yield node
+            for v in node.values():
+                yield from walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from walk(v)
+
+    for _, _, entry in _entries():
+        for choice in walk(entry["mechanics"]):
+            assert choice.get("chooser") in ("you", "opponent"), (entry["title"], choice)
+            assert "count" in choice, (entry["title"], choice)
