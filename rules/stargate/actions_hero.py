@@ -1,0 +1,139 @@
+"""Hero Player Actions: play a card, assign a character or ship, boost a character or ship.
+
+Play: an event, support character, gear or hero ship from hand, paying its power cost
+(events resolve and go to the discard pile; the others enter play ready). Uniqueness: no
+second character with the same title; no second subtitled ship with the same title.
+Assign: a ready, unblocked character or hero ship to the current mission; a team character
+even with 0 in the required skill, a support character only with some rating in it.
+Boost: discard a character (ship) with the title of an assigned character (ship): skills
+(firepower) +1 until the end of the current mission.
+"""
+from __future__ import annotations
+
+from . import state as S
+from . import stats
+from .effects import filters as F
+from .effects import interpreter as I
+from .glossary import unique_conflict
+from .rulesets import feature
+from .triggers import fire
+
+
+def _cant_play(state: dict, seat: int, iid: str) -> bool:
+    """"Can't" beats "can": an active ``cant`` ability forbidding this play."""
+    for src, ab in stats.active_abilities(state, "cant"):
+        if ab.get("action") != "play":
+            continue
+        ctx = stats.ctx_for(state, src)
+        if "while" in ab and not F.condition(state, ab["while"], ctx):
+            continue
+        if ab.get("player") == "you" and seat != ctx["controller"]:
+            continue
+        if F.matches(state, iid, ab.get("who", {}), ctx):
+            return True
+    return False
+
+
+def play_costs(state: dict, iid: str) -> list:
+    out = []
+    for ab in S.card_def(state, iid).get("mechanics") or []:
+        if ab.get("kind") == "play_cost":
+            out += ab.get("cost", [])
+    return out
+
+
+def can_play(state: dict, seat: int, iid: str) -> bool:
+    d = S.card_def(state, iid)
+    if d["type"] == "ship" and not feature(state, "ships"):
+        return False
+    if stats.play_cost(state, iid) > state["seats"][seat]["power"]:
+        return False
+    if unique_conflict(state, seat, iid) or _cant_play(state, seat, iid):
+        return False
+    ctx = {"source": iid, "controller": seat, "refs": {}}
+    costs = [c for c in play_costs(state, iid) if not ("unless" in c and "cost" in c)]
+    return I.can_pay(state, {**ctx, "controller": seat}, costs + [{"pay_power": stats.play_cost(state, iid)}])
+
+
+def playable_by_hero(state: dict, seat: int, iid: str) -> bool:
+    d = S.card_def(state, iid)
+    ok_type = d["type"] in ("event", "gear") or (d["type"] == "character" and d.get("subtype") == "support") \
+        or (d["type"] == "ship" and d.get("allegiance") == "hero")
+    return ok_type and can_play(state, seat, iid)
+
+
+def can_assign_character(state: dict, iid: str) -> bool:
+    c = state["cards"][iid]
+    if c["zone"] != "play" or c["state"] != "ready" or c.get("blocked"):
+        return False
+    d = S.card_def(state, iid)
+    if d["type"] == "ship":
+        return feature(state, "ships") and d.get("allegiance") == "hero"
+    if d["type"] != "character":
+        return False
+    if d.get("subtype") == "team":
+        return True
+    sk = F.mission_skill(state)
+    return stats.skill(state, iid, sk) is not None
+
+
+def legal(state: dict, seat: int) -> list[dict]:
+    out = []
+    for iid in state["seats"][seat]["hand"]:
+        if playable_by_hero(state, seat, iid):
+            out.append({"type": "play", "card": iid})
+    for iid in state["seats"][seat]["play"]:
+        if can_assign_character(state, iid):
+            out.append({"type": "assign", "card": iid})
+    assigned = [i for i in S.at_mission(state) if state["cards"][i]["owner"] == seat
+                and state["cards"][i]["state"] == "assigned"]
+    for target in assigned:
+        td = S.card_def(state, target)
+        if td["type"] == "ship" and not feature(state, "ships"):
+            continue
+        for iid in state["seats"][seat]["hand"]:
+            d = S.card_def(state, iid)
+            if d["type"] == td["type"] and d["title"] == td["title"]:
+                out.append({"type": "boost", "card": iid, "target": target})
+                break
+    return out
+
+
+def play_card(state: dict, seat: int, iid: str) -> None:
+    """Pay the cost and play; the card's own play costs and "when you play" text follow."""
+    d = S.card_def(state, iid)
+    cost = stats.play_cost(state, iid)
+    state["seats"][seat]["power"] -= cost
+    S.log(state, "played", seat=seat, card=iid, guid=state["cards"][iid]["guid"], cost=cost)
+    if d["type"] == "event":
+        S.move(state, iid, "discard")
+    elif d["type"] in ("obstacle",):
+        S.move(state, iid, "mission")
+    else:
+        S.move(state, iid, "play")
+        state["cards"][iid]["state"] = "ready"
+    costs = [c for c in play_costs(state, iid) if not ("unless" in c and "cost" in c)]
+    if costs:
+        I.push(state, costs, iid, seat, label="play_cost")
+    fire(state, "play_self", card=iid)
+    fire(state, "card_played", card=iid, seat=seat)
+    if d["type"] == "obstacle":
+        fire(state, "obstacle_played", card=iid, seat=seat)
+
+
+def assign(state: dict, seat: int, iid: str) -> None:
+    S.move_keep(state, iid, "mission")
+    state["cards"][iid]["state"] = "assigned"
+    S.log(state, "assigned", seat=seat, card=iid)
+    fire(state, "assign_self", card=iid)
+    kind = S.ctype(state, iid)
+    fire(state, "character_assigned" if kind == "character" else "adversary_assigned" if kind == "adversary" else "ship_assigned",
+         card=iid, seat=seat)
+
+
+def boost(state: dict, seat: int, card: str, target: str) -> None:
+    S.move(state, card, "discard")
+    kind = S.ctype(state, target)
+    stat = "firepower" if kind == "ship" else "difficulty" if kind == "adversary" else "skills"
+    state["cards"][target]["mods"].append({"stat": stat, "amount": 1, "until": "end_of_mission"})
+    S.log(state, "boosted", seat=seat, card=target, discarded=card)

@@ -1,0 +1,51 @@
+"""Deciding to Continue: the mission has ended (its text is ignored); the hero may play a
+new mission by paying 1 power per mission failed this turn, which the villain gains.
+Not possible with an empty mission pile or too little power."""
+from __future__ import annotations
+
+from . import state as S
+from .effects import interpreter as I
+
+
+def end_of_mission(state: dict) -> None:
+    """Effects "until the end of the current mission" end; delayed end-of-mission effects fire."""
+    for c in state["cards"].values():
+        if c.get("mods"):
+            c["mods"] = [m for m in c["mods"] if m["until"] != "end_of_mission"]
+        if c.get("forbid"):
+            c["forbid"] = [f for f in c["forbid"] if f["until"] != "end_of_mission"]
+    state["mission"].update({"difficulty_mods": [], "skill_override": None, "victor": None})
+    due = [d for d in state["delayed"] if d["at"] == "end_of_mission"]
+    state["delayed"] = [d for d in state["delayed"] if d["at"] != "end_of_mission"]
+    for d in due:
+        I.push(state, d["effects"], d["source"], d["controller"], label="delayed")
+    state["step"] = "continue"
+
+
+def continue_cost(state: dict) -> int:
+    return len(state["seats"][S.hero(state)]["failed"])
+
+
+def can_continue(state: dict) -> bool:
+    seat = state["seats"][S.hero(state)]
+    return bool(seat["mission_pile"]) and seat["power"] >= continue_cost(state)
+
+
+def deciding_to_continue(state: dict) -> None:
+    if not can_continue(state):
+        state["step"] = "debrief"
+        return
+    cost = continue_cost(state)
+    I.set_pending(state, S.hero(state), "continue", f"Play another mission? (costs {cost} power, paid to your opponent)",
+                  [{"type": "continue", "yes": True}, {"type": "continue", "yes": False}])
+
+
+def answer(state: dict, yes: bool) -> None:
+    if not yes:
+        state["step"] = "debrief"
+        return
+    cost = continue_cost(state)
+    state["seats"][S.hero(state)]["power"] -= cost
+    state["seats"][S.villain(state)]["power"] += cost
+    S.log(state, "continued", cost=cost)
+    state["step"] = "mission_play"

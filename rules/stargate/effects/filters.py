@@ -1,0 +1,267 @@
+"""Filters, targets, conditions and amounts of the effect language (read-only helpers).
+
+Why separate from the interpreter: statics are recomputed every time a number is read
+(glossary: negative numbers), so these must be pure functions of the state with no side
+effects. ``ctx`` is ``{"source": iid, "controller": seat, "refs": {name: [iid]}}``.
+"""
+from __future__ import annotations
+
+from .. import state as S
+
+STATE_TYPES = ("character", "gear", "ship", "adversary")
+
+
+def _as_list(v):
+    return v if isinstance(v, list) else [v]
+
+
+def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
+    """Does card ``iid`` satisfy every key of ``flt``? Unknown keys do not restrict."""
+    if not isinstance(flt, dict):
+        return False
+    c = state["cards"][iid]
+    d = S.card_def(state, iid)
+    for key, want in flt.items():
+        if key == "self":
+            if (iid == ctx.get("source")) != bool(want):
+                return False
+        elif key == "current_mission":
+            if (iid == S.current_mission(state)) != bool(want):
+                return False
+        elif key == "ref":
+            if iid not in ctx.get("refs", {}).get(want, []):
+                return False
+        elif key == "type":
+            kinds = _as_list(want)
+            actual = "complication" if c.get("face_down") and c["zone"] == "mission" else d["type"]
+            if actual not in kinds:
+                return False
+        elif key == "type_not":
+            if d["type"] in _as_list(want):
+                return False
+        elif key == "subtype":
+            if d.get("subtype") != want:
+                return False
+        elif key == "state":
+            if c.get("state") not in _as_list(want):
+                return False
+        elif key == "trait":
+            if not set(_as_list(want)) & set(d.get("traits") or []):
+                return False
+        elif key == "trait_not":
+            if set(_as_list(want)) & set(d.get("traits") or []):
+                return False
+        elif key == "allegiance":
+            if d.get("allegiance") != want:
+                return False
+        elif key == "side":
+            me = ctx.get("controller")
+            if want == "you" and c["owner"] != me or want == "opponent" and c["owner"] == me:
+                return False
+        elif key == "at_mission":
+            if (c["zone"] == "mission") != bool(want):
+                return False
+        elif key == "other":
+            if want and iid == ctx.get("source"):
+                return False
+        elif key == "other_than":
+            if iid in ctx.get("refs", {}).get(want, []):
+                return False
+        elif key == "title":
+            if d["title"] != want:
+                return False
+        elif key == "has_glyph":
+            if want is True and not c["glyphs"] or want is False and c["glyphs"]:
+                return False
+            if isinstance(want, str) and want not in [S.card_def(state, g).get("glyph") for g in c["glyphs"]]:
+                return False
+        elif key == "min_glyphs":
+            if len(c["glyphs"]) < want:
+                return False
+        elif key == "skill":
+            if want not in (d.get("skills") or {}):
+                return False
+        elif key == "cost_at_most":
+            if (d.get("cost") or 0) > amount(state, want, ctx):
+                return False
+        elif key == "cost_less_than":
+            if (d.get("cost") or 0) >= amount(state, want, ctx):
+                return False
+        elif key == "zone":
+            if c["zone"] != want:
+                return False
+        elif key == "blocked":
+            if bool(c.get("blocked")) != bool(want):
+                return False
+        elif key == "any":
+            if not any(matches(state, iid, f, ctx) for f in _as_list(want)):
+                return False
+    return True
+
+
+def candidates(state: dict, flt: dict, ctx: dict) -> list[str]:
+    """Cards a filter can name: in play by default, or in the zone it names."""
+    zone = flt.get("zone") if isinstance(flt, dict) else None
+    if zone in ("discard", "score_pile", "hand"):
+        pool = []
+        for s in state["seats"]:
+            pool += s[zone]
+    else:
+        pool = S.in_play(state)
+        cur = S.current_mission(state)
+        if cur and isinstance(flt, dict) and ("mission" in _as_list(flt.get("type")) or flt.get("current_mission")):
+            pool = pool + [cur]
+    return [i for i in pool if matches(state, i, flt, ctx)]
+
+
+def resolve_target(state: dict, target, ctx: dict) -> list[str] | None:
+    """Cards a non-choosing target names (``None`` when a choice is needed)."""
+    if not isinstance(target, dict):
+        return []
+    if target.get("self"):
+        return [ctx["source"]] if ctx.get("source") in state["cards"] else []
+    if "ref" in target and "choose" not in target:
+        return [i for i in ctx.get("refs", {}).get(target["ref"], []) if i in state["cards"]]
+    if target.get("current_mission"):
+        cur = S.current_mission(state)
+        return [cur] if cur else []
+    if "all" in target:
+        return candidates(state, target["all"], ctx)
+    if "choose" in target:
+        return None
+    return candidates(state, target, ctx)
+
+
+def amount(state: dict, a, ctx: dict) -> int:
+    """Evaluate an amount expression (never negative unless ``times`` makes it so)."""
+    if isinstance(a, bool):
+        return int(a)
+    if isinstance(a, int):
+        return a
+    if not isinstance(a, dict):
+        return 0
+    times = a.get("times", 1)
+    if "if" in a:
+        v = amount(state, a.get("then", 0) if condition(state, a["if"], ctx) else a.get("else", 0), ctx)
+    elif "sum" in a:
+        v = sum(amount(state, x, ctx) for x in a["sum"])
+    elif "mission_experience" in a:
+        cur = S.current_mission(state)
+        v = (S.card_def(state, cur).get("experience") or 0) if cur else 0
+    elif "failed_missions" in a:
+        v = len(state["seats"][S.hero(state)]["failed"])
+    elif "successful_missions" in a:
+        v = state["turn"].get("successes", 0)
+    elif "power" in a:
+        v = state["seats"][ctx["controller"]]["power"]
+    elif "glyphs" in a or "different_glyphs" in a or "max_glyphs" in a:
+        key = "glyphs" if "glyphs" in a else "different_glyphs" if "different_glyphs" in a else "max_glyphs"
+        cards = resolve_target(state, a[key], ctx) or []
+        if key == "max_glyphs":
+            v = max([len(state["cards"][i]["glyphs"]) for i in cards] or [0])
+        else:
+            glyphs = [S.card_def(state, g).get("glyph") for i in cards for g in state["cards"][i]["glyphs"]]
+            if a.get("glyph"):
+                glyphs = [g for g in glyphs if g == a["glyph"]]
+            v = len(set(glyphs)) if key == "different_glyphs" else len(glyphs)
+    elif "cost_of" in a:
+        cards = resolve_target(state, a["cost_of"], ctx) or []
+        v = sum(S.card_def(state, i).get("cost") or 0 for i in cards)
+    elif "amount_of" in a:
+        v = ctx.get("amounts", {}).get(a["amount_of"] if isinstance(a["amount_of"], str) else a["amount_of"].get("ref"), 0)
+    elif "count" in a:
+        what = a["count"]
+        if isinstance(what, dict) and "ref" in what:
+            v = len(ctx.get("refs", {}).get(what["ref"], []))
+        else:
+            v = len(candidates(state, what, ctx)) if isinstance(what, dict) else 0
+    else:
+        v = 0
+    return v * times
+
+
+def _compare(x: int, op: str, y: int) -> bool:
+    return {"<": x < y, "<=": x <= y, "==": x == y, "!=": x != y, ">=": x >= y, ">": x > y}[op]
+
+
+def condition(state: dict, cond, ctx: dict) -> bool:
+    """Evaluate a condition; every key must hold. Unknown keys hold (documented in RULES.md)."""
+    if isinstance(cond, list):
+        return all(condition(state, c, ctx) for c in cond)
+    if not isinstance(cond, dict):
+        return bool(cond)
+    src = ctx.get("source")
+    for key, want in cond.items():
+        if key == "exists":
+            if not candidates(state, want, ctx):
+                return False
+        elif key == "self_state":
+            if src is None or state["cards"][src].get("state") not in _as_list(want):
+                return False
+        elif key == "self_zone":
+            if src is None or state["cards"][src]["zone"] != want:
+                return False
+        elif key == "compare":
+            if not _compare(amount(state, want[0], ctx), want[1], amount(state, want[2], ctx)):
+                return False
+        elif key == "current_mission_skill":
+            if mission_skill(state) != want:
+                return False
+        elif key == "current_mission_is_first_this_turn":
+            if (state["turn"].get("missions_played", 0) == 1) != bool(want):
+                return False
+        elif key == "all":
+            if not all(condition(state, c, ctx) for c in _as_list(want)):
+                return False
+        elif key == "any":
+            if not any(condition(state, c, ctx) for c in _as_list(want)):
+                return False
+        elif key == "not":
+            if condition(state, want, ctx):
+                return False
+        elif key == "mission_failed":
+            if (state["mission"].get("result") == "failure") != bool(want):
+                return False
+        elif key == "is":
+            cards = resolve_target(state, want[0], ctx) or []
+            if not cards or not all(matches(state, i, want[1], ctx) for i in cards):
+                return False
+        elif key == "all_assigned_are":
+            chars = [i for i in S.at_mission(state) if S.is_character(state, i)]
+            if not all(matches(state, i, want, ctx) for i in chars):
+                return False
+    return True
+
+
+def mission_skill(state: dict) -> str | None:
+    """The skill the current mission requires (after "change_mission_skill" effects)."""
+    cur = S.current_mission(state)
+    if cur is None:
+        return None
+    if state["mission"].get("skill_override"):
+        return state["mission"]["skill_override"]
+    skills = S.card_def(state, cur).get("skills") or {}
+    return next(iter(skills), None)
+
+
+def glyph_names(state: dict, iid: str) -> list[str]:
+    return [S.card_def(state, g).get("glyph") for g in state["cards"][iid]["glyphs"]]
+
+
+def glyphs_satisfied(state: dict, ability: dict, holder: str | None) -> bool:
+    """"Gemini and Libra:" text works while those glyphs are beneath the card (held, not spent);
+    it applies once however many matching glyphs there are (Svetlana Markov)."""
+    need = ability.get("requires_glyphs")
+    anyof = ability.get("requires_any_glyph")
+    if not need and not anyof:
+        return True
+    if holder is None:
+        return False
+    have = glyph_names(state, holder)
+    if need:
+        for g in set(need):
+            if have.count(g) < need.count(g):
+                return False
+    if anyof and not set(anyof) & set(have):
+        return False
+    return True

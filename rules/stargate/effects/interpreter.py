@@ -1,0 +1,437 @@
+"""The effect interpreter: a resumable machine whose stack lives in the JSON state.
+
+Why resumable: every choice a card requires ("choose a character", "you may …", "choose
+one") is a pending decision of one seat, answered by an ordinary action. So executing an
+ability pushes a *frame* (``{"effects", "i", "ctx", ...}``) on ``state["stack"]``; ``run``
+executes effects until one needs a decision, sets ``state["pending"]`` and returns; the
+answer is stored in the frame and the same effect is executed again.
+
+Constructs outside ``IMPLEMENTED_VERBS`` are skipped with an ``unimplemented`` log entry
+(never silently): RULES.md lists them.
+"""
+from __future__ import annotations
+
+from ... import rng
+from .. import state as S
+from . import filters as F
+
+TARGET_VERBS = {"stop", "ready", "destroy", "incapacitate", "return_to_hand", "block", "unblock",
+                "turn_face_down", "score", "to_deck_bottom", "shuffle_into_deck"}
+IMPLEMENTED_VERBS = TARGET_VERBS | {
+    "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
+    "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
+    "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
+}
+
+
+def ctx_of(state: dict, frame: dict) -> dict:
+    ctx = frame["ctx"]
+    card = state["cards"].get(ctx["source"], {})
+    refs = {**card.get("refs", {}), **ctx.get("builtin", {})}
+    return {"source": ctx["source"], "controller": ctx["controller"], "refs": refs,
+            "amounts": card.get("amounts", {})}
+
+
+def push(state: dict, effects: list, source: str, controller: int, builtin: dict | None = None,
+         label: str = "") -> None:
+    """Queue ``effects`` of ``source`` (controlled by ``controller``) for execution."""
+    if isinstance(effects, dict):
+        effects = [effects]
+    state["stack"].append({"effects": list(effects), "i": 0, "label": label,
+                           "ctx": {"source": source, "controller": controller, "builtin": builtin or {}}})
+
+
+def _player(frame_ctx: dict, state: dict, who) -> int:
+    me = frame_ctx["controller"]
+    if who in (None, "you"):
+        return me
+    if who == "that_player":
+        return frame_ctx.get("refs", {}).get("that_player", me)
+    return S.opponent(state, me)
+
+
+def _remember(state: dict, ctx: dict, name: str | None, cards: list[str]) -> None:
+    if name:
+        state["cards"][ctx["source"]].setdefault("refs", {})[name] = list(cards)
+
+
+def set_pending(state: dict, seat: int, kind: str, prompt: str, options: list[dict]) -> None:
+    state["pending"] = {"seat": seat, "kind": kind, "prompt": prompt, "options": options}
+
+
+# --------------------------------------------------------------------------- run
+def run(state: dict) -> None:
+    """Execute the stack until it is empty or a decision is pending."""
+    from .. import victory
+    guard = 0
+    while state["stack"] and state["pending"] is None and state["outcome"] is None:
+        guard += 1
+        if guard > 5000:
+            raise RuntimeError("effect interpreter did not settle")
+        frame = state["stack"][-1]
+        if frame["i"] >= len(frame["effects"]):
+            state["stack"].pop()
+            continue
+        eff = frame["effects"][frame["i"]]
+        done = execute(state, frame, eff)
+        if done:
+            # the frame may have been popped/pushed by execute; advance the original frame
+            frame["i"] += 1
+            frame.pop("answer", None)
+            frame.pop("chosen", None)
+        victory.check(state)
+
+
+def execute(state: dict, frame: dict, eff: dict) -> bool:
+    """Run one effect; ``True`` when finished, ``False`` when waiting for a decision."""
+    ctx = ctx_of(state, frame)
+    verb = next((k for k in eff if k in IMPLEMENTED_VERBS), None)
+    if verb is None:
+        S.log(state, "unimplemented", card=ctx["source"], effect=sorted(eff)[0])
+        return True
+    arg = eff[verb]
+    if verb in TARGET_VERBS:
+        cards = _targets(state, frame, ctx, arg)
+        if cards is None:
+            return False
+        for iid in cards:
+            apply_verb(state, verb, iid, ctx, eff)
+        return True
+    if verb == "remember":
+        tgt = eff.get("target")
+        if isinstance(tgt, dict) and any(k in IMPLEMENTED_VERBS for k in tgt):
+            inner_verb = next(k for k in tgt if k in IMPLEMENTED_VERBS)
+            if inner_verb in TARGET_VERBS:
+                cards = _targets(state, frame, ctx, tgt[inner_verb])
+                if cards is None:
+                    return False
+                for iid in cards:
+                    apply_verb(state, inner_verb, iid, ctx, tgt)
+                _remember(state, ctx, arg, cards)
+                return True
+            return execute(state, frame, tgt)
+        cards = _targets(state, frame, ctx, tgt)
+        if cards is None:
+            return False
+        _remember(state, ctx, arg, cards)
+        return True
+    if verb in ("gain_power", "lose_power"):
+        seat = _player(ctx, state, arg.get("who"))
+        n = max(0, F.amount(state, arg.get("amount", 0), ctx))
+        p = state["seats"][seat]
+        p["power"] = p["power"] + n if verb == "gain_power" else max(0, p["power"] - n)
+        S.log(state, verb, seat=seat, amount=n)
+        return True
+    if verb == "pay_power":
+        seat = _player(ctx, state, eff.get("who"))
+        n = 0 if arg == "any" else max(0, F.amount(state, arg, ctx))
+        state["seats"][seat]["power"] = max(0, state["seats"][seat]["power"] - n)
+        return True
+    if verb == "draw":
+        seat = _player(ctx, state, arg.get("who"))
+        for _ in range(max(0, F.amount(state, arg.get("count", 1), ctx))):
+            draw(state, seat)
+        return True
+    if verb == "refill_hand":
+        seat = _player(ctx, state, arg.get("who") if isinstance(arg, dict) else None)
+        while len(state["seats"][seat]["hand"]) < S.HAND_SIZE and state["seats"][seat]["deck"]:
+            draw(state, seat)
+        return True
+    if verb == "discard":
+        if not isinstance(arg, dict):  # the cost form {"discard": n, "filter": ...}
+            arg = {"count": arg, "filter": eff.get("filter"), "who": "you"}
+        return _discard(state, frame, ctx, arg)
+    if verb == "modify":
+        return _modify(state, frame, ctx, arg, eff.get("until"))
+    if verb == "may":
+        return _may(state, frame, ctx, arg)
+    if verb == "unless":
+        inner = arg.get("may", arg) if isinstance(arg, dict) else {}
+        seat = _player(ctx, state, inner.get("who", "opponent"))
+        if "answer" not in frame:
+            if not _can_pay(state, ctx, inner.get("effects", [])[:1] if inner.get("effects") else []):
+                frame["answer"] = False
+            else:
+                set_pending(state, seat, "yes_no", "Do you want to prevent this (" + ", ".join(
+                    sorted(k for e in inner.get("effects", []) for k in e)) + ")?",
+                    [{"type": "choose", "yes": True}, {"type": "choose", "yes": False}])
+                return False
+        yes = frame["answer"]
+        if yes:
+            push(state, inner.get("effects", []), ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+            state["stack"][-1]["ctx"]["controller"] = ctx["controller"]
+        else:
+            then = eff.get("then")
+            if then:
+                if isinstance(then, dict) and "may" in then:
+                    push(state, [then], ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+                else:
+                    push(state, then if isinstance(then, list) else [then], ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+        _advance_and_keep(state, frame)
+        return False
+    if verb == "if":
+        branch = eff.get("then", []) if F.condition(state, arg, ctx) else eff.get("else", [])
+        _advance_and_keep(state, frame)
+        push(state, branch, ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+        return False
+    if verb == "choose_one":
+        seat = _player(ctx, state, eff.get("chooser", "you"))
+        if "answer" not in frame:
+            set_pending(state, seat, "choose_one", "Choose one",
+                        [{"type": "choose", "option": k} for k in range(len(arg))])
+            return False
+        k = frame["answer"]
+        _advance_and_keep(state, frame)
+        push(state, arg[k], ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+        return False
+    if verb == "repeat":
+        n = max(0, min(F.amount(state, arg, ctx), 20))
+        _advance_and_keep(state, frame)
+        push(state, list(eff.get("effects", [])) * n, ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+        return False
+    if verb == "delayed":
+        state["delayed"].append({"at": arg.get("at"), "effects": arg.get("effects", []),
+                                 "source": ctx["source"], "controller": ctx["controller"]})
+        return True
+    if verb == "search_deck":
+        return _search(state, frame, ctx, arg, "deck")
+    if verb == "take_from_discard":
+        return _search(state, frame, ctx, arg, "discard")
+    if verb == "shuffle_deck":
+        rng.shuffle(state["rng"], state["seats"][_player(ctx, state, arg.get("who") if isinstance(arg, dict) else None)]["deck"])
+        return True
+    if verb == "change_mission_skill":
+        state["mission"]["skill_override"] = arg.get("to")
+        return True
+    if verb == "modify_next_mission":
+        state["turn"].setdefault("next_mission_mods", []).append(F.amount(state, arg.get("amount", 0), ctx))
+        return True
+    if verb == "forbid":
+        cards = _targets(state, frame, ctx, arg.get("who", {})) if isinstance(arg.get("who"), dict) else []
+        if cards is None:
+            return False
+        for iid in cards:
+            state["cards"][iid].setdefault("forbid", []).append({"action": arg.get("action"), "until": eff.get("until", "end_of_turn")})
+        return True
+    if verb == "place_promotion_token":
+        cards = _targets(state, frame, ctx, arg)
+        if cards is None:
+            return False
+        for iid in cards:
+            state["cards"][iid]["tokens"] = state["cards"][iid].get("tokens", 0) + 1
+        return True
+    return True
+
+
+def _advance_and_keep(state: dict, frame: dict) -> None:
+    """Move past the current effect before pushing its continuation on top."""
+    frame["i"] += 1
+    frame.pop("answer", None)
+    frame.pop("chosen", None)
+
+
+# ------------------------------------------------------------------- targets
+def _targets(state: dict, frame: dict, ctx: dict, target) -> list[str] | None:
+    """Cards a target names; for a choice, the chooser picks one card at a time."""
+    fixed = F.resolve_target(state, target, ctx)
+    if fixed is not None:
+        return fixed
+    flt = target["choose"]
+    chooser = _player(ctx, state, target.get("chooser", "you"))
+    count = target.get("count", 1)
+    up_to = bool(target.get("up_to")) or count == "any"
+    n = 99 if count == "any" else max(0, F.amount(state, count, ctx))
+    chosen = frame.setdefault("chosen", [])
+    if "answer" in frame:
+        ans = frame.pop("answer")
+        if ans is None:
+            return list(chosen)
+        chosen.append(ans)
+    cands = [i for i in F.candidates(state, flt, ctx) if i not in chosen]
+    if len(chosen) >= n or not cands:
+        return list(chosen)
+    opts = [{"type": "choose", "card": i} for i in cands]
+    if up_to:
+        opts.append({"type": "choose", "card": None})
+    set_pending(state, chooser, "choose_card", f"Choose a card ({len(chosen) + 1} of {n if n < 99 else 'any'})", opts)
+    return None
+
+
+def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
+    from .. import glossary
+    c = state["cards"].get(iid)
+    if c is None:
+        return
+    if verb == "stop":
+        glossary.stop(state, iid)
+    elif verb == "ready":
+        glossary.ready(state, iid)
+    elif verb == "destroy":
+        glossary.destroy(state, iid)
+    elif verb == "incapacitate":
+        glossary.incapacitate(state, iid)
+    elif verb == "return_to_hand":
+        if c["zone"] in ("play", "mission", "discard"):
+            glossary.leave_play(state, iid, "hand")
+    elif verb == "block":
+        if c["zone"] in ("play", "mission"):
+            c["blocked"] = True
+            c["blocked_by"] = ctx["source"]
+    elif verb == "unblock":
+        c["blocked"] = False
+    elif verb == "turn_face_down":
+        glossary.turn_face_down(state, iid)
+    elif verb == "score":
+        if c["zone"] in ("play", "mission"):
+            glossary.leave_play(state, iid, "score_pile")
+    elif verb == "to_deck_bottom":
+        glossary.leave_play(state, iid, "deck")
+    elif verb == "shuffle_into_deck":
+        glossary.leave_play(state, iid, "deck")
+        rng.shuffle(state["rng"], state["seats"][c["owner"]]["deck"])
+
+
+# --------------------------------------------------------------- player verbs
+def draw(state: dict, seat: int) -> bool:
+    """Draw one card; drawing from an empty deck does nothing (the game does not end)."""
+    deck = state["seats"][seat]["deck"]
+    if not deck:
+        return False
+    S.move(state, deck[0], "hand")
+    return True
+
+
+def _discard(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    seat = _player(ctx, state, arg.get("who"))
+    hand = state["seats"][seat]["hand"]
+    flt = arg.get("filter")
+    pool = [i for i in hand if not flt or F.matches(state, i, flt, ctx)]
+    count = arg.get("count", 1)
+    n = len(pool) if count == "any" else max(0, F.amount(state, count, ctx))
+    if arg.get("random"):
+        for _ in range(min(n, len(pool))):
+            pick = rng.choice(state["rng"], pool)
+            pool.remove(pick)
+            S.move(state, pick, "discard")
+            S.log(state, "discarded", seat=seat, card=pick)
+        return True
+    chosen = frame.setdefault("chosen", [])
+    if "answer" in frame:
+        ans = frame.pop("answer")
+        if ans is None:
+            return True
+        S.move(state, ans, "discard")
+        S.log(state, "discarded", seat=seat, card=ans)
+        chosen.append(ans)
+    pool = [i for i in state["seats"][seat]["hand"] if not flt or F.matches(state, i, flt, ctx)]
+    if len(chosen) >= n or not pool:
+        return True
+    opts = [{"type": "choose", "card": i} for i in pool]
+    if count == "any" or arg.get("up_to"):
+        opts.append({"type": "choose", "card": None})
+    set_pending(state, seat, "choose_card", "Choose a card to discard", opts)
+    return False
+
+
+def _modify(state: dict, frame: dict, ctx: dict, mod: dict, until: str | None) -> bool:
+    who = mod.get("who", {"self": True})
+    cards = _targets(state, frame, ctx, who)
+    if cards is None:
+        return False
+    n = F.amount(state, mod.get("amount", 0), ctx)
+    for iid in cards:
+        if mod.get("stat") == "difficulty" and iid == S.current_mission(state):
+            state["mission"]["difficulty_mods"].append(n)
+        else:
+            state["cards"][iid]["mods"].append({"stat": mod.get("stat"), "amount": n, "until": until or "leaves_play"})
+    return True
+
+
+def _may(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    seat = _player(ctx, state, arg.get("who"))
+    cost = arg.get("cost", [])
+    if "answer" not in frame:
+        if not _can_pay(state, {**ctx, "controller": seat}, cost):
+            return True
+        set_pending(state, seat, "yes_no", "You may: " + ", ".join(sorted(k for e in arg.get("effects", []) for k in e)),
+                    [{"type": "choose", "yes": True}, {"type": "choose", "yes": False}])
+        return False
+    yes = frame["answer"]
+    _advance_and_keep(state, frame)
+    if yes:
+        push(state, list(cost) + list(arg.get("effects", [])), ctx["source"], seat, frame["ctx"].get("builtin"))
+    return False
+
+
+def _search(state: dict, frame: dict, ctx: dict, arg: dict, zone: str) -> bool:
+    seat = _player(ctx, state, arg.get("who"))
+    flt = dict(arg.get("filter") or {})
+    pool = [i for i in state["seats"][seat][zone] if F.matches(state, i, flt, ctx)]
+    if "answer" in frame:
+        ans = frame.pop("answer")
+        if ans is not None:
+            S.move(state, ans, "hand")
+            S.log(state, "took", seat=seat, card=ans, source=zone)
+        if zone == "deck":
+            rng.shuffle(state["rng"], state["seats"][seat]["deck"])
+        return True
+    if not pool:
+        if zone == "deck":
+            rng.shuffle(state["rng"], state["seats"][seat]["deck"])
+        return True
+    opts = [{"type": "choose", "card": i} for i in pool] + [{"type": "choose", "card": None}]
+    set_pending(state, seat, "choose_card", f"Choose a card from your {zone}", opts)
+    return False
+
+
+# ---------------------------------------------------------------------- costs
+def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
+    """Whether every cost in ``costs`` can be paid now (glyphs are held, checked elsewhere)."""
+    me = ctx["controller"]
+    power_needed = 0
+    for cost in costs or []:
+        if not isinstance(cost, dict):
+            continue
+        if "pay_power" in cost:
+            a = cost["pay_power"]
+            power_needed += 0 if a == "any" else F.amount(state, a, ctx)
+        elif "requires" in cost:
+            if not F.condition(state, cost["requires"], ctx):
+                return False
+        elif "discard" in cost:
+            arg = cost["discard"]
+            n = arg if isinstance(arg, int) else F.amount(state, arg.get("count", 1), ctx)
+            flt = cost.get("filter") or (arg.get("filter") if isinstance(arg, dict) else None)
+            pool = [i for i in state["seats"][me]["hand"] if not flt or F.matches(state, i, flt, ctx)]
+            if len(pool) < n:
+                return False
+        else:
+            verb = next((k for k in ("stop", "destroy", "incapacitate", "block") if k in cost), None)
+            if verb is None:
+                continue
+            tgt = cost[verb]
+            cards = F.resolve_target(state, tgt, ctx)
+            if cards is None:
+                cards = F.candidates(state, tgt["choose"], ctx)
+            ok = [i for i in cards if _payable(state, verb, i)]
+            need = 1 if F.resolve_target(state, tgt, ctx) is not None else F.amount(state, tgt.get("count", 1), ctx)
+            if len(ok) < max(1, need):
+                return False
+    return state["seats"][me]["power"] >= power_needed
+
+
+def _payable(state: dict, verb: str, iid: str) -> bool:
+    c = state["cards"][iid]
+    if c["zone"] not in ("play", "mission"):
+        return False
+    if verb == "stop":
+        return c["state"] in ("ready", "assigned")
+    if verb == "incapacitate":
+        return c["state"] != "incapacitated"
+    if verb == "block":
+        return c["state"] == "ready" and not c.get("blocked")
+    return True
+
+
+def can_pay(state: dict, ctx: dict, costs: list) -> bool:
+    return _can_pay(state, ctx, costs)

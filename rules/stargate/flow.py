@@ -1,0 +1,152 @@
+"""The driver: run automatic steps until a decision is pending, and apply answers.
+
+Why: every rule module either changes the state and names the next ``state["step"]``, or
+sets ``state["pending"]`` (the decision of exactly one seat). ``advance`` runs the effect
+stack first, then queued triggers (ordered by the hero), then the current step.
+"""
+from __future__ import annotations
+
+from . import abilities, actions_hero, actions_villain, debrief, deciding_to_continue, resolve, setup, turn, victory
+from . import state as S
+from .effects import interpreter as I
+from .glossary import incapacitate, leave_play
+from .triggers import fire
+from .triggers import step as trigger_step
+
+MISSION_ACTION_LIMIT = 60  # RULES.md: "Action limit per mission"
+
+
+def act_step(state: dict) -> None:
+    t = state["turn"]
+    state["pending"] = {"seat": t["to_act"], "kind": "act", "prompt": "Perform an action or pass", "options": None}
+
+
+def after_actions(state: dict) -> None:
+    state["step"] = "ship_battle"
+
+
+STEPS = {
+    "setup_stop": setup.setup_step,
+    "turn_start": turn.turn_start,
+    "power_end": turn.power_end,
+    "mission_play": turn.mission_phase,
+    "actions": act_step,
+    "ship_battle": resolve.ship_battle,
+    "victory_text": resolve.victory_text,
+    "determine": resolve.determine_success,
+    "texts": resolve.success_and_failure_text,
+    "stop_assigned": resolve.stop_assigned,
+    "revive_or_score": resolve.revive_or_score,
+    "destroy_obstacles": resolve.destroy_obstacles,
+    "earn_glyph": resolve.earn_a_glyph,
+    "mission_end": deciding_to_continue.end_of_mission,
+    "continue": deciding_to_continue.deciding_to_continue,
+    "debrief": debrief.debrief,
+    "debrief_ready": debrief.debrief_ready,
+    "failed_missions": debrief.failed_missions,
+    "refill": debrief.refill,
+}
+
+
+def advance(state: dict) -> dict:
+    for _ in range(100000):
+        if state["outcome"] is not None:
+            state["pending"] = None
+            return state
+        if state["pending"] is not None:
+            return state
+        if state["stack"]:
+            I.run(state)
+            continue
+        if trigger_step(state):
+            continue
+        if victory.check(state):
+            continue
+        STEPS[state["step"]](state)
+    raise RuntimeError("the game did not settle")  # pragma: no cover
+
+
+def performing_actions(state: dict, seat: int) -> list[dict]:
+    """Legal actions of the seat whose chance it is to act: pass, plus its role's actions."""
+    t = state["turn"]
+    out = [{"type": "pass"}]
+    if t.get("actions_this_mission", 0) >= MISSION_ACTION_LIMIT:
+        return out
+    if seat == t["hero"]:
+        out += actions_hero.legal(state, seat)
+    else:
+        out += actions_villain.legal(state, seat)
+    out += abilities.legal(state, seat)
+    return out
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    p = state["pending"]
+    if state["outcome"] is not None or p is None or p["seat"] != seat:
+        return []
+    if p["kind"] == "act":
+        return performing_actions(state, seat)
+    return list(p["options"])
+
+
+def perform(state: dict, seat: int, action: dict) -> None:
+    t = state["turn"]
+    kind = action["type"]
+    if kind == "pass":
+        t["passes"] += 1
+        S.log(state, "passed", seat=seat)
+        fire(state, "player_passes", seat=seat)
+        if t["passes"] >= 2:
+            state["step"] = "ship_battle"
+            return
+    else:
+        t["passes"] = 0
+        t["actions_this_mission"] = t.get("actions_this_mission", 0) + 1
+        if kind == "play":
+            actions_hero.play_card(state, seat, action["card"])
+        elif kind == "assign":
+            actions_hero.assign(state, seat, action["card"])
+        elif kind == "boost":
+            actions_hero.boost(state, seat, action["card"], action["target"])
+        elif kind == "complication":
+            actions_villain.play_complication(state, seat, action["card"])
+        elif kind == "activate":
+            abilities.activate(state, seat, action["card"], action["ability"])
+    t["to_act"] = t["villain"] if seat == t["hero"] else t["hero"]
+
+
+def answer(state: dict, seat: int, action: dict) -> dict:
+    """Apply the answer to the pending decision, then run until the next decision."""
+    p = state["pending"]
+    state["pending"] = None
+    kind = p["kind"]
+    if kind in ("setup_stop", "mulligan"):
+        setup.answer(state, action)
+    elif kind == "act":
+        perform(state, seat, action)
+    elif kind in ("choose_card", "yes_no", "choose_one"):
+        frame = state["stack"][-1]
+        frame["answer"] = action["card"] if "card" in action else action["yes"] if "yes" in action else action["option"]
+    elif kind == "order_triggers":
+        t = state["turn"]
+        t["trigger_choice"] = action["index"]
+    elif kind == "order_text":
+        resolve.use_text(state, action["card"])
+    elif kind == "incapacitate_ship":
+        if action["card"]:
+            incapacitate(state, action["card"])
+    elif kind == "revive_or_score":
+        resolve.answer_adversary(state, action["choice"])
+    elif kind == "dominion":
+        if action["card"]:
+            leave_play(state, action["card"], "score_pile")
+    elif kind == "earn_glyph":
+        resolve.earn(state, action["card"])
+    elif kind == "continue":
+        deciding_to_continue.answer(state, action["yes"])
+    elif kind == "order_failed":
+        debrief.bottom(state, action["card"])
+    elif kind == "discard_down":
+        S.move(state, action["card"], "discard")
+    victory.check(state)
+    return advance(state)

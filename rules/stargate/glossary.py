@@ -1,0 +1,115 @@
+"""Glossary rules that change a card's state: stop, ready, destroy, incapacitate, block,
+complication (turning an obstacle face down), and leaving play.
+
+Why here: each is used by the turn structure and by card effects alike, and each carries a
+glossary rule — "a card that is already stopped can't be stopped again", "no card can ready
+an incapacitated card" (except text that says so), "a card that is already incapacitated
+can't be incapacitated again", a destroyed support character's glyphs go face down to the
+bottom of its owner's mission pile, a card that blocked leaves play → unblocked.
+"""
+from __future__ import annotations
+
+from . import state as S
+
+
+def _return_to_play_row(state: dict, iid: str) -> None:
+    c = state["cards"][iid]
+    if c["zone"] == "mission":
+        S.move_keep(state, iid, "play")
+
+
+def stop(state: dict, iid: str) -> bool:
+    c = state["cards"][iid]
+    if c["zone"] not in ("play", "mission") or c["state"] in ("stopped", "incapacitated", None):
+        return False
+    _return_to_play_row(state, iid)
+    c["state"] = "stopped"
+    S.log(state, "stopped", card=iid)
+    return True
+
+
+def ready(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
+    c = state["cards"][iid]
+    if c["zone"] not in ("play", "mission") or c["state"] == "ready":
+        return False
+    if c["state"] == "incapacitated" and not even_incapacitated:
+        return False
+    _return_to_play_row(state, iid)
+    c["state"] = "ready"
+    S.log(state, "readied", card=iid)
+    return True
+
+
+def incapacitate(state: dict, iid: str) -> bool:
+    c = state["cards"][iid]
+    if c["zone"] not in ("play", "mission") or c["state"] == "incapacitated":
+        return False
+    if S.ctype(state, iid) not in ("character", "ship"):
+        return False
+    _return_to_play_row(state, iid)
+    c["state"] = "incapacitated"
+    S.log(state, "incapacitated", card=iid)
+    return True
+
+
+def leave_play(state: dict, iid: str, zone: str) -> None:
+    """Move a card out of play (or from a pile) to ``zone`` of its owner; glyphs beneath a
+    character go face down to the bottom of its owner's mission pile; cards it blocked
+    become unblocked."""
+    c = state["cards"][iid]
+    for g in list(c["glyphs"]):
+        S.move(state, g, "mission_pile")
+        S.log(state, "glyph_to_mission_pile", card=g)
+    was_in_play = c["zone"] in ("play", "mission")
+    S.move(state, iid, zone)
+    if was_in_play:
+        for other in state["cards"].values():
+            if other.get("blocked_by") == iid:
+                other["blocked"] = False
+                other.pop("blocked_by", None)
+
+
+def destroy(state: dict, iid: str) -> bool:
+    """Destroy a card in play: to its owner's discard pile. Team characters are never
+    destroyed by the rules (RULES.md: "destroying a team character")."""
+    c = state["cards"][iid]
+    if c["zone"] not in ("play", "mission"):
+        return False
+    if S.is_team(state, iid):
+        return False
+    leave_play(state, iid, "discard")
+    S.log(state, "destroyed", card=iid)
+    from .triggers import fire
+    fire(state, "destroyed_self", card=iid)
+    return True
+
+
+def turn_face_down(state: dict, iid: str) -> bool:
+    """An obstacle turned face down becomes a complication; its effects end at once."""
+    c = state["cards"][iid]
+    if c["zone"] != "mission" or c.get("face_down") or S.ctype(state, iid) != "obstacle":
+        return False
+    c["face_down"] = True
+    c["mods"] = []
+    for other in state["cards"].values():
+        if other.get("blocked_by") == iid:
+            other["blocked"] = False
+            other.pop("blocked_by", None)
+    S.log(state, "became_complication", card=iid)
+    return True
+
+
+def unique_conflict(state: dict, seat: int, iid: str) -> bool:
+    """Uniqueness: one character per title in play (team or support); one adversary per
+    title; one ship per title for subtitled ships. Gear and unsubtitled ships are free."""
+    d = S.card_def(state, iid)
+    kind = d["type"]
+    if kind == "ship" and not d.get("subtitle"):
+        return False
+    if kind not in ("character", "adversary", "ship"):
+        return False
+    for other in S.in_play(state, seat):
+        od = S.card_def(state, other)
+        if od["type"] == kind and od["title"] == d["title"]:
+            return True
+    return False

@@ -1,0 +1,202 @@
+"""Resolving the Current Mission: ship battle, determine success or failure, Success and
+Failure text, stop everything assigned, revive or score adversaries, destroy obstacles and
+complications, earn a glyph.
+"""
+from __future__ import annotations
+
+from . import state as S
+from . import stats
+from .effects import interpreter as I
+from .glossary import incapacitate, leave_play
+from .rulesets import feature
+from .triggers import fire
+
+
+def _assigned(state: dict, seat: int, kind: str | None = None) -> list[str]:
+    return [i for i in S.at_mission(state) if state["cards"][i]["owner"] == seat
+            and state["cards"][i]["state"] == "assigned" and (kind is None or S.ctype(state, i) == kind)]
+
+
+def ship_battle(state: dict) -> None:
+    """Higher assigned firepower achieves victory (only one side with ships: that side);
+    the victor may incapacitate one loser ship; Victory text on his assigned cards."""
+    state["step"] = "determine"
+    if not feature(state, "ship_battle"):
+        return
+    t = state["turn"]
+    fp = {s: sum(stats.number(state, i, "firepower") for i in _assigned(state, s, "ship")) for s in (t["hero"], t["villain"])}
+    ships = {s: _assigned(state, s, "ship") for s in fp}
+    if not ships[t["hero"]] and not ships[t["villain"]]:
+        return
+    h, v = t["hero"], t["villain"]
+    victor = h if fp[h] > fp[v] or (ships[h] and not ships[v]) else v if fp[v] > fp[h] or (ships[v] and not ships[h]) else None
+    S.log(state, "ship_battle", firepower={str(k): x for k, x in fp.items()}, victor=victor)
+    if victor is None:
+        return
+    loser = v if victor == h else h
+    state["mission"]["victor"] = victor
+    if ships[loser]:
+        I.set_pending(state, victor, "incapacitate_ship", "You achieved victory: incapacitate one of your opponent's assigned ships?",
+                      [{"type": "choose", "card": i} for i in ships[loser]] + [{"type": "choose", "card": None}])
+        state["step"] = "victory_text"
+        return
+    state["step"] = "victory_text"
+
+
+def victory_text(state: dict) -> None:
+    state["step"] = "determine"
+    victor = state["mission"].get("victor")
+    if victor is None or not feature(state, "victory_text"):
+        return
+    for iid in _assigned(state, victor):
+        for ab in S.card_def(state, iid).get("mechanics") or []:
+            if ab.get("kind") == "victory":
+                I.push(state, ab.get("effects", []), iid, victor, label="victory")
+
+
+def determine_success(state: dict) -> None:
+    total, diff = stats.total_skills(state), stats.difficulty(state)
+    result = "success" if total >= diff else "failure"
+    state["mission"]["result"] = result
+    state["mission"]["resolved_assigned"] = _assigned(state, S.hero(state), "character")
+    S.log(state, "mission_result", result=result, skills=total, difficulty=diff)
+    if result == "success":
+        state["turn"]["successes"] += 1
+    t = state["turn"]
+    # Success and Failure text: the hero's cards first, then the villain's, each in the
+    # order its owner chooses (one card at a time).
+    hero_sources = [S.current_mission(state)] + _assigned(state, t["hero"])
+    villain_sources = [i for i in S.at_mission(state) if state["cards"][i]["owner"] == t["villain"]
+                       and not state["cards"][i].get("face_down") and state["cards"][i]["state"] in ("assigned", None)]
+    state["texts"] = [{"seat": t["hero"], "sources": [i for i in hero_sources if _has_text(state, i, result)]},
+                      {"seat": t["villain"], "sources": [i for i in villain_sources if _has_text(state, i, result)]}]
+    state["step"] = "texts"
+
+
+def _has_text(state: dict, iid: str, result: str) -> bool:
+    return any(ab.get("kind") == result for ab in S.card_def(state, iid).get("mechanics") or [])
+
+
+def success_and_failure_text(state: dict) -> None:
+    while state["texts"] and not state["texts"][0]["sources"]:
+        state["texts"].pop(0)
+    if not state["texts"]:
+        state["step"] = "stop_assigned"
+        return
+    group = state["texts"][0]
+    if len(group["sources"]) > 1:
+        I.set_pending(state, group["seat"], "order_text", "Choose the card whose text you use next",
+                      [{"type": "order", "card": i} for i in group["sources"]])
+        return
+    use_text(state, group["sources"][0])
+
+
+def use_text(state: dict, iid: str) -> None:
+    group = state["texts"][0]
+    group["sources"].remove(iid)
+    result = state["mission"]["result"]
+    for ab in S.card_def(state, iid).get("mechanics") or []:
+        if ab.get("kind") == result:
+            I.push(state, ab.get("effects", []), iid, group["seat"], label=result)
+
+
+def stop_assigned(state: dict) -> None:
+    """Whether success or failure, every assigned character and ship becomes stopped."""
+    for iid in list(S.at_mission(state)):
+        c = state["cards"][iid]
+        if c["state"] == "assigned" and S.ctype(state, iid) in ("character", "ship"):
+            S.move_keep(state, iid, "play")
+            c["state"] = "stopped"
+    state["step"] = "revive_or_score"
+
+
+def revive_or_score(state: dict) -> None:
+    """The villain revives (mills its revive cost from the top of his deck; it becomes
+    stopped), scores (only on failure) or destroys the adversary he assigned."""
+    state["step"] = "destroy_obstacles"
+    t = state["turn"]
+    advs = [i for i in _assigned(state, t["villain"], "adversary")]
+    if not advs:
+        return
+    iid = advs[0]
+    opts = []
+    forbidden = {f["action"] for f in state["cards"][iid].get("forbid", [])}
+    if len(state["seats"][t["villain"]]["deck"]) >= stats.number(state, iid, "revive") and "revive" not in forbidden:
+        opts.append({"type": "adversary", "choice": "revive"})
+    if state["mission"]["result"] == "failure" and "score" not in forbidden:
+        opts.append({"type": "adversary", "choice": "score"})
+    opts.append({"type": "adversary", "choice": "destroy"})
+    state["mission"]["adversary"] = iid
+    I.set_pending(state, t["villain"], "revive_or_score", "Revive, score or destroy your assigned adversary", opts)
+
+
+def answer_adversary(state: dict, choice: str) -> None:
+    t = state["turn"]
+    iid = state["mission"].pop("adversary")
+    if choice == "revive":
+        for _ in range(stats.number(state, iid, "revive")):
+            deck = state["seats"][t["villain"]]["deck"]
+            S.move(state, deck[0], "discard")
+        S.move_keep(state, iid, "play")
+        state["cards"][iid]["state"] = "stopped"
+        S.log(state, "revived", card=iid)
+        fire(state, "revive_self", card=iid)
+    elif choice == "score":
+        leave_play(state, iid, "score_pile")
+        S.log(state, "scored", card=iid)
+        fire(state, "score_self", card=iid)
+        dominion = [i for i in S.at_mission(state) if S.ctype(state, i) == "obstacle" and not state["cards"][i].get("face_down")
+                    and any(ab.get("kind") == "keyword" and ab.get("keyword") == "dominion"
+                            for ab in S.card_def(state, i).get("mechanics") or [])]
+        if dominion:
+            I.set_pending(state, t["villain"], "dominion", "Dominion: score one obstacle with dominion?",
+                          [{"type": "choose", "card": i} for i in dominion] + [{"type": "choose", "card": None}])
+    else:
+        leave_play(state, iid, "discard")
+        S.log(state, "destroyed", card=iid)
+
+
+def destroy_obstacles(state: dict) -> None:
+    for iid in list(S.at_mission(state)):
+        c = state["cards"][iid]
+        if c.get("face_down") or S.ctype(state, iid) == "obstacle":
+            leave_play(state, iid, "discard")
+    # anything else left at the mission (an adversary someone else assigned) goes home stopped
+    for iid in list(S.at_mission(state)):
+        S.move_keep(state, iid, "play")
+        if state["cards"][iid]["state"] == "assigned":
+            state["cards"][iid]["state"] = "stopped"
+    state["step"] = "earn_glyph"
+
+
+def earn_a_glyph(state: dict) -> None:
+    """On success the hero places the mission beneath one of the characters assigned there
+    at the resolving (still in play); then "each time he earns" triggers and victory."""
+    m = S.current_mission(state)
+    state["step"] = "mission_end"
+    if state["mission"]["result"] != "success":
+        S.move(state, m, "failed")
+        return
+    cands = [i for i in state["mission"]["resolved_assigned"] if state["cards"][i]["zone"] == "play"]
+    if not cands:
+        # RULES.md "a success with nobody to earn the glyph": it goes to the bottom of the pile
+        S.move(state, m, "mission_pile")
+        return
+    if len(cands) == 1:
+        earn(state, cands[0])
+        return
+    I.set_pending(state, S.hero(state), "earn_glyph", "Choose the character who earns the glyph",
+                  [{"type": "earn_glyph", "card": i} for i in cands])
+
+
+def earn(state: dict, char: str) -> None:
+    m = S.current_mission(state)
+    glyph = S.card_def(state, m).get("glyph")
+    had = glyph in [S.card_def(state, g).get("glyph") for g in state["cards"][char]["glyphs"]]
+    S.move(state, m, "glyph", under=char)
+    S.log(state, "earned_glyph", card=char, mission=m, glyph=glyph)
+    state["progress_turn"] = state["turn"]["number"]
+    fire(state, "earn_glyph_self", card=char, earned_glyph=[m])
+    if not had:
+        fire(state, "earn_different_glyph_self", card=char, earned_glyph=[m])
+    fire(state, "glyph_earned", card=char, earner=[char], earned_glyph=[m])

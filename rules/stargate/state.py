@@ -1,0 +1,155 @@
+"""Card instances, zones and the small helpers every rule module shares.
+
+Why one module: "each card in exactly one zone" is the central invariant. A card instance
+(``state["cards"][iid]``) records its ``guid``, ``owner``, ``zone`` and, in play, its
+``state`` (ready / assigned / stopped / incapacitated — the glossary's four states). The
+ordered zones are lists: a seat's ``deck``, ``hand``, ``discard``, ``mission_pile``,
+``score_pile``, ``play`` (cards in play in front of him), ``failed`` (missions failed this
+turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyphs``.
+:func:`move` is the only function that moves a card, so the invariant holds by construction.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import card_db
+
+SKILLS = ("culture", "science", "combat", "ingenuity")
+SEAT_ZONES = ("deck", "hand", "discard", "mission_pile", "score_pile", "play", "failed")
+HAND_SIZE = 8
+GLYPHS_TO_WIN = 7
+MAX_POINT_VALUE = 6
+
+
+def card_def(state: dict, iid: str) -> dict:
+    """The printed card (facts + mechanics) of instance ``iid``."""
+    guid = state["cards"][iid]["guid"]
+    local = state.get("extra_cards", {})
+    return local[guid] if guid in local else card_db()[guid]
+
+
+def inst(state: dict, iid: str) -> dict:
+    return state["cards"][iid]
+
+
+def ctype(state: dict, iid: str) -> str:
+    return card_def(state, iid)["type"]
+
+
+def is_character(state: dict, iid: str) -> bool:
+    return ctype(state, iid) == "character"
+
+
+def is_team(state: dict, iid: str) -> bool:
+    d = card_def(state, iid)
+    return d["type"] == "character" and d.get("subtype") == "team"
+
+
+def title(state: dict, iid: str) -> str:
+    return card_def(state, iid)["title"]
+
+
+def zone_list(state: dict, iid: str) -> list:
+    """The list that holds ``iid`` (found from its ``zone`` record)."""
+    c = state["cards"][iid]
+    z = c["zone"]
+    if z == "mission":
+        return state["mission"]["cards"]
+    if z == "current_mission":
+        return state["mission"]["current"]
+    if z == "glyph":
+        return state["cards"][c["under"]]["glyphs"]
+    return state["seats"][c["owner"]][z]
+
+
+def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | None = None) -> None:
+    """Move ``iid`` out of its zone into its owner's ``zone`` (or the mission, or under a character).
+
+    Leaving play clears the in-play record (state, blocks, temporary modifiers, glyphs stay
+    with the caller to handle), so a card that comes back is a fresh card, as in the rules.
+    """
+    c = state["cards"][iid]
+    zone_list(state, iid).remove(iid)
+    c["zone"] = zone
+    c.pop("under", None)
+    if zone not in ("play", "mission"):
+        c["state"] = None
+        c["blocked"] = False
+        c["face_down"] = False
+        c["mods"] = []
+        c["tokens"] = 0
+    if zone == "glyph":
+        c["under"] = under
+        dest = state["cards"][under]["glyphs"]
+    elif zone == "mission":
+        dest = state["mission"]["cards"]
+    elif zone == "current_mission":
+        dest = state["mission"]["current"]
+    else:
+        dest = state["seats"][c["owner"]][zone]
+    if top:
+        dest.insert(0, iid)
+    else:
+        dest.append(iid)
+
+
+def in_play(state: dict, seat: int | None = None) -> list[str]:
+    """Cards in play: in front of players and at the current mission (not the mission card)."""
+    out = []
+    for s, seat_state in enumerate(state["seats"]):
+        if seat is None or seat == s:
+            out += seat_state["play"]
+    out += [i for i in state["mission"]["cards"] if seat is None or state["cards"][i]["owner"] == seat]
+    return out
+
+
+def at_mission(state: dict) -> list[str]:
+    return list(state["mission"]["cards"])
+
+
+def current_mission(state: dict) -> str | None:
+    cur = state["mission"]["current"]
+    return cur[0] if cur else None
+
+
+def hero(state: dict) -> int:
+    return state["turn"]["hero"]
+
+
+def villain(state: dict) -> int:
+    return state["turn"]["villain"]
+
+
+def opponent(state: dict, seat: int) -> int:
+    """The other active player (two-player view of a turn)."""
+    t = state["turn"]
+    if seat == t["hero"]:
+        return t["villain"]
+    if seat == t["villain"]:
+        return t["hero"]
+    return (seat + 1) % len(state["seats"])
+
+
+def log(state: dict, kind: str, **data: Any) -> None:
+    """Record what happened (public facts only; ``view`` filters hidden ones)."""
+    state["log"].append({"event": kind, **data})
+    if len(state["log"]) > 60:
+        del state["log"][:-60]
+
+
+def all_zone_lists(state: dict) -> list[list[str]]:
+    """Every list a card can be in (for the one-zone invariant)."""
+    out = [state["mission"]["cards"], state["mission"]["current"]]
+    for s in state["seats"]:
+        out += [s[z] for z in SEAT_ZONES]
+    for c in state["cards"].values():
+        out.append(c["glyphs"])
+    return out
+
+
+def move_keep(state: dict, iid: str, zone: str) -> None:
+    """Move a card between ``play`` and ``mission`` keeping its in-play record."""
+    c = state["cards"][iid]
+    zone_list(state, iid).remove(iid)
+    c["zone"] = zone
+    (state["mission"]["cards"] if zone == "mission" else state["seats"][c["owner"]][zone]).append(iid)

@@ -1,0 +1,173 @@
+"""Numbers read from cards: skills, difficulty, cost, firepower, point value, experience.
+
+Glossary rules implemented here: "negative numbers" (every number is recomputed from the
+printed value each time it is read, modifiers applied in order, clamped at 0 at the end);
+"skills" (unnamed "skills +N" affects only ratings the card already has — a 0 counts, no
+rating does not; a named skill can be given to a card without it); "stopped" (stopped
+cards keep their text); incapacitated cards' text is ignored; the hero player's villain
+cards and the villain player's hero cards are ignored (Turn Sequence); inactive players
+have nothing in play (Three or More Players).
+"""
+from __future__ import annotations
+
+from . import state as S
+from .effects import filters as F
+from .state import SKILLS
+
+
+def is_active(state: dict, iid: str) -> bool:
+    """Is this card's game text used now?"""
+    c = state["cards"][iid]
+    if iid == S.current_mission(state):
+        return True
+    if c["zone"] not in ("play", "mission") or c.get("state") == "incapacitated" or c.get("face_down"):
+        return False
+    alleg = S.card_def(state, iid).get("allegiance")
+    t = state["turn"]
+    if alleg == "hero":
+        return c["owner"] == t["hero"]
+    if alleg == "villain":
+        return c["owner"] == t["villain"]
+    return True
+
+
+def ctx_for(state: dict, iid: str) -> dict:
+    c = state["cards"][iid]
+    return {"source": iid, "controller": c["owner"], "refs": c.get("refs", {})}
+
+
+def active_abilities(state: dict, kind: str):
+    """Yield ``(source iid, ability)`` for every active ability of ``kind`` (glyph text held)."""
+    sources = [i for i in S.in_play(state) if is_active(state, i)]
+    cur = S.current_mission(state)
+    if cur:
+        sources.append(cur)
+    for iid in sources:
+        for ab in S.card_def(state, iid).get("mechanics") or []:
+            if ab.get("kind") != kind:
+                continue
+            if not F.glyphs_satisfied(state, ab, iid):
+                continue
+            yield iid, ab
+
+
+def _static_mods(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple[str, int]]:
+    out = []
+    for src, ab in active_abilities(state, "static"):
+        mod = ab.get("modify")
+        if not mod or mod.get("stat") not in stats:
+            continue
+        ctx = ctx_for(state, src)
+        if "while" in ab and not F.condition(state, ab["while"], ctx):
+            continue
+        who = mod.get("who", {"self": True})
+        if isinstance(who, dict) and "choose" not in who:
+            ok = F.resolve_target(state, who, ctx) if (set(who) & {"self", "all", "ref", "current_mission"}) else None
+            hit = target in ok if ok is not None else F.matches(state, target, who, ctx)
+            if not hit:
+                continue
+        else:
+            continue
+        out.append((mod["stat"], F.amount(state, mod.get("amount", 0), ctx)))
+    c = state["cards"][target]
+    for m in c.get("mods", []):
+        if m["stat"] in stats:
+            out.append((m["stat"], m["amount"]))
+    return out
+
+
+def skills(state: dict, iid: str) -> dict[str, int]:
+    """Current skill ratings of a character or adversary (only ratings it has)."""
+    d = S.card_def(state, iid)
+    rating = {k: v for k, v in (d.get("skills") or {}).items() if k in SKILLS}
+    mods = _static_mods(state, iid, ("skills", *SKILLS))
+    for stat, amt in mods:
+        if stat in SKILLS:
+            rating[stat] = rating.get(stat, 0) + amt
+    for stat, amt in mods:
+        if stat == "skills":
+            for k in rating:
+                rating[k] += amt
+    return {k: max(0, v) for k, v in rating.items()}
+
+
+def skill(state: dict, iid: str, name: str) -> int | None:
+    """Rating in one skill; ``None`` = no rating (not the same as 0)."""
+    return skills(state, iid).get(name)
+
+
+def number(state: dict, iid: str, stat: str) -> int:
+    """cost / firepower / revive / experience / point_value, modified and clamped at 0."""
+    d = S.card_def(state, iid)
+    base = d.get("cost") if stat == "point_value" else d.get(stat)
+    v = (base or 0) + sum(a for _, a in _static_mods(state, iid, (stat,)))
+    if stat == "point_value":
+        v += state["cards"][iid].get("tokens", 0)
+        return max(0, min(v, max(S.MAX_POINT_VALUE, base or 0))) if state["cards"][iid].get("tokens") else max(0, v)
+    return max(0, v)
+
+
+def play_cost(state: dict, iid: str) -> int:
+    return number(state, iid, "cost")
+
+
+def contribution(state: dict, iid: str) -> int:
+    """Skills an assigned character contributes to the current mission."""
+    sk = F.mission_skill(state)
+    return skill(state, iid, sk) or 0 if sk else 0
+
+
+def total_skills(state: dict) -> int:
+    return sum(contribution(state, i) for i in S.at_mission(state)
+               if S.is_character(state, i) and state["cards"][i]["state"] == "assigned")
+
+
+def difficulty(state: dict) -> int:
+    """Mission difficulty + obstacles' and the adversary's rating in the mission's skill +
+    1 per complication + modifiers; clamped at 0."""
+    cur = S.current_mission(state)
+    if cur is None:
+        return 0
+    sk = F.mission_skill(state)
+    d = S.card_def(state, cur)
+    total = (d.get("skills") or {}).get(sk, 0) if not state["mission"].get("skill_override") else next(iter((d.get("skills") or {}).values()), 0)
+    total += sum(a for _, a in _static_mods(state, cur, ("difficulty",)))
+    total += sum(state["mission"].get("difficulty_mods", []))
+    for i in S.at_mission(state):
+        c = state["cards"][i]
+        if c.get("face_down"):
+            total += 1
+        elif S.ctype(state, i) == "obstacle" or (S.ctype(state, i) == "adversary" and c["state"] == "assigned"):
+            r = skill(state, i, sk)
+            total += (r or 0) + sum(a for _, a in _static_mods(state, i, ("difficulty",)))
+    return max(0, total)
+
+
+def complication_cost(state: dict) -> int:
+    """1 + one per complication already at the current mission."""
+    return 1 + sum(1 for i in S.at_mission(state) if state["cards"][i].get("face_down"))
+
+
+def glyph_count(state: dict, seat: int) -> int:
+    return sum(len(state["cards"][i]["glyphs"]) for i in state["seats"][seat]["play"]
+               if S.is_character(state, i))
+
+
+def experience(state: dict, seat: int) -> int:
+    """Experience on the glyphs beneath your characters (and on your other cards)."""
+    total = 0
+    for i in state["seats"][seat]["play"]:
+        for g in state["cards"][i]["glyphs"]:
+            total += S.card_def(state, g).get("experience") or 0
+    return total
+
+
+def victory_total(state: dict, seat: int) -> int:
+    """The point values of the team characters of the player this seat's total comes from
+    (promotion tokens move it during the game)."""
+    src = state["seats"][seat]["victory_from"]
+    return sum(number(state, i, "point_value") for i in state["seats"][src]["team"])
+
+
+def score_pile_cost(state: dict, seat: int) -> int:
+    return sum(S.card_def(state, i).get("cost") or 0 for i in state["seats"][seat]["score_pile"])

@@ -1,0 +1,84 @@
+"""Triggered effects ("when", "each time", "at"): collected, then ordered by the hero player.
+
+Glossary "triggered effects": several effects triggered by the same thing resolve one at a
+time in an order chosen by the hero player — a pending decision (choose the next one) only
+when there is more than one.
+"""
+from __future__ import annotations
+
+from . import state as S
+from . import stats
+from .effects import filters as F
+from .effects import interpreter as I
+
+
+def _matches_who(state: dict, ab: dict, src: str, info: dict) -> bool:
+    who = ab.get("who")
+    if who is None:
+        return True
+    ctx = stats.ctx_for(state, src)
+    card = info.get("card")
+    if who.get("side") and len(who) == 1 and info.get("seat") is not None and card is None:
+        me = state["cards"][src]["owner"]
+        return (info["seat"] == me) == (who["side"] == "you")
+    if card is None:
+        if info.get("seat") is not None and "side" in who:
+            me = state["cards"][src]["owner"]
+            return (info["seat"] == me) == (who["side"] == "you")
+        return True
+    return F.matches(state, card, who, ctx)
+
+
+def fire(state: dict, event: str, *, card: str | None = None, seat: int | None = None, **extra) -> None:
+    """Queue every active trigger listening for ``event``.
+
+    ``*_self`` events listen on the card itself (``card``), even if it is not in play any
+    more (an event being played, an adversary just scored)."""
+    found: list[tuple[str, int]] = []
+    if event.endswith("_self") and card is not None:
+        sources = [card]
+        for idx, ab in enumerate(S.card_def(state, card).get("mechanics") or []):
+            if ab.get("kind") == "trigger" and ab.get("on") == event and F.glyphs_satisfied(state, ab, card):
+                found.append((card, idx))
+    else:
+        for src, ab in stats.active_abilities(state, "trigger"):
+            if ab.get("on") != event:
+                continue
+            if not _matches_who(state, ab, src, {"card": card, "seat": seat}):
+                continue
+            idx = (S.card_def(state, src).get("mechanics") or []).index(ab)
+            found.append((src, idx))
+    for src, idx in found:
+        builtin = {}
+        if card is not None:
+            builtin["trigger_card"] = [card]
+        if seat is not None:
+            builtin["that_player"] = seat
+        builtin.update(extra)
+        state["trigger_queue"].append({"source": src, "ability": idx, "builtin": builtin,
+                                       "controller": state["cards"][src]["owner"]})
+
+
+def step(state: dict) -> bool:
+    """Move one queued trigger to the stack (asking the hero to order them). ``True`` if
+    anything happened."""
+    q = state["trigger_queue"]
+    if not q:
+        return False
+    if len(q) > 1 and "trigger_choice" not in state["turn"]:
+        I.set_pending(state, S.hero(state), "order_triggers", "Choose the triggered effect to resolve next",
+                      [{"type": "order", "index": k} for k in range(len(q))])
+        return True
+    k = state["turn"].pop("trigger_choice", 0)
+    t = q.pop(k)
+    ab = (S.card_def(state, t["source"]).get("mechanics") or [])[t["ability"]]
+    ctx = {"source": t["source"], "controller": t["controller"], "refs": {**state["cards"][t["source"]].get("refs", {}), **t["builtin"]}}
+    if "if" in ab and not F.condition(state, ab["if"], ctx):
+        return True
+    effects = list(ab.get("cost", [])) + list(ab.get("effects", []))
+    if ab.get("optional"):
+        if not I.can_pay(state, ctx, ab.get("cost", [])):
+            return True
+        effects = [{"may": {"who": "you", "effects": effects}}]
+    I.push(state, effects, t["source"], t["controller"], t["builtin"], label="trigger")
+    return True

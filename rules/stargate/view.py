@@ -1,0 +1,86 @@
+"""What a viewer may see: a seat, "spectator" or "judge".
+
+Never shown to anyone but the judge: another seat's hand, any deck or mission-pile order
+(sizes only), the identity of a face-down complication (its owner knows it), the RNG.
+Instance ids are dealt from a shuffled list at setup, so an id alone reveals nothing.
+"""
+from __future__ import annotations
+
+from ..protocol import JUDGE, is_seat
+from . import state as S
+from . import stats
+from .effects import filters as F
+
+
+def _card(state: dict, iid: str, viewer) -> dict:
+    c = state["cards"][iid]
+    hidden = c.get("face_down") and c["zone"] == "mission" and viewer != JUDGE and viewer != c["owner"]
+    out = {"id": iid, "owner": c["owner"], "face_down": bool(c.get("face_down"))}
+    if hidden:
+        return out
+    d = S.card_def(state, iid)
+    out.update({"guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
+                "state": c.get("state"), "blocked": bool(c.get("blocked"))})
+    if d["type"] in ("character", "adversary") and c["zone"] in ("play", "mission"):
+        out["skills"] = stats.skills(state, iid)
+    if c.get("glyphs"):
+        out["glyphs"] = [_card(state, g, viewer) for g in c["glyphs"]]
+    if c.get("tokens"):
+        out["promotion_tokens"] = c["tokens"]
+    return out
+
+
+def view(state: dict, viewer) -> dict:
+    judge = viewer == JUDGE
+    seats = []
+    for s, seat in enumerate(state["seats"]):
+        mine = judge or (is_seat(viewer) and viewer == s)
+        seats.append({
+            "name": seat["name"], "power": seat["power"], "victory_total": stats.victory_total(state, s),
+            "glyphs": stats.glyph_count(state, s), "experience": stats.experience(state, s),
+            "score_pile_cost": stats.score_pile_cost(state, s),
+            "play": [_card(state, i, viewer) for i in seat["play"]],
+            "hand": [_card(state, i, viewer) for i in seat["hand"]] if mine else None,
+            "hand_size": len(seat["hand"]), "deck_size": len(seat["deck"]),
+            "mission_pile_size": len(seat["mission_pile"]),
+            "discard": [_card(state, i, viewer) for i in seat["discard"]],
+            "score_pile": [_card(state, i, viewer) for i in seat["score_pile"]],
+            "failed_missions": [_card(state, i, viewer) for i in seat["failed"]],
+            "deck": list(seat["deck"]) if judge else None,
+            "mission_pile": list(seat["mission_pile"]) if judge else None,
+        })
+    cur = S.current_mission(state)
+    mission = None
+    if cur:
+        mission = {"card": _card(state, cur, viewer), "skill": F.mission_skill(state),
+                   "difficulty": stats.difficulty(state), "skills_assigned": stats.total_skills(state),
+                   "cards": [_card(state, i, viewer) for i in S.at_mission(state)]}
+    p = state["pending"]
+    pending = None
+    if p is not None:
+        pending = {"seat": p["seat"], "kind": p["kind"], "prompt": p["prompt"]}
+        if judge or viewer == p["seat"]:
+            pending["options"] = p["options"]
+    out = {"game": "stargate", "ruleset": state["ruleset"], "step": state["step"],
+           "turn": {k: state["turn"].get(k) for k in ("number", "hero", "villain", "to_act", "passes")},
+           "seats": seats, "mission": mission, "pending": pending, "outcome": state["outcome"],
+           "log": [e for e in state["log"] if judge or _log_visible(state, e, viewer)]}
+    if judge:
+        out["rng"] = dict(state["rng"])
+    return out
+
+
+def _log_visible(state: dict, entry: dict, viewer) -> bool:
+    if entry["event"] in ("took", "discarded_hidden"):
+        return viewer == entry.get("seat")
+    return True
+
+
+def redact_event(event: dict, viewer, state_before: dict) -> dict:
+    """Hide which card became a complication (only its owner and the judge see it)."""
+    payload = event.get("payload") or {}
+    if viewer == JUDGE or viewer == event.get("seat"):
+        return event
+    if payload.get("type") == "complication":
+        return {**event, "payload": {"type": "complication", "card": None}}
+    return event
