@@ -1,0 +1,37 @@
+"""Random legal play: games end, and the invariants hold after every event."""
+import itertools
+
+import pytest
+
+from rules.stargate.game import GAME
+
+from .helpers import check_invariants, random_game
+
+DECKS = [d["id"] for d in GAME.starter_decks()]
+
+
+@pytest.mark.parametrize("i", range(len(DECKS)))
+def test_random_play_checks_invariants_after_every_event(i):
+    state, n = random_game(DECKS[i], DECKS[(i + 1) % len(DECKS)], f"inv-{i}")
+    assert state["outcome"] is not None
+    check_invariants(state)
+
+
+@pytest.mark.parametrize("a,b", list(itertools.combinations(DECKS, 2)))
+def test_all_66_starter_pairings_play_to_a_result(a, b):
+    state, n = random_game(a, b, f"pair-{a}-{b}", check_every=25)
+    assert state["outcome"] is not None and state["outcome"]["reason"]
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_first_edition_random_play_reaches_a_result(i):
+    state, _ = random_game(DECKS[i], DECKS[-1 - i], f"fe-{i}", ruleset="first-edition", check_every=10)
+    assert state["outcome"] is not None
+    assert state["ruleset"] == "first-edition"
+
+
+def test_replaying_the_same_actions_from_the_same_seed_gives_the_same_state():
+    import json
+    a, _ = random_game(DECKS[0], DECKS[1], "same")
+    b, _ = random_game(DECKS[0], DECKS[1], "same")
+    assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
