@@ -33,6 +33,17 @@ def _post(client, match_id: str, token: str, version: int, action: dict):
                        json={"expected_version": version, "action": action})
 
 
+def _assert_hidden_zones(view: dict, viewer) -> None:
+    """Nobody sees a deck or mission pile order (not even its owner) or another's hand."""
+    assert "rng" not in view
+    for i, seat in enumerate(view["seats"]):
+        assert seat.get("deck") is None and seat.get("mission_pile") is None, f"seat {i}'s piles shown to {viewer}"
+        if viewer != i:
+            assert seat.get("hand") is None, f"seat {i}'s hand shown to {viewer}"
+        else:
+            assert isinstance(seat["hand"], list)
+
+
 @pytest.mark.slow
 def test_stargate_match_over_http_to_the_end_then_replayed_and_refolded(client, redis_conn, stargate):
     decks = [d["id"] for d in stargate.starter_decks()][:2]
@@ -56,11 +67,15 @@ def test_stargate_match_over_http_to_the_end_then_replayed_and_refolded(client, 
         response = _post(client, match_id, tokens[seat], version, pick.choice(listing.json["actions"]))
         assert response.status_code == 201, response.json
         version = response.json["version"]
-        if version % 25 == 1:  # a sample of reads: the seed never shows before the end
-            for headers in ({}, bearer(tokens[0]), bearer(tokens[1])):
-                for tail in ("/state", "/events", f"/replay?at={version - 1}"):
+        if version % 25 == 1:  # a sample of reads: hidden zones and the seed never show
+            for viewer, headers in (("spectator", {}), (0, bearer(tokens[0])), (1, bearer(tokens[1]))):
+                state = client.get(url(match, "/state"), headers=headers)
+                _assert_hidden_zones(state.json["view"], viewer)
+                for tail in ("/events", f"/replay?at={version - 1}"):
                     assert seed not in client.get(url(match, tail), headers=headers).get_data(as_text=True)
+                assert seed not in state.get_data(as_text=True)
 
+    assert version >= 10, "a real game takes more than a handful of actions"
     final = client.get(url(match, "/replay")).json
     assert final["seed"] == seed and final["viewer"] == "judge"
     events = client.get(url(match, "/events?limit=1000")).json["events"]
