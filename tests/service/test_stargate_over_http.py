@@ -89,3 +89,21 @@ def test_stargate_match_over_http_to_the_end_then_replayed_and_refolded(client, 
         if at:
             state = stargate.apply(state, events[at - 1])
         assert client.get(url(match, f"/replay?at={at}")).json["view"] == stargate.view(state, JUDGE)
+
+
+def test_stargate_is_listed_with_both_editions_and_its_starter_decks(client, stargate):
+    games = {g["id"]: g for g in client.get("/v1/games").json["games"]}
+    listed = games["stargate"]
+    assert {r["id"] for r in listed["rulesets"]} == set(stargate.rulesets)
+    assert [d["id"] for d in listed["starter_decks"]] == [d["id"] for d in stargate.starter_decks()]
+
+
+def test_stargate_bad_deck_is_422_with_every_violation(client, stargate):
+    starter = stargate.starter_decks()[0]["id"]
+    response = client.post("/v1/matches", json={"game": "stargate", "seats": [
+        {"name": "Jason", "deck": {"team": [], "missions": [], "deck": []}}, {"name": "Paul", "deck": starter}]})
+    assert response.status_code == 422
+    error = response.json["error"]
+    assert error["code"] == "deck_invalid"
+    assert len(error["details"]) >= 3  # team, missions and deck size are all reported at once
+    assert {v.get("seat") for v in error["details"]} == {0}
