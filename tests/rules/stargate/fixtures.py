@@ -44,6 +44,7 @@ PAUL2 = add(team("fx-p2", "Paul Two", 2))
 PAUL3 = add(team("fx-p3", "Paul Three", 3))
 PAUL4 = add(team("fx-p4", "Paul Four", 4))
 PAUL5 = add(team("fx-p5", "Paul Five", 5))
+SGC_OFFICER = add(team("fx-sgc", "SGC Officer", 2, traits=["SGC"]))
 OLAF = add(_card("fx-olaf", "Olaf", "character", subtype="support", cost=3, skills={"combat": 2}))
 GEAR = add(_card("fx-gear", "Plain Gear", "gear", cost=1))
 ADVERSARY = add(_card("fx-adv", "Plain Adversary", "adversary", allegiance="villain", cost=3,
@@ -102,13 +103,14 @@ def find(state, guid, seat=None, zone=None):
 
 def to_hand(state, seat, guid):
     """Arrange: move an instance of ``guid`` from the seat's deck (or discard) into its hand."""
-    iid = (find(state, guid, seat, "deck") + find(state, guid, seat, "discard"))[0]
-    S.move(state, iid, "hand")
+    iid = (find(state, guid, seat, "deck") + find(state, guid, seat, "discard") + find(state, guid, seat, "hand"))[0]
+    if state["cards"][iid]["zone"] != "hand":
+        S.move(state, iid, "hand")
     return iid
 
 
 def put_in_play(state, seat, guid, zone="deck"):
-    iid = find(state, guid, seat, zone)[0]
+    iid = (find(state, guid, seat, zone) + find(state, guid, seat, "hand") + find(state, guid, seat, "discard"))[0]
     S.move(state, iid, "play")
     state["cards"][iid]["state"] = "ready"
     return iid
