@@ -127,6 +127,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
     elif kind in ("choose_card", "yes_no", "choose_one"):
         frame = state["stack"][-1]
         frame["answer"] = action["card"] if "card" in action else action["yes"] if "yes" in action else action["option"]
+        if action.get("bottom"):
+            frame["to_bottom"] = True
     elif kind == "order_triggers":
         t = state["turn"]
         t["trigger_choice"] = action["index"]

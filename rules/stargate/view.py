@@ -61,6 +61,8 @@ def view(state: dict, viewer) -> dict:
         pending = {"seat": p["seat"], "kind": p["kind"], "prompt": p["prompt"]}
         if judge or viewer == p["seat"]:
             pending["options"] = p["options"]
+            # cards a card lets the chooser look at (top of a deck, a search)
+            pending["revealed"] = [_card(state, i, JUDGE) for i in p.get("reveal", [])]
     out = {"game": "stargate", "ruleset": state["ruleset"], "step": state["step"],
            "turn": {k: state["turn"].get(k) for k in ("number", "hero", "villain", "to_act", "passes")},
            "seats": seats, "mission": mission, "pending": pending, "outcome": state["outcome"],

@@ -21,6 +21,7 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
     "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
+    "arrange_top",
 }
 
 
@@ -87,7 +88,9 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     ctx = ctx_of(state, frame)
     verb = next((k for k in eff if k in IMPLEMENTED_VERBS), None)
     if verb is None:
-        S.log(state, "unimplemented", card=ctx["source"], effect=sorted(eff)[0])
+        from .schema import EFFECT_VERBS
+        name = next((k for k in eff if k in EFFECT_VERBS), sorted(eff)[0])
+        S.log(state, "unimplemented", card=ctx["source"], effect=name)
         return True
     arg = eff[verb]
     if verb in TARGET_VERBS:
@@ -193,6 +196,8 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         state["delayed"].append({"at": arg.get("at"), "effects": arg.get("effects", []),
                                  "source": ctx["source"], "controller": ctx["controller"]})
         return True
+    if verb == "arrange_top":
+        return _arrange_top(state, frame, ctx, arg)
     if verb == "search_deck":
         return _search(state, frame, ctx, arg, "deck")
     if verb == "take_from_discard":
@@ -381,6 +386,7 @@ def _search(state: dict, frame: dict, ctx: dict, arg: dict, zone: str) -> bool:
         return True
     opts = [{"type": "choose", "card": i} for i in pool] + [{"type": "choose", "card": None}]
     set_pending(state, seat, "choose_card", f"Choose a card from your {zone}", opts)
+    state["pending"]["reveal"] = list(pool)
     return False
 
 
@@ -435,3 +441,31 @@ def _payable(state: dict, verb: str, iid: str) -> bool:
 
 def can_pay(state: dict, ctx: dict, costs: list) -> bool:
     return _can_pay(state, ctx, costs)
+
+
+def _arrange_top(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """Look at the top N cards of a pile and put them back one at a time (top first), or on
+    the bottom when the card allows it. The cards never leave the pile list."""
+    seat = _player(ctx, state, arg.get("owner", "you") if arg.get("owner") != "any" else "you")
+    chooser = _player(ctx, state, arg.get("who", "you"))
+    pile = state["seats"][seat]["deck" if arg.get("pile", "deck") == "deck" else "mission_pile"]
+    if "taken" not in frame:
+        n = max(0, F.amount(state, arg.get("count", 1), ctx))
+        frame["taken"], frame["top"], frame["bottom"] = pile[:n], [], []
+    if "answer" in frame:
+        ans = frame.pop("answer")
+        (frame["bottom"] if frame.pop("to_bottom", False) else frame["top"]).append(ans)
+    left = [i for i in frame["taken"] if i not in frame["top"] and i not in frame["bottom"]]
+    if not left:
+        rest = [i for i in pile if i not in frame["taken"]]
+        pile[:] = frame["top"] + rest + frame["bottom"]
+        for k in ("taken", "top", "bottom"):
+            frame.pop(k)
+        return True
+    opts = [{"type": "choose", "card": i} for i in left]
+    if arg.get("bottom_allowed"):
+        opts += [{"type": "choose", "card": i, "bottom": True} for i in left]
+    set_pending(state, chooser, "choose_card", "Put the next card back on top" +
+                (" (or on the bottom)" if arg.get("bottom_allowed") else ""), opts)
+    state["pending"]["reveal"] = list(left)
+    return False

@@ -57,7 +57,12 @@ def _check_view(state: dict, viewer: int) -> None:
     v = GAME.view(state, viewer)
     json.dumps(v)
     shown: dict = {}
-    _cards_in(v, shown)
+    # cards a card's text lets the deciding seat look at are legitimately shown to it
+    _cards_in({k: x for k, x in v.items() if k != "pending"}, shown)
+    if v["pending"]:
+        _cards_in({k: x for k, x in v["pending"].items() if k != "revealed"}, shown)
+        if v["pending"]["seat"] != viewer:
+            assert "revealed" not in v["pending"]
     assert "rng" not in v
     for s, seat in enumerate(state["seats"]):
         assert v["seats"][s]["deck"] is None and v["seats"][s]["mission_pile"] is None
