@@ -64,6 +64,9 @@ MISSIONS = [mission(n, skill=("culture", "science", "combat", "ingenuity")[n % 4
 COMBAT_MISSIONS = [mission(100 + n, glyph=("gemini", "libra", "orion", "pisces", "scorpius", "triangulum", "gemini")[n])
                    for n in range(7)]
 
+ZERO_XP_MISSIONS = [mission(200 + n, experience=0) for n in range(7)]
+BIG_XP_MISSION = mission(300, experience=4)
+
 
 def real(title, subtitle=None):
     return card_by_title(title, subtitle)["guid"]
