@@ -1,0 +1,67 @@
+"""Triggered effects, activated abilities, "can't", withdraw and dominion."""
+from rules.stargate import state as S
+from rules.stargate.game import GAME
+from rules.stargate.triggers import fire
+
+from .fixtures import FIX, GEAR, JASON4, MISSIONS, _card, add, pass_, put_in_play, real, start, table, to_hand
+from .helpers import act
+
+GAIN_ON_DEBRIEF = add(_card("fx-gain", "Power Gear", "gear", cost=0, mechanics=[
+    {"kind": "trigger", "on": "power_phase_end", "who": {"side": "you"}, "optional": False,
+     "effects": [{"gain_power": {"amount": 1, "who": "you"}}]}]))
+DRAW_ON_DEBRIEF = add(_card("fx-draw", "Draw Gear", "gear", cost=0, mechanics=[
+    {"kind": "trigger", "on": "power_phase_end", "who": {"side": "you"}, "optional": False,
+     "effects": [{"lose_power": {"amount": 1, "who": "opponent"}}]}]))
+NO_GEAR_MISSION = add(_card("fx-nogear", "No Gear Mission", "mission", allegiance="mission", skills={"combat": 3},
+                            experience=1, glyph="orion", mechanics=[{"kind": "cant", "action": "play", "who": {"type": "gear"}}]))
+WITHDRAW = real("Advanced Technology")
+
+
+def test_triggered_effects_several_at_once_are_ordered_by_the_hero_player():
+    state = table(deck0=[GAIN_ON_DEBRIEF, DRAW_ON_DEBRIEF] + [GEAR] * 10, begin=False)
+    put_in_play(state, 0, GAIN_ON_DEBRIEF)
+    put_in_play(state, 0, DRAW_ON_DEBRIEF)
+    state = start(state, stop=JASON4)
+    assert state["pending"]["kind"] == "order_triggers"
+    state = act(state, {"type": "order", "index": 1})
+    # Both fired at the end of Jason's power phase and both resolved, in his order
+    assert state["pending"]["kind"] == "act"
+    assert state["seats"][0]["power"] == 4 and state["seats"][1]["power"] == 2
+
+
+def test_triggered_effects_order_is_a_pending_decision_of_the_hero():
+    state = table(deck0=[GAIN_ON_DEBRIEF, DRAW_ON_DEBRIEF] + [GEAR] * 10, begin=False)
+    put_in_play(state, 0, GAIN_ON_DEBRIEF)
+    put_in_play(state, 0, DRAW_ON_DEBRIEF)
+    while state["pending"]["kind"] != "act":
+        if state["pending"]["kind"] == "order_triggers":
+            assert state["pending"]["seat"] == state["turn"]["hero"]
+            assert len(state["pending"]["options"]) == 2
+            return
+        state = act(state, state["pending"]["options"][-1] if state["pending"]["kind"] != "mulligan"
+                    else {"type": "mulligan", "yes": False})
+    raise AssertionError("no ordering decision")
+
+
+def test_cant_beats_can_a_mission_that_forbids_gear():
+    state = table(missions0=[NO_GEAR_MISSION] + MISSIONS[1:], begin=False)
+    pile = state["seats"][0]["mission_pile"]
+    m = next(i for i in pile if state["cards"][i]["guid"] == NO_GEAR_MISSION)
+    pile.remove(m)
+    pile.insert(0, m)
+    gear = to_hand(state, 0, GEAR)
+    state = start(state, stop=JASON4)
+    assert {"type": "play", "card": gear} not in GAME.legal_actions(state, 0)
+
+
+def test_withdraw_destroy_this_obstacle_gain_power():
+    d = S.card_def
+    state = table(deck1=[WITHDRAW] * 2 + [GEAR] * 10, missions0=[m for m in MISSIONS if FIX[m]["skills"].get("science")] * 3)
+    obs = to_hand(state, 1, WITHDRAW)
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": obs})
+    power = state["seats"][1]["power"]
+    state = pass_(state)
+    act_ = next(a for a in GAME.legal_actions(state, 1) if a["type"] == "activate" and a["card"] == obs)
+    state = act(state, act_)
+    assert state["cards"][obs]["zone"] == "discard" and state["seats"][1]["power"] == power + 2
