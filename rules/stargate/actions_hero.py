@@ -62,9 +62,22 @@ def playable_by_hero(state: dict, seat: int, iid: str) -> bool:
     return ok_type and can_play(state, seat, iid)
 
 
+def can_pay_assign_costs(state: dict, seat: int, iid: str) -> bool:
+    """Assignment costs from other cards ("To assign a character, pay 1 power")."""
+    from .static_rules import assign_costs
+    costs = assign_costs(state, iid)
+    power = sum(F.amount(state, c["pay_power"], ctx) for _, cs, ctx in costs for c in cs if "pay_power" in c)
+    if power > state["seats"][seat]["power"]:
+        return False
+    return all(I.can_pay(state, {**ctx, "controller": seat}, [c for c in cs if "pay_power" not in c]) for _, cs, ctx in costs)
+
+
 def can_assign_character(state: dict, iid: str) -> bool:
+    from .static_rules import blocked_by_rule
     c = state["cards"][iid]
-    if c["zone"] != "play" or c["state"] != "ready" or c.get("blocked"):
+    if c["zone"] != "play" or c["state"] != "ready" or c.get("blocked") or blocked_by_rule(state, iid):
+        return False
+    if not can_pay_assign_costs(state, c["owner"], iid):
         return False
     d = S.card_def(state, iid)
     if d["type"] == "ship":
@@ -122,6 +135,11 @@ def play_card(state: dict, seat: int, iid: str) -> None:
 
 
 def assign(state: dict, seat: int, iid: str) -> None:
+    """Assign, then pay the assignment costs other cards impose (RULES.md: paid right after)."""
+    from .static_rules import assign_costs
+    for src, costs, ctx in assign_costs(state, iid):
+        # the assigning player pays (or chooses, for "you" in the card's text of his own)
+        I.push(state, costs, src, seat, builtin={"assigning": [iid]}, label="assign_cost")
     S.move_keep(state, iid, "mission")
     state["cards"][iid]["state"] = "assigned"
     S.log(state, "assigned", seat=seat, card=iid)
@@ -135,5 +153,7 @@ def boost(state: dict, seat: int, card: str, target: str) -> None:
     S.move(state, card, "discard")
     kind = S.ctype(state, target)
     stat = "firepower" if kind == "ship" else "difficulty" if kind == "adversary" else "skills"
-    state["cards"][target]["mods"].append({"stat": stat, "amount": 1, "until": "end_of_mission"})
+    from .static_rules import boost_bonus
+    bonus = boost_bonus(state) if stat == "skills" else 0
+    state["cards"][target]["mods"].append({"stat": stat, "amount": 1 + bonus, "until": "end_of_mission"})
     S.log(state, "boosted", seat=seat, card=target, discarded=card)

@@ -29,9 +29,12 @@ def legal(state: dict, seat: int) -> list[dict]:
             out.append({"type": "play", "card": iid})
     adversary_assigned = any(S.ctype(state, i) == "adversary" and state["cards"][i]["owner"] == seat
                              for i in S.at_mission(state))
+    from .actions_hero import can_pay_assign_costs
+    from .static_rules import blocked_by_rule
     for iid in state["seats"][seat]["play"]:
         c = state["cards"][iid]
-        if c["state"] != "ready" or c.get("blocked"):
+        if c["state"] != "ready" or c.get("blocked") or blocked_by_rule(state, iid) \
+                or not can_pay_assign_costs(state, seat, iid):
             continue
         d = S.card_def(state, iid)
         if d["type"] == "adversary" and not adversary_assigned and stats.skill(state, iid, sk) is not None:

@@ -174,6 +174,8 @@ def earn_a_glyph(state: dict) -> None:
     at the resolving (still in play); then "each time he earns" triggers and victory."""
     m = S.current_mission(state)
     state["step"] = "mission_end"
+    if m is None:  # a card moved the mission away during its own text
+        return
     if state["mission"]["result"] != "success":
         S.move(state, m, "failed")
         return
@@ -200,3 +202,4 @@ def earn(state: dict, char: str) -> None:
     if not had:
         fire(state, "earn_different_glyph_self", card=char, earned_glyph=[m])
     fire(state, "glyph_earned", card=char, earner=[char], earned_glyph=[m])
+    fire(state, "glyph_earned_from_self", card=m, earner=[char], earned_glyph=[m])

@@ -72,4 +72,7 @@ def mission_phase(state: dict) -> None:
     S.log(state, "mission_played", card=m, guid=state["cards"][m]["guid"])
     fire(state, "play_self", card=m)
     fire(state, "mission_played", seat=t["hero"], card=m)
+    from .static_rules import villain_acts_first
+    if villain_acts_first(state):
+        t["to_act"] = t["villain"]
     state["step"] = "actions"

@@ -16,12 +16,13 @@ from .. import state as S
 from . import filters as F
 
 TARGET_VERBS = {"stop", "ready", "destroy", "incapacitate", "return_to_hand", "block", "unblock",
-                "turn_face_down", "score", "to_deck_bottom", "shuffle_into_deck"}
+                "turn_face_down", "score", "to_deck_bottom", "shuffle_into_deck", "discard_from_score_pile",
+                "put_on_mission_pile"}
 IMPLEMENTED_VERBS = TARGET_VERBS | {
     "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
-    "arrange_top",
+    "arrange_top", "play_free",
 }
 
 
@@ -196,6 +197,8 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         state["delayed"].append({"at": arg.get("at"), "effects": arg.get("effects", []),
                                  "source": ctx["source"], "controller": ctx["controller"]})
         return True
+    if verb == "play_free":
+        return _play_free(state, frame, ctx, arg)
     if verb == "arrange_top":
         return _arrange_top(state, frame, ctx, arg)
     if verb == "search_deck":
@@ -291,6 +294,12 @@ def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
             glossary.leave_play(state, iid, "score_pile")
     elif verb == "to_deck_bottom":
         glossary.leave_play(state, iid, "deck")
+    elif verb == "discard_from_score_pile":
+        if c["zone"] == "score_pile":
+            S.move(state, iid, "discard")
+    elif verb == "put_on_mission_pile":
+        if c["zone"] in ("current_mission", "failed", "play", "mission"):
+            S.move(state, iid, "mission_pile", top=eff.get("position", "bottom") == "top")
     elif verb == "shuffle_into_deck":
         glossary.leave_play(state, iid, "deck")
         rng.shuffle(state["rng"], state["seats"][c["owner"]]["deck"])
@@ -468,4 +477,26 @@ def _arrange_top(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     set_pending(state, chooser, "choose_card", "Put the next card back on top" +
                 (" (or on the bottom)" if arg.get("bottom_allowed") else ""), opts)
     state["pending"]["reveal"] = list(left)
+    return False
+
+
+def _play_free(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """Play a card from hand without paying its power cost (uniqueness still applies)."""
+    from ..actions_hero import play_card
+    from ..glossary import unique_conflict
+    from .. import stats
+    seat = _player(ctx, state, arg.get("who"))
+    if "answer" in frame:
+        ans = frame.pop("answer")
+        if ans is not None:
+            state["seats"][seat]["power"] += stats.play_cost(state, ans)
+            play_card(state, seat, ans)
+        return True
+    flt = arg.get("filter") or {}
+    pool = [i for i in state["seats"][seat]["hand"] if F.matches(state, i, flt, ctx)
+            and not unique_conflict(state, seat, i) and S.ctype(state, i) not in ("event", "mission")]
+    if not pool:
+        return True
+    set_pending(state, seat, "choose_card", "Choose a card to play for free",
+                [{"type": "choose", "card": i} for i in pool] + [{"type": "choose", "card": None}])
     return False
