@@ -69,13 +69,38 @@ def leave_play(state: dict, iid: str, zone: str) -> None:
                 other.pop("blocked_by", None)
 
 
-def destroy(state: dict, iid: str) -> bool:
+def _replaced(state: dict, iid: str, by: int | None) -> bool:
+    """"If … would be destroyed, … instead": a mandatory replacement effect applies (optional
+    ones are not offered yet: RULES.md)."""
+    from . import stats
+    from .effects import filters as F
+    from .effects import interpreter as I
+    owner = state["cards"][iid]["owner"]
+    for src, ab in stats.active_abilities(state, "replace"):
+        event = ab.get("event")
+        if event not in ("destroyed", "destroyed_by_opponent") or ab.get("optional") or ab.get("cost"):
+            continue
+        if event == "destroyed_by_opponent" and (by is None or by == owner):
+            continue
+        ctx = stats.ctx_for(state, src)
+        who = ab.get("who", {"self": True})
+        fixed = F.resolve_target(state, who, ctx) if set(who) & {"self", "all", "ref"} else None
+        if (iid in fixed) if fixed is not None else F.matches(state, iid, who, ctx):
+            I.push(state, ab.get("instead", []), src, ctx["controller"], builtin={"affected": [iid]}, label="replace")
+            S.log(state, "replaced", card=iid, by_card=src)
+            return True
+    return False
+
+
+def destroy(state: dict, iid: str, by: int | None = None) -> bool:
     """Destroy a card in play: to its owner's discard pile. Team characters are never
     destroyed by the rules (RULES.md: "destroying a team character")."""
     c = state["cards"][iid]
     if c["zone"] not in ("play", "mission"):
         return False
     if S.is_team(state, iid):
+        return False
+    if _replaced(state, iid, by):
         return False
     leave_play(state, iid, "discard")
     S.log(state, "destroyed", card=iid)

@@ -22,7 +22,7 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
     "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
-    "arrange_top", "play_free",
+    "arrange_top", "play_free", "move_glyph",
 }
 
 
@@ -197,6 +197,8 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         state["delayed"].append({"at": arg.get("at"), "effects": arg.get("effects", []),
                                  "source": ctx["source"], "controller": ctx["controller"]})
         return True
+    if verb == "move_glyph":
+        return _move_glyph(state, frame, ctx, arg)
     if verb == "play_free":
         return _play_free(state, frame, ctx, arg)
     if verb == "arrange_top":
@@ -275,7 +277,7 @@ def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
     elif verb == "ready":
         glossary.ready(state, iid)
     elif verb == "destroy":
-        glossary.destroy(state, iid)
+        glossary.destroy(state, iid, by=ctx["controller"])
     elif verb == "incapacitate":
         glossary.incapacitate(state, iid)
     elif verb == "return_to_hand":
@@ -500,3 +502,29 @@ def _play_free(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     set_pending(state, seat, "choose_card", "Choose a card to play for free",
                 [{"type": "choose", "card": i} for i in pool] + [{"type": "choose", "card": None}])
     return False
+
+
+def _move_glyph(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """Move a glyph from one character to another (the second does not *earn* it): the
+    most recently placed glyph of the first character moves."""
+    if "from_cards" not in frame:
+        cards = _targets(state, frame, ctx, arg.get("from", {}))
+        if cards is None:
+            return False
+        frame["from_cards"] = cards
+        frame.pop("chosen", None)
+        frame["ctx"].setdefault("builtin", {})["from"] = cards
+        ctx = ctx_of(state, frame)
+    src = [i for i in frame["from_cards"] if state["cards"][i]["glyphs"]]
+    if not src:
+        frame.pop("from_cards")
+        return True
+    to = _targets(state, frame, ctx, arg.get("to", {}))
+    if to is None:
+        return False
+    frame.pop("from_cards")
+    if to:
+        g = state["cards"][src[0]]["glyphs"][-1]
+        S.move(state, g, "glyph", under=to[0])
+        S.log(state, "glyph_moved", glyph=g, to=to[0])
+    return True

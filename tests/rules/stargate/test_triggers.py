@@ -65,3 +65,39 @@ def test_withdraw_destroy_this_obstacle_gain_power():
     act_ = next(a for a in GAME.legal_actions(state, 1) if a["type"] == "activate" and a["card"] == obs)
     state = act(state, act_)
     assert state["cards"][obs]["zone"] == "discard" and state["seats"][1]["power"] == power + 2
+
+
+PROTECTOR = add(_card("fx-protect", "Protector", "gear", cost=0, mechanics=[
+    {"kind": "replace", "event": "destroyed", "who": {"type": "gear", "other": True}, "instead": [{"stop": {"ref": "affected"}}]}]))
+GLYPH_MOVER = add(_card("fx-mover", "Glyph Mover", "event", cost=0, mechanics=[
+    {"kind": "trigger", "on": "play_self", "optional": False, "effects": [{"move_glyph": {
+        "from": {"choose": {"has_glyph": True, "type": "character"}, "chooser": "you", "count": 1},
+        "to": {"choose": {"other_than": "from", "type": "character"}, "chooser": "you", "count": 1}}}]}]))
+
+
+def test_replace_would_be_destroyed_stop_instead():
+    from rules.stargate.glossary import destroy
+    state = table(deck0=[PROTECTOR, GEAR] + [GEAR] * 10, begin=False)
+    put_in_play(state, 0, PROTECTOR)
+    gear = put_in_play(state, 0, GEAR)
+    state = start(state, stop=JASON4)
+    assert destroy(state, gear, by=1) is False
+    from rules.stargate.flow import advance
+    state["pending"] = None
+    advance(state)
+    assert state["cards"][gear]["zone"] == "play" and state["cards"][gear]["state"] == "stopped"
+
+
+def test_move_glyph_from_one_character_to_another():
+    from .fixtures import give_glyph, team_of, TEALC, RAKNOR
+    state = table(deck0=[GLYPH_MOVER] * 2 + [GEAR] * 10, begin=False)
+    tealc, raknor = team_of(state, 0, TEALC), team_of(state, 0, RAKNOR)
+    g = give_glyph(state, tealc, MISSIONS[3])
+    ev = to_hand(state, 0, GLYPH_MOVER)
+    state = start(state, stop=JASON4)
+    state = act(state, {"type": "play", "card": ev})
+    assert {o["card"] for o in state["pending"]["options"]} == {tealc}
+    state = act(state, {"type": "choose", "card": tealc})
+    assert tealc not in {o["card"] for o in state["pending"]["options"]}
+    state = act(state, {"type": "choose", "card": raknor})
+    assert state["cards"][raknor]["glyphs"] == [g] and state["cards"][tealc]["glyphs"] == []
