@@ -14,6 +14,9 @@ def end_of_mission(state: dict) -> None:
             c["mods"] = [m for m in c["mods"] if m["until"] != "end_of_mission"]
         if c.get("forbid"):
             c["forbid"] = [f for f in c["forbid"] if f["until"] != "end_of_mission"]
+        if c.get("blocked") and c.get("blocked_until") == "end_of_mission":
+            c["blocked"] = False  # blocked "from the current mission", or by the mission's own text
+            c.pop("blocked_by", None)
     state["mission"].update({"difficulty_mods": [], "skill_override": None, "victor": None})
     due = [d for d in state["delayed"] if d["at"] == "end_of_mission"]
     state["delayed"] = [d for d in state["delayed"] if d["at"] != "end_of_mission"]

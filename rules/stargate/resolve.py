@@ -74,6 +74,8 @@ def determine_success(state: dict) -> None:
 
 
 def _has_text(state: dict, iid: str, result: str) -> bool:
+    if result in state["cards"][iid].get("text_removed", []):
+        return False  # "loses its Failure text" (Zat Gun, Hazard Suits)
     return any(ab.get("kind") == result for ab in S.card_def(state, iid).get("mechanics") or [])
 
 

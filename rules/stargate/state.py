@@ -78,6 +78,7 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         c["face_down"] = False
         c["mods"] = []
         c["tokens"] = 0
+        c.pop("text_removed", None)
     if zone == "glyph":
         c["under"] = under
         dest = state["cards"][under]["glyphs"]

@@ -22,7 +22,7 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
     "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
-    "arrange_top", "play_free", "move_glyph",
+    "arrange_top", "play_free", "move_glyph", "remove_text", "arrange_failed_missions",
 }
 
 
@@ -197,6 +197,26 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         state["delayed"].append({"at": arg.get("at"), "effects": arg.get("effects", []),
                                  "source": ctx["source"], "controller": ctx["controller"]})
         return True
+    if verb == "remove_text":
+        cards = _targets(state, frame, ctx, arg.get("target", {}))
+        if cards is None:
+            return False
+        for iid in cards:
+            state["cards"][iid].setdefault("text_removed", []).append(arg.get("keyword"))
+        return True
+    if verb == "arrange_failed_missions":
+        seat = ctx["controller"]
+        failed = state["seats"][seat]["failed"]
+        if "answer" in frame:
+            ans = frame.pop("answer")
+            if ans is None:
+                return True
+            S.move(state, ans, "mission_pile", top=True)
+        if not state["seats"][seat]["failed"]:
+            return True
+        set_pending(state, seat, "choose_card", "Put a failed mission on top of your mission pile (the last one ends on top)",
+                    [{"type": "choose", "card": i} for i in failed] + [{"type": "choose", "card": None}])
+        return False
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
     if verb == "play_free":
@@ -287,6 +307,8 @@ def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
         if c["zone"] in ("play", "mission"):
             c["blocked"] = True
             c["blocked_by"] = ctx["source"]
+            c["blocked_until"] = eff.get("until") or ("end_of_mission" if eff.get("from") == "current_mission"
+                                                      or ctx["source"] == S.current_mission(state) else None)
     elif verb == "unblock":
         c["blocked"] = False
     elif verb == "turn_face_down":

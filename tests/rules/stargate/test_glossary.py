@@ -115,16 +115,19 @@ def test_complication_costs_1_then_2_then_3():
 
 def test_complication_by_turning_an_obstacle_face_down_ends_its_effects():
     from rules.stargate.glossary import turn_face_down
-    state = table()
-    pass_(state)
+    from .fixtures import COMBAT_MISSIONS
+    state = table(missions0=COMBAT_MISSIONS + MISSIONS[:5])
+    state = pass_(state)
     obs = to_hand(state, 1, VILLAIN_OBSTACLE)
-    state["seats"][1]["power"] = 5
-    cur_skill = stats.difficulty(state)
-    state = act(state, {"type": "play", "card": obs}) if {"type": "play", "card": obs} in GAME.legal_actions(state, 1) else state
-    if state["cards"][obs]["zone"] != "mission":
-        pytest.skip("fixture mission does not take a combat obstacle")
-    turn_face_down(state, obs)
-    assert state["cards"][obs]["face_down"] and stats.difficulty(state) == cur_skill + 1
+    before = stats.difficulty(state)
+    state = act(state, {"type": "play", "card": obs})
+    assert stats.difficulty(state) == before + 1            # its Combat 1
+    state["cards"][obs]["mods"].append({"stat": "difficulty", "amount": 3, "until": "end_of_mission"})
+    assert stats.difficulty(state) == before + 4
+    assert turn_face_down(state, obs)
+    assert state["cards"][obs]["face_down"] and state["cards"][obs]["mods"] == []
+    assert stats.difficulty(state) == before + 1            # now a complication: +1
+    assert stats.complication_cost(state) == 2
 
 
 def test_no_negative_numbers_clamp_at_zero_and_recompute():
