@@ -96,18 +96,49 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
         elif key == "any":
             if not any(matches(state, iid, f, ctx) for f in _as_list(want)):
                 return False
+        elif key in ("shares_glyph_with", "shares_trait_with"):
+            if isinstance(want, dict):
+                others = [o for o in candidates(state, want, ctx) if o != iid]
+            else:
+                others = [ctx.get("source")] if want == "self" else ctx.get("refs", {}).get(want, [])
+            others = [o for o in others if o in state["cards"]]
+            if key == "shares_glyph_with":
+                mine = set(glyph_names(state, iid))
+                theirs = {g for o in others for g in glyph_names(state, o)}
+            else:
+                mine = set(d.get("traits") or [])
+                theirs = {t for o in others for t in (S.card_def(state, o).get("traits") or [])}
+            if not mine & theirs:
+                return False
+        elif key in ("min_skill", "max_skill"):
+            # printed ratings (RULES.md: a filter that read modified skills could depend on
+            # the very static ability it belongs to)
+            for sk, bound in want.items():
+                r = (d.get("skills") or {}).get(sk)
+                if r is None or (r < bound if key == "min_skill" else r > bound):
+                    return False
+        elif key == "cost_equal":
+            if (d.get("cost") or 0) != amount(state, want, ctx):
+                return False
+        elif key in ("has_keyword", "keyword") and isinstance(want, str):
+            kws = {ab.get("keyword") for ab in d.get("mechanics") or [] if ab.get("keyword")}
+            kws |= {ab.get("kind") for ab in d.get("mechanics") or []}
+            if want not in kws:
+                return False
     return True
 
 
 def candidates(state: dict, flt: dict, ctx: dict) -> list[str]:
-    """Cards a filter can name: in play by default, or in the zone it names."""
+    """Cards a filter can name: in play by default, or in the zone it names. Inactive
+    players' cards (three or more players) are not in play."""
     zone = flt.get("zone") if isinstance(flt, dict) else None
     if zone in ("discard", "score_pile", "hand"):
         pool = []
         for s in state["seats"]:
             pool += s[zone]
     else:
-        pool = S.in_play(state)
+        active = (state["turn"]["hero"], state["turn"]["villain"])
+        pool = [i for i in S.in_play(state) if state["cards"][i]["owner"] in active]
         cur = S.current_mission(state)
         if cur and isinstance(flt, dict) and ("mission" in _as_list(flt.get("type")) or flt.get("current_mission")):
             pool = pool + [cur]
@@ -167,6 +198,24 @@ def amount(state: dict, a, ctx: dict) -> int:
     elif "cost_of" in a:
         cards = resolve_target(state, a["cost_of"], ctx) or []
         v = sum(S.card_def(state, i).get("cost") or 0 for i in cards)
+    elif "highest_skill_of" in a or "stat_of" in a or "revive_of" in a or "experience_of" in a:
+        from .. import stats
+        key = next(k for k in ("highest_skill_of", "stat_of", "revive_of", "experience_of") if k in a)
+        cards = resolve_target(state, a[key], ctx) or []
+        v = 0
+        for i in cards:
+            if key == "highest_skill_of":
+                v = max([v] + list(stats.skills(state, i).values()))
+            elif key == "stat_of":
+                stat = a.get("stat", "cost")
+                v += stats.skill(state, i, stat) or 0 if stat in S.SKILLS else stats.number(state, i, stat)
+            elif key == "revive_of":
+                v += stats.number(state, i, "revive")
+            else:
+                v += S.card_def(state, i).get("experience") or 0
+    elif "different_traits" in a:
+        cards = resolve_target(state, a["different_traits"], ctx) or []
+        v = len({t for i in cards for t in (S.card_def(state, i).get("traits") or [])})
     elif "amount_of" in a:
         v = ctx.get("amounts", {}).get(a["amount_of"] if isinstance(a["amount_of"], str) else a["amount_of"].get("ref"), 0)
     elif "count" in a:
@@ -225,6 +274,17 @@ def condition(state: dict, cond, ctx: dict) -> bool:
         elif key == "is":
             cards = resolve_target(state, want[0], ctx) or []
             if not cards or not all(matches(state, i, want[1], ctx) for i in cards):
+                return False
+        elif key == "earned_glyph":
+            earned = ctx.get("refs", {}).get("earned_glyph", [])
+            if not any(S.card_def(state, g).get("glyph") in _as_list(want) for g in earned if g in state["cards"]):
+                return False
+        elif key == "earned_glyph_already_held":
+            earned = [g for g in ctx.get("refs", {}).get("earned_glyph", []) if g in state["cards"]]
+            holder = state["cards"][earned[0]].get("under") if earned else None
+            name = S.card_def(state, earned[0]).get("glyph") if earned else None
+            held = holder is not None and glyph_names(state, holder).count(name) > 1
+            if held != bool(want):
                 return False
         elif key == "all_assigned_are":
             chars = [i for i in S.at_mission(state) if S.is_character(state, i)]
