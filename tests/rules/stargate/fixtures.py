@@ -82,6 +82,11 @@ def table(team0=(TEALC, RAKNOR, JASON3, JASON4), team1=(PAUL2, PAUL3, PAUL4, PAU
               "deck": list(deck1 if deck1 is not None else filler)}]
     cfg = {"ruleset": ruleset, "seats": seats[:n_seats], "extra_cards": FIX}
     state = GAME.setup(cfg, seed)
+    if missions0:  # the first listed mission is the one Jason plays first
+        pile = state["seats"][0]["mission_pile"]
+        top = next(i for i in pile if state["cards"][i]["guid"] == missions0[0])
+        pile.remove(top)
+        pile.insert(0, top)
     if begin:
         state = start(state, stop=stop)
     return state

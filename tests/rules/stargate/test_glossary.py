@@ -221,3 +221,39 @@ def test_traits_filter_by_trait():
     tealc = team_of(state, 0, TEALC)
     assert matches(state, tealc, {"trait": "Jaffa", "type": "character", "subtype": "team"}, {"controller": 0})
     assert not matches(state, tealc, {"trait": "SGC"}, {"controller": 0})
+
+
+def test_dominion_score_one_dominion_obstacle_with_the_adversary():
+    from .fixtures import COMBAT_MISSIONS, _card, add
+    dom = add(_card("fx-dom", "Dominion Obstacle", "obstacle", allegiance="villain", cost=1, skills={"combat": 1},
+                    mechanics=[{"kind": "keyword", "keyword": "dominion"}]))
+    state = table(deck1=[ADVERSARY] * 2 + [dom] * 2 + [GEAR] * 10, missions0=COMBAT_MISSIONS + MISSIONS[:5])
+    adv = put_in_play(state, 1, ADVERSARY)
+    obs = to_hand(state, 1, dom)
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": adv})
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": obs})
+    state = pass_(state)
+    state = pass_(state)
+    state = act(state, {"type": "adversary", "choice": "score"})
+    assert state["pending"]["kind"] == "dominion"
+    state = act(state, {"type": "choose", "card": obs})
+    assert state["seats"][1]["score_pile"] == [adv, obs]
+
+
+def test_states_one_of_four_for_characters_none_for_obstacles():
+    from .fixtures import COMBAT_MISSIONS
+    state = table(missions0=COMBAT_MISSIONS + MISSIONS[:5])
+    for iid in state["seats"][0]["play"]:
+        assert state["cards"][iid]["state"] in ("ready", "assigned", "stopped", "incapacitated")
+    state = pass_(state)
+    obs = to_hand(state, 1, VILLAIN_OBSTACLE)
+    state = act(state, {"type": "play", "card": obs})
+    assert state["cards"][obs]["state"] is None
+
+
+def test_keywords_withdraw_is_an_activated_ability_of_the_obstacle():
+    from rules.stargate.effects.schema import validate_mechanics
+    assert validate_mechanics([{"kind": "activated", "keyword": "withdraw", "cost": [{"destroy": {"self": True}}],
+                                "effects": [{"gain_power": {"amount": 2, "who": "you"}}]}]) == []
