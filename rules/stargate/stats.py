@@ -51,7 +51,24 @@ def active_abilities(state: dict, kind: str):
             yield iid, ab
 
 
+_IN_PROGRESS: set = set()
+
+
 def _static_mods(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple[str, int]]:
+    """Modifiers of static abilities for ``target``. A static whose condition or amount
+    reads the very number being computed is skipped while it is being computed
+    (RULES.md: "self-referential statics"), instead of recursing forever."""
+    key = (id(state), target, stats)
+    if key in _IN_PROGRESS:
+        return []
+    _IN_PROGRESS.add(key)
+    try:
+        return _static_mods_uncached(state, target, stats)
+    finally:
+        _IN_PROGRESS.discard(key)
+
+
+def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple[str, int]]:
     out = []
     for src, ab in active_abilities(state, "static"):
         mod = ab.get("modify")
