@@ -10,6 +10,7 @@ from ..protocol import JUDGE, is_seat
 from . import state as S
 from . import stats
 from .effects import filters as F
+from .effects.render import render
 
 
 def _card(state: dict, iid: str, viewer) -> dict:
@@ -20,7 +21,8 @@ def _card(state: dict, iid: str, viewer) -> dict:
         return out
     d = S.card_def(state, iid)
     out.update({"guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
-                "state": c.get("state"), "blocked": bool(c.get("blocked"))})
+                "state": c.get("state"), "blocked": bool(c.get("blocked")), "text": render(d.get("mechanics")),
+                "official": d.get("official", True)})
     if d["type"] in ("character", "adversary") and c["zone"] in ("play", "mission"):
         out["skills"] = stats.skills(state, iid)
     if c.get("glyphs"):
