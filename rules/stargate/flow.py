@@ -55,6 +55,8 @@ def advance(state: dict) -> dict:
             return state
         if state["pending"] is not None:
             return state
+        if glyph_order_step(state):
+            continue
         if state["stack"]:
             I.run(state)
             continue
@@ -64,6 +66,21 @@ def advance(state: dict) -> dict:
             continue
         STEPS[state["step"]](state)
     raise RuntimeError("the game did not settle")  # pragma: no cover
+
+
+def glyph_order_step(state: dict) -> bool:
+    """A destroyed support character's glyphs go to the bottom of the mission pile in the
+    order of the owner's choice: he picks the next one until one is left."""
+    orders = state.get("glyph_orders")
+    if not orders:
+        return False
+    order = orders[0]
+    if len(order["cards"]) <= 1:
+        orders.pop(0)
+        return True
+    I.set_pending(state, order["seat"], "order_glyphs", "Choose the next glyph to put on the bottom of your mission pile",
+                  [{"type": "order_glyph", "card": i} for i in order["cards"]])
+    return True
 
 
 def performing_actions(state: dict, seat: int) -> list[dict]:
@@ -148,6 +165,12 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         deciding_to_continue.answer(state, action["yes"])
     elif kind == "order_failed":
         debrief.bottom(state, action["card"])
+    elif kind == "order_glyphs":
+        order = state["glyph_orders"][0]
+        order["cards"].remove(action["card"])
+        S.move(state, action["card"], "mission_pile")
+        for rest in order["cards"]:  # the others stay below it until chosen
+            S.move(state, rest, "mission_pile")
     elif kind == "discard_down":
         S.move(state, action["card"], "discard")
     victory.check(state)

@@ -57,9 +57,13 @@ def leave_play(state: dict, iid: str, zone: str) -> None:
     character go face down to the bottom of its owner's mission pile; cards it blocked
     become unblocked."""
     c = state["cards"][iid]
-    for g in list(c["glyphs"]):
+    glyphs = list(c["glyphs"])
+    for g in glyphs:
         S.move(state, g, "mission_pile")
         S.log(state, "glyph_to_mission_pile", card=g)
+    if len(glyphs) > 1:
+        # "in the order of your choice": the owner re-places them one at a time (flow.advance)
+        state.setdefault("glyph_orders", []).append({"seat": c["owner"], "cards": glyphs})
     was_in_play = c["zone"] in ("play", "mission")
     S.move(state, iid, zone)
     if was_in_play:

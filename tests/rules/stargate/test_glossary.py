@@ -257,3 +257,22 @@ def test_keywords_withdraw_is_an_activated_ability_of_the_obstacle():
     from rules.stargate.effects.schema import validate_mechanics
     assert validate_mechanics([{"kind": "activated", "keyword": "withdraw", "cost": [{"destroy": {"self": True}}],
                                 "effects": [{"gain_power": {"amount": 2, "who": "you"}}]}]) == []
+
+
+def test_destroyed_support_characters_glyphs_go_to_the_bottom_in_the_owners_order():
+    from rules.stargate.glossary import destroy
+    from rules.stargate.flow import advance
+    state = table(begin=False)
+    olaf = put_in_play(state, 0, OLAF)
+    g1 = give_glyph(state, olaf, MISSIONS[1])
+    g2 = give_glyph(state, olaf, MISSIONS[2])
+    state = start(state, stop=JASON4)
+    pending = state["pending"]
+    state["pending"] = None
+    destroy(state, olaf)
+    advance(state)
+    assert state["pending"]["kind"] == "order_glyphs" and state["pending"]["seat"] == 0
+    state = act(state, {"type": "order_glyph", "card": g2})
+    assert state["seats"][0]["mission_pile"][-2:] == [g2, g1]
+    assert state["cards"][olaf]["zone"] == "discard"
+    assert state["pending"]["kind"] == pending["kind"]
