@@ -33,6 +33,7 @@ STEPS = {
     "actions": act_step,
     "ship_battle": resolve.ship_battle,
     "victory_text": resolve.victory_text,
+    "victory_texts": resolve.success_and_failure_text,
     "determine": resolve.determine_success,
     "texts": resolve.success_and_failure_text,
     "stop_assigned": resolve.stop_assigned,

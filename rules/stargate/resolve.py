@@ -44,14 +44,16 @@ def ship_battle(state: dict) -> None:
 
 
 def victory_text(state: dict) -> None:
+    """Victory text on the victor's assigned cards, in the order of his choice."""
     state["step"] = "determine"
     victor = state["mission"].get("victor")
     if victor is None or not feature(state, "victory_text"):
         return
-    for iid in _assigned(state, victor):
-        for ab in S.card_def(state, iid).get("mechanics") or []:
-            if ab.get("kind") == "victory":
-                I.push(state, ab.get("effects", []), iid, victor, label="victory")
+    sources = [i for i in _assigned(state, victor) if _has_text(state, i, "victory")]
+    if sources:
+        state["texts"] = [{"seat": victor, "sources": sources}]
+        state["text_kind"] = "victory"
+        state["step"] = "victory_texts"
 
 
 def determine_success(state: dict) -> None:
@@ -70,6 +72,7 @@ def determine_success(state: dict) -> None:
                        and not state["cards"][i].get("face_down") and state["cards"][i]["state"] in ("assigned", None)]
     state["texts"] = [{"seat": t["hero"], "sources": [i for i in hero_sources if _has_text(state, i, result)]},
                       {"seat": t["villain"], "sources": [i for i in villain_sources if _has_text(state, i, result)]}]
+    state["text_kind"] = result
     state["step"] = "texts"
 
 
@@ -83,7 +86,7 @@ def success_and_failure_text(state: dict) -> None:
     while state["texts"] and not state["texts"][0]["sources"]:
         state["texts"].pop(0)
     if not state["texts"]:
-        state["step"] = "stop_assigned"
+        state["step"] = "determine" if state.get("text_kind") == "victory" else "stop_assigned"
         return
     group = state["texts"][0]
     if len(group["sources"]) > 1:
@@ -96,7 +99,7 @@ def success_and_failure_text(state: dict) -> None:
 def use_text(state: dict, iid: str) -> None:
     group = state["texts"][0]
     group["sources"].remove(iid)
-    result = state["mission"]["result"]
+    result = state.get("text_kind") or state["mission"]["result"]
     for ab in S.card_def(state, iid).get("mechanics") or []:
         if ab.get("kind") == result:
             I.push(state, ab.get("effects", []), iid, group["seat"], label=result)

@@ -51,3 +51,21 @@ def test_boost_a_ship_gets_firepower_plus_one():
     boost = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "boost")
     state = act(state, boost)
     assert stats.number(state, ship, "firepower") == 3
+
+
+def test_victory_text_of_several_ships_in_the_victors_order():
+    from .fixtures import to_hand
+    second = add(_card("fx-victory2", "Second Victory Ship", "ship", cost=0, firepower=1, subtitle="Escort",
+                       mechanics=[{"kind": "victory", "effects": [{"lose_power": {"amount": 1, "who": "opponent"}}]}]))
+    state = table(deck0=[VICTORY_SHIP, second] + [GEAR] * 10, begin=False)
+    a = put_in_play(state, 0, VICTORY_SHIP)
+    b = put_in_play(state, 0, second)
+    state = start(state, stop=JASON4)
+    state = act(state, {"type": "assign", "card": a})
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": b})
+    state = pass_(state)
+    state = pass_(state)
+    assert state["pending"]["kind"] == "order_text" and state["pending"]["seat"] == 0
+    state = act(state, {"type": "order", "card": b})
+    assert state["seats"][1]["power"] == 2 and state["seats"][0]["power"] == 5
