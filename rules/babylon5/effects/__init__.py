@@ -1,0 +1,1 @@
+"""The Babylon 5 effect language (``../EFFECTS.md``): schema and interpreter."""
