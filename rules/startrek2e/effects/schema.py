@@ -1,0 +1,316 @@
+"""Validator for card ``mechanics`` written in the effect language of ``../EFFECTS.md``.
+
+Why: mechanics are hand-written JSON (the cards engineer authors the Premiere set against
+this file); a misspelt key would silently do nothing at play time. ``validate_mechanics``
+returns every error found (``[]`` = valid). Standard library only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+AFFILIATIONS = ("bajoran", "cardassian", "dominion", "federation", "ferengi", "klingon", "romulan",
+                "borg", "non-aligned", "starfleet")
+ATTRIBUTES = ("integrity", "cunning", "strength")
+SHIP_STATS = ("range", "weapons", "shields")
+OTHER_STATS = ("cost", "points")
+SIDES = ("you", "opponent")
+
+ABILITY_KEYS: dict[str, set[str]] = {
+    "headquarters": {"affiliations", "also"},
+    "static": {"modify", "while"},
+    "trigger": {"on", "optional", "effects", "if", "cost"},
+    "order": {"effects", "cost", "limit", "while"},
+    "dilemma": {"effects"},
+    "event": {"play_on", "effects", "destroy_after"},
+    "interrupt": {"effects", "when", "order", "if"},
+    "play_requirement": {"requires", "cost"},
+    "damage": {"modify"},
+    "keyword": {"keyword"},
+}
+ABILITY_REQUIRED: dict[str, set[str]] = {
+    "headquarters": {"affiliations"}, "static": {"modify"}, "trigger": {"on", "effects"},
+    "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
+    "play_requirement": set(), "damage": {"modify"}, "keyword": {"keyword"},
+}
+TRIGGER_EVENTS = {
+    "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
+    "dilemma_overcome", "mission_completed", "mission_failed", "personnel_killed",
+    "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
+    "card_played",
+}
+KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda"}
+TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand",
+                "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
+                "remember"}
+EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may"}
+EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
+    "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
+    "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if",
+}
+EFFECT_MODIFIERS = {"then", "else", "until", "win", "as"}
+COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
+DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent"}
+FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
+               "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
+               "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self"}
+SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard"}
+CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
+TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission"}
+TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to"}
+CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
+                  "min", "meets", "mission_type", "not", "all", "any"}
+
+
+def is_stat(name: Any) -> bool:
+    """An attribute, a ship stat, cost/points, or a skill name (capitalised, e.g. ``Physics``)."""
+    return isinstance(name, str) and (name in ATTRIBUTES or name in SHIP_STATS or name in OTHER_STATS
+                                      or (name[:1].isupper() and name.replace(" ", "").isalpha()))
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def err(self, path: str, msg: str) -> None:
+        self.errors.append(f"{path}: {msg}")
+
+    def ability(self, ab: Any, path: str) -> None:
+        if not isinstance(ab, dict):
+            return self.err(path, "an ability must be an object")
+        kind = ab.get("kind")
+        if kind not in ABILITY_KEYS:
+            return self.err(path, f"unknown ability kind {kind!r}; expected one of {sorted(ABILITY_KEYS)}")
+        extra = set(ab) - ABILITY_KEYS[kind] - {"kind"}
+        if extra:
+            self.err(path, f"{kind} ability: unknown keys {sorted(extra)}")
+        missing = ABILITY_REQUIRED[kind] - set(ab)
+        if missing:
+            self.err(path, f"{kind} ability: missing {sorted(missing)}")
+        if kind == "headquarters":
+            affs = ab.get("affiliations")
+            if not isinstance(affs, list) or any(a not in AFFILIATIONS for a in affs):
+                self.err(f"{path}.affiliations", f"a list of affiliations from {list(AFFILIATIONS)}")
+            if "also" in ab and not (isinstance(ab["also"], list) and all(isinstance(x, str) for x in ab["also"])):
+                self.err(f"{path}.also", "a list of titles or keywords")
+        for key in ("on", "when"):
+            if key in ab and ab[key] not in TRIGGER_EVENTS:
+                self.err(f"{path}.{key}", f"unknown trigger event {ab[key]!r}")
+        if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
+            self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
+        for key in ("optional", "order", "destroy_after"):
+            if key in ab and not isinstance(ab[key], bool):
+                self.err(f"{path}.{key}", "must be true or false")
+        if "limit" in ab and ab["limit"] != "once_per_turn":
+            self.err(f"{path}.limit", "only 'once_per_turn'")
+        for key in ("if", "while", "requires"):
+            if key in ab:
+                self.condition(ab[key], f"{path}.{key}")
+        if "effects" in ab:
+            self.effects(ab["effects"], f"{path}.effects")
+        if "cost" in ab:
+            self.costs(ab["cost"], f"{path}.cost")
+        if "modify" in ab:
+            self.modify(ab["modify"], f"{path}.modify", static=True)
+        if "play_on" in ab:
+            self.filter(ab["play_on"], f"{path}.play_on")
+
+    def effects(self, effs: Any, path: str) -> None:
+        if not isinstance(effs, list):
+            return self.err(path, "effects must be a list")
+        for i, eff in enumerate(effs):
+            self.effect(eff, f"{path}[{i}]")
+
+    def costs(self, costs: Any, path: str) -> None:
+        if not isinstance(costs, list):
+            return self.err(path, "a cost must be a list")
+        for i, c in enumerate(costs):
+            p = f"{path}[{i}]"
+            if not isinstance(c, dict) or len(c) != 1 or next(iter(c)) not in COST_VERBS:
+                self.err(p, f"a cost is one of {sorted(COST_VERBS)}")
+            else:
+                self.effect(c, p)
+
+    def effect(self, eff: Any, path: str) -> None:
+        if not isinstance(eff, dict):
+            return self.err(path, "an effect must be an object")
+        verbs = [k for k in eff if k in EFFECT_VERBS]
+        if len(verbs) != 1:
+            return self.err(path, f"an effect needs exactly one verb, found {verbs or sorted(eff)}")
+        verb = verbs[0]
+        extra = set(eff) - {verb} - EFFECT_MODIFIERS
+        if extra:
+            self.err(path, f"{verb}: unknown keys {sorted(extra)}")
+        if "until" in eff and eff["until"] not in DURATIONS:
+            self.err(f"{path}.until", f"unknown duration {eff['until']!r}; expected one of {sorted(DURATIONS)}")
+        for key in ("then", "else", "win"):
+            if key in eff:
+                self.effects(eff[key], f"{path}.{key}")
+        if verb in ("unless", "if", "may") and "then" not in eff:
+            self.err(path, f"{verb} needs 'then'")
+        if "as" in eff and not isinstance(eff["as"], str):
+            self.err(f"{path}.as", "a name")
+        arg, p = eff[verb], f"{path}.{verb}"
+        if verb in TARGET_VERBS:
+            self.target(arg, p)
+        elif verb in EMPTY_VERBS:
+            if arg != {}:
+                self.err(p, f"{verb} takes {{}}")
+        elif verb == "unless":
+            self.requirement(arg, p)
+        elif verb == "if":
+            self.condition(arg, p)
+        elif verb == "modify":
+            self.modify(arg, p, static=False)
+        elif verb == "place_on_mission":
+            self.keys(arg, {"requirement", "until"}, p)
+            if isinstance(arg, dict):
+                if "requirement" in arg:
+                    self.requirement(arg["requirement"], f"{p}.requirement")
+                if arg.get("until", "end_of_turn") != "end_of_turn":
+                    self.err(f"{p}.until", "only 'end_of_turn'")
+        elif verb in ("draw", "discard", "shuffle_deck", "score", "lose_points"):
+            self.keys(arg, {"count", "who", "from", "random", "amount"}, p)
+            if isinstance(arg, dict):
+                if arg.get("who", "you") not in SIDES:
+                    self.err(f"{p}.who", "'you' or 'opponent'")
+                for k in ("count", "amount"):
+                    if k in arg and not (isinstance(arg[k], int) and arg[k] >= 0):
+                        self.err(f"{p}.{k}", "a number ≥ 0")
+                if verb in ("score", "lose_points") and "amount" not in arg:
+                    self.err(p, f"{verb} needs 'amount'")
+                if "from" in arg and arg["from"] not in ("hand", "deck_top"):
+                    self.err(f"{p}.from", "'hand' or 'deck_top'")
+        elif verb in ("download", "take_from_discard"):
+            self.keys(arg, {"title", "filter"}, p)
+            if isinstance(arg, dict):
+                if not ({"title", "filter"} & set(arg)):
+                    self.err(p, f"{verb} needs 'title' or 'filter'")
+                if "filter" in arg:
+                    self.filter(arg["filter"], f"{p}.filter")
+        elif verb in ("begin_combat", "begin_engagement"):
+            self.keys(arg, {"filter"}, p)
+            if isinstance(arg, dict) and "filter" in arg:
+                self.filter(arg["filter"], f"{p}.filter")
+
+    def keys(self, arg: Any, allowed: set[str], path: str) -> None:
+        if not isinstance(arg, dict):
+            return self.err(path, "must be an object")
+        extra = set(arg) - allowed
+        if extra:
+            self.err(path, f"unknown keys {sorted(extra)}")
+
+    def modify(self, m: Any, path: str, *, static: bool) -> None:
+        allowed = {"stat", "amount", "who"} if static else {"stat", "amount", "target"}
+        self.keys(m, allowed, path)
+        if not isinstance(m, dict):
+            return
+        if not is_stat(m.get("stat")):
+            self.err(f"{path}.stat", f"unknown stat {m.get('stat')!r}")
+        if not isinstance(m.get("amount"), int) or isinstance(m.get("amount"), bool):
+            self.err(f"{path}.amount", "an integer")
+        if static and "who" in m:
+            self.filter(m["who"], f"{path}.who")
+        if not static:
+            if "target" not in m:
+                self.err(path, "modify needs 'target'")
+            else:
+                self.target(m["target"], f"{path}.target")
+
+    def target(self, t: Any, path: str) -> None:
+        if not isinstance(t, dict):
+            return self.err(path, "a target must be an object")
+        forms = [k for k in t if k in TARGET_FORMS]
+        if len(forms) != 1:
+            return self.err(path, f"a target has exactly one of {sorted(TARGET_FORMS)}")
+        extra = set(t) - TARGET_KEYS
+        if extra:
+            self.err(path, f"unknown target keys {sorted(extra)}")
+        form = forms[0]
+        if form in ("all", "random", "choose"):
+            self.filter(t[form], f"{path}.{form}")
+        if "chooser" in t and t["chooser"] not in SIDES:
+            self.err(f"{path}.chooser", "'you' or 'opponent'")
+        if "count" in t and not (isinstance(t["count"], int) and t["count"] >= 1):
+            self.err(f"{path}.count", "a number ≥ 1")
+
+    def filter(self, f: Any, path: str) -> None:
+        if not isinstance(f, dict):
+            return self.err(path, "a filter must be an object")
+        extra = set(f) - FILTER_KEYS
+        if extra:
+            self.err(path, f"unknown filter keys {sorted(extra)}")
+        if "type" in f and f["type"] not in CARD_TYPES:
+            self.err(f"{path}.type", f"one of {sorted(CARD_TYPES)}")
+        if "affiliation" in f and f["affiliation"] not in AFFILIATIONS:
+            self.err(f"{path}.affiliation", f"one of {list(AFFILIATIONS)}")
+        if "owner" in f and f["owner"] not in SIDES:
+            self.err(f"{path}.owner", "'you' or 'opponent'")
+        if "scope" in f and f["scope"] not in SCOPES:
+            self.err(f"{path}.scope", f"one of {sorted(SCOPES)}")
+        for k in ("highest", "lowest"):
+            if k in f and not is_stat(f[k]):
+                self.err(f"{path}.{k}", "a stat")
+        if "attribute" in f:
+            a = f["attribute"]
+            if not isinstance(a, dict) or any(not is_stat(k) or not isinstance(v, dict) or set(v) - {"min", "max"}
+                                              for k, v in a.items()):
+                self.err(f"{path}.attribute", 'like {"cunning": {"min": 6}}')
+        if "skill_level" in f:
+            self.skills(f["skill_level"], f"{path}.skill_level")
+
+    def skills(self, s: Any, path: str) -> None:
+        if not isinstance(s, dict) or any(not is_stat(k) or not isinstance(v, int) or v < 1 for k, v in s.items()):
+            self.err(path, 'skills like {"Diplomacy": 2}')
+
+    def requirement(self, r: Any, path: str) -> None:
+        if not isinstance(r, dict):
+            return self.err(path, "a requirement must be an object")
+        if "any_of" in r:
+            if set(r) != {"any_of"} or not isinstance(r["any_of"], list) or not r["any_of"]:
+                return self.err(path, "any_of is a non-empty list of requirements and stands alone")
+            for i, alt in enumerate(r["any_of"]):
+                self.requirement(alt, f"{path}.any_of[{i}]")
+            return
+        self.keys(r, {"skills", "attributes"}, path)
+        if "skills" in r:
+            self.skills(r["skills"], f"{path}.skills")
+        if "attributes" in r:
+            a = r["attributes"]
+            if not isinstance(a, dict) or any(k not in ATTRIBUTES + SHIP_STATS or not isinstance(v, int)
+                                              for k, v in a.items()):
+                self.err(f"{path}.attributes", 'like {"cunning": 30} (total must exceed it)')
+
+    def condition(self, c: Any, path: str) -> None:
+        if not isinstance(c, dict) or not c:
+            return self.err(path, "a condition must be a non-empty object")
+        extra = set(c) - CONDITION_KEYS
+        if extra:
+            return self.err(path, f"unknown condition keys {sorted(extra)}")
+        if "not" in c:
+            self.condition(c["not"], f"{path}.not")
+        for k in ("all", "any"):
+            if k in c:
+                if not isinstance(c[k], list):
+                    self.err(f"{path}.{k}", "a list of conditions")
+                else:
+                    for i, sub in enumerate(c[k]):
+                        self.condition(sub, f"{path}.{k}[{i}]")
+        for k in ("present_with", "command", "count"):
+            if k in c:
+                self.filter(c[k], f"{path}.{k}")
+        if "meets" in c:
+            self.requirement(c["meets"], f"{path}.meets")
+        if "mission_type" in c and c["mission_type"] not in ("planet", "space", "headquarters"):
+            self.err(f"{path}.mission_type", "planet, space or headquarters")
+
+
+def validate_mechanics(mechanics: Any) -> list[str]:
+    """Every error in a card's ``mechanics`` (``None`` = not authored, valid here)."""
+    if mechanics is None:
+        return []
+    if not isinstance(mechanics, list):
+        return ["mechanics: must be a list of abilities (or null)"]
+    c = _Checker()
+    for i, ab in enumerate(mechanics):
+        c.ability(ab, f"[{i}]")
+    return c.errors
