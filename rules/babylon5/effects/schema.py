@@ -29,12 +29,12 @@ KINDS: dict[str, tuple[set, set]] = {  # kind -> (required keys, optional keys)
     "activated": ({"effects"}, {"cost", "target", "sustain"}),
     "aide": ({"ambassador"}, set()),
     "play": ({"effects"}, {"target"}),
-    "enhancement": ({"target"}, {"modify", "effects", "who"}),
+    "enhancement": (set(), {"target", "modify", "effects", "who"}),
     "agenda": (set(), {"modify", "who", "conflict", "victory"}),
     "conflict": (set(), {"target", "any_side", "vote", "war", "success", "failure", "side_effects",
                          "cost", "type"}),
-    "aftermath": ({"when", "target"}, {"lasting", "modify", "effects"}),
-    "contingency": ({"target", "trigger", "effects"}, {"any_owner"}),
+    "aftermath": (set(), {"when", "target", "lasting", "modify", "effects"}),
+    "contingency": ({"trigger", "effects"}, {"target", "any_owner"}),
     "mercenary": (set(), set()),
 }
 VERBS = {
@@ -97,7 +97,7 @@ def _ability(ab: Any, where: str, errors: list[str]) -> None:
         _filter(ab["target"], f"{where}.target", errors)
     if kind == "aide" and not isinstance(ab.get("ambassador"), str):
         errors.append(f"{where}.ambassador: expected the ambassador's card id")
-    if kind == "enhancement":
+    if kind == "enhancement" and "target" in ab:
         t = ab.get("target")
         if not (t in ENH_TARGETS or (isinstance(t, dict) and t.get("type") in ("character", "fleet", "location"))):
             if isinstance(t, dict):
@@ -126,7 +126,7 @@ def _ability(ab: Any, where: str, errors: list[str]) -> None:
             if k in ab and not isinstance(ab[k], bool):
                 errors.append(f"{where}.{k}: expected a bool")
     if kind == "aftermath":
-        w = ab.get("when")
+        w = ab.get("when", {})
         if not isinstance(w, dict) or set(w) - {"result", "conflict", "participant"}:
             errors.append(f"{where}.when: expected {{result, conflict, participant}}")
         else:
@@ -134,8 +134,8 @@ def _ability(ab: Any, where: str, errors: list[str]) -> None:
                 errors.append(f"{where}.when.result: expected won, lost or any")
             if w.get("conflict", "any") not in CONFLICT_TYPES + ("any",):
                 errors.append(f"{where}.when.conflict: expected a conflict type or any")
-            if not isinstance(w.get("participant", False), bool):
-                errors.append(f"{where}.when.participant: expected a bool")
+            if w.get("participant") not in (None, False, True, "any", "fleet", "character"):
+                errors.append(f"{where}.when.participant: expected a bool, null, any, fleet or character")
         if ab.get("target") != "faction":
             _filter(ab.get("target"), f"{where}.target", errors)
     if kind == "contingency":
