@@ -241,7 +241,18 @@ class MatchStore:
         current = self.version(match_id)
         if current >= min_version or timeout <= 0:
             return current
-        self.conn.xread({keys.events(match_id): f"{min_version - 1}-0"}, count=1, block=max(1, int(timeout * 1000)))
+        # One XREAD may not block longer than the client's socket timeout (redis-py 8
+        # defaults it to 5 s), so wait in slices; re-reading from the same entry id keeps
+        # every slice race-free.
+        deadline = time.monotonic() + timeout
+        slice_s = _block_slice(self.conn)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            block_ms = max(1, int(min(remaining, slice_s) * 1000))
+            if self.conn.xread({keys.events(match_id): f"{min_version - 1}-0"}, count=1, block=block_ms):
+                break
         return self.version(match_id)
 
     # ---- projection and snapshots ------------------------------------------------------
@@ -294,3 +305,15 @@ class MatchStore:
     def _require(self, match_id: str) -> None:
         if not self.conn.exists(keys.meta(match_id)):
             raise NotFound(f"no match with id {match_id!r}")
+
+
+def _block_slice(conn: redis.Redis) -> float:
+    """Longest single blocking read this client survives: a second under its socket
+    timeout (at least 0.1 s); no timeout set means any length."""
+    pool = conn.connection_pool
+    socket_timeout = pool.connection_kwargs.get("socket_timeout", "default")
+    if socket_timeout == "default":  # not given: the connection class's own default
+        socket_timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout
+    if not socket_timeout:
+        return float("inf")
+    return max(0.1, float(socket_timeout) - 1.0)
