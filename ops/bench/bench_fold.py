@@ -3,7 +3,9 @@
 Run: .venv/bin/python ops/bench/bench_fold.py [--events 100000]
 
 1. ``fold()`` over a long High Card log (one copy per batch, applied in place) versus a
-   naive fold that deep-copies per event, on the same events, in events/s.
+   naive fold that deep-copies per event, on the same events, in events/s; then the same
+   for a recorded random game of every real game with starter decks (Stargate TCG, …),
+   whose states are the real size (hundreds of cards).
 2. Appends/s through the Lua append script on an embedded Redis.
 3. An RQ round trip: enqueue ``fold_match`` → a real ``rq worker`` subprocess folds →
    projection written, timed from enqueue to the projection reaching the head.
@@ -60,6 +62,54 @@ def bench_fold(n_events: int) -> None:
     print(f"naive (copy per event):     {len(sample)} events in {dt:.3f}s = {len(sample) / dt:,.0f} events/s")
 
 
+def recorded_game(game, seed: str) -> tuple[dict, list[dict]]:
+    """A random legal game between the first two starter decks, through the protocol only."""
+    import random
+
+    decks = [d["id"] for d in game.starter_decks()][:2]
+    config = game.build_config(game.default_ruleset, [{"name": "a", "deck": decks[0]}, {"name": "b", "deck": decks[1]}])
+    state = game.setup(config, seed)
+    pick = random.Random(seed)
+    events = []
+    while game.outcome(state) is None and len(events) < 20_000:
+        seat = game.deciding_seats(state)[0]
+        event = {"v": len(events) + 1, "type": "action", "seat": seat,
+                 "payload": pick.choice(game.legal_actions(state, seat))}
+        state = game.apply(state, event)
+        events.append(event)
+    return config, events
+
+
+def bench_real_games(games: int) -> None:
+    """Fold recorded games of each real game: once per batch vs a deep copy per event."""
+    for game_id in rules.available():
+        game = rules.get_game(game_id)
+        if game_id == GAME.id or not game.starter_decks():
+            continue
+        logs = [recorded_game(game, f"bench-{game_id}-{i}") for i in range(games)]
+        n = sum(len(events) for _, events in logs)
+        starts = [game.setup(config, f"bench-{game_id}-{i}") for i, (config, _) in enumerate(logs)]
+        size = len(orjson_dumps(starts[0]))
+        t0 = time.perf_counter()
+        for start, (_, events) in zip(starts, logs):
+            fold(game, start, events)
+        batch = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for start, (_, events) in zip(starts, logs):
+            state = start
+            for event in events:
+                state = game.apply(copy_state(state), event)
+        naive = time.perf_counter() - t0
+        print(f"{game.title}: {games} recorded games, {n} events, state {size / 1024:.0f} KiB: "
+              f"batch fold {n / batch:,.0f} events/s, copy per event {n / naive:,.0f} events/s")
+
+
+def orjson_dumps(value) -> bytes:
+    import orjson
+
+    return orjson.dumps(value)
+
+
 def bench_redis(n_appends: int) -> None:
     with tempfile.TemporaryDirectory() as tmp, start_embedded(tmp) as server:
         store = MatchStore.from_url(server.url)
@@ -98,9 +148,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=100_000, help="events to fold (default 100000)")
     parser.add_argument("--appends", type=int, default=2_000, help="appends through Redis (default 2000)")
+    parser.add_argument("--games", type=int, default=5, help="recorded games per real game (default 5)")
     args = parser.parse_args()
     rules.register(GAME)
     bench_fold(args.events)
+    bench_real_games(args.games)
     bench_redis(args.appends)
 
 
