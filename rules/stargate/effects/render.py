@@ -180,7 +180,9 @@ def ability(ab: dict) -> str:
 
 
 def render(mechanics) -> list[str]:
-    """One paragraph per ability; ``None`` (not authored) renders as a warning."""
-    if mechanics is None:
-        return ["(game text not available yet)"]
-    return [ability(ab) for ab in mechanics]
+    """One paragraph per ability; ``None`` (not authored) renders as a warning.
+
+    The grammar lives in ``render_parts`` (every construct of EFFECTS.md); ``effect`` and
+    ``TRIGGERS`` above remain as its fallback for constructs added here first."""
+    from .render_parts import render_mechanics
+    return render_mechanics(mechanics)
