@@ -159,13 +159,14 @@ def _load_one(path: Path) -> list[dict[str, Any]]:
             raise CardImportError([f"{path.name}: expected an object with a 'cards' list"])
         errors: list[str] = []
         for n, card in enumerate(cards, 1):
-            label = f"{path.name}: card {n} ({card.get('id') if isinstance(card, dict) else card!r})"
+            label = f"{path.name}: card {n} ({card.get('id') if isinstance(card, dict) else repr(card)})"
             if not isinstance(card, dict):
                 errors.append(f"{label}: not an object")
                 continue
-            errors.extend(f"{label}: {p}" for p in check_card(card))
-            if not errors and card["mechanics"] is not None:
-                errors.extend(f"{label}: mechanics: {p}" for p in mechanics_problems(card["mechanics"]))
+            problems = check_card(card)
+            if not problems and card["mechanics"] is not None:
+                problems = [f"mechanics: {p}" for p in mechanics_problems(card["mechanics"])]
+            errors.extend(f"{label}: {p}" for p in problems)
         if errors:
             raise CardImportError(errors)
         return cards

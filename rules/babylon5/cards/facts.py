@@ -14,6 +14,7 @@ enhancement and contingency target kinds, Hidden and Major agendas.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 CARD_TYPES: tuple[str, ...] = ("character", "group", "fleet", "location", "enhancement", "agenda",
@@ -83,8 +84,10 @@ MAX_STAT = 99
 
 def slug(title: str) -> str:
     """The id a title gets when the spreadsheet leaves ``id`` blank: ``"Kel'Var Listening Post"``
-    -> ``"kelvar-listening-post"`` (apostrophes vanish, other punctuation becomes ``-``)."""
-    text = title.casefold().replace("'", "").replace("\u2019", "")
+    -> ``"kelvar-listening-post"`` (accents and apostrophes vanish, other punctuation becomes
+    ``-``), so ids stay ASCII and can be typed on any keyboard."""
+    text = unicodedata.normalize("NFKD", title.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).replace("'", "").replace("\u2019", "")
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
