@@ -35,8 +35,9 @@ ACTIONS = {"play": "play", "revive": "revive", "play_mission": "play missions", 
 BUILTIN_REFS = {
     "trigger_card": ("that card", False), "assigning": ("the card being assigned", False),
     "affected": ("that card", False), "earner": ("the character who earned it", False),
-    "earned_glyph": ("the earned glyph", False), "each": ("that card", False),
-    "from": ("the first character", False),
+    "earned_glyph": ("the earned glyph", False), "each": ("it", False),
+    "from": ("the first character", False), "granter": ("the card giving this text", False),
+    "top": ("that card", False),
 }
 TRIGGER_PHRASES = {
     "play_self": "When you play this card", "assign_self": "Each time you assign this card",
@@ -47,6 +48,8 @@ TRIGGER_PHRASES = {
     "before_mission_played": "Each time a mission is about to be played",
     "opponent_plays_complication": "Each time your opponent plays a complication",
     "debrief_start": "At the start of the debrief phase", "mission_end": "At the end of each mission",
+    "stopped_self": "Each time this card is stopped", "mission_succeeded": "Each time a mission succeeds",
+    "mission_failed": "Each time a mission fails", "turn_end": "At the end of each turn",
 }
 DELAY_POINTS = {"end_of_mission": "At the end of the current mission", "end_of_turn": "At the end of the turn",
                 "debrief_start": "At the start of the debrief phase",
@@ -81,7 +84,7 @@ def _sentences(clauses: list[str]) -> str:
         if not c:
             continue
         c = _cap(c)
-        out.append(c if c.endswith((".", "!", "?", ")")) and not c.endswith("(s)") else c + ".")
+        out.append(c if c.endswith((".", "!", "?", ".)", '."')) else c + ".")
     return " ".join(out)
 
 
@@ -173,9 +176,14 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
         return "this card"
     if f.get("current_mission"):
         return "current mission"
+    if set(f) - {"side"} == {"any"} and isinstance(f["any"], list):
+        return " or ".join(noun({**x, **({"side": f["side"]} if "side" in f else {})}, ctx, plural, owner)
+                           for x in f["any"] if isinstance(x, dict))
     pre, post = [], []
     handled = {"type", "subtype", "subtype_any", "side", "zone", "self", "current_mission"}
-    for key, want in f.items():
+    order = ("other", "played", "state", "blocked", "face_down", "trait_not", "trait", "allegiance", "skill", "type_not")
+    items = sorted(f.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+    for key, want in items:
         if key in handled:
             continue
         if key == "other":
@@ -194,13 +202,13 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
         elif key == "trait":
             pre.append(" or ".join(_as_list(want)))
         elif key == "skill":
-            if "mission" in _as_list(f.get("type")):
-                pre.append(" or ".join(SKILLS.get(s, s) for s in _as_list(want)))
+            names = " or ".join(SKILLS.get(s, s) for s in _as_list(want))
+            if set(_as_list(f.get("type"))) & {"mission", "obstacle"}:
+                pre.append(names)
             else:
-                post.append("with a " + " or ".join(SKILLS.get(s, s) for s in _as_list(want)) + " rating")
+                post.append(f"with {_article(names)} {names} rating")
         elif key == "type_not":
-            post.append("that " + ("are" if plural else "is") + " not " + " or ".join(
-                f"{_article(NOUNS.get(t, (t,))[0])} {NOUNS.get(t, (t,))[0]}" for t in _as_list(want)))
+            pre.append(" ".join("non-" + NOUNS.get(t, (t,))[0] for t in _as_list(want)))
         elif key == "at_mission":
             post.append("at the current mission" if want else "not at the current mission")
         elif key == "other_than":
@@ -215,7 +223,7 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
             elif want == "current_mission":
                 post.append("with a glyph matching the current mission's glyph")
             elif isinstance(want, dict):
-                post.append("with a glyph of " + _ref_phrase(want, ctx))
+                post.append("with a glyph matching " + _ref_phrase(want, ctx))
             else:
                 post.append(f"with {_article(GLYPHS.get(want, want))} {GLYPHS.get(want, want)} glyph")
         elif key == "min_glyphs":
@@ -242,7 +250,10 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
         elif key == "earned_current_glyph":
             post.append("who earned a glyph at this mission")
         elif key == "glyph_not_held_by":
-            post.append("of a kind no " + noun(want, ctx) + " has")
+            side = want.get("side") if isinstance(want, dict) else None
+            whom = ("none of your " if side == "you" else "none of your opponent's " if side == "opponent" else "no ") + \
+                noun(want, ctx, plural=side in ("you", "opponent"), owner=False)
+            post.append(f"with a glyph that {whom} has")
         elif key == "on":
             post.append("beneath " + _determined(want, ctx, "a"))
         elif key == "same_owner":
@@ -253,7 +264,10 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
             post.append("that " + ("are" if plural else "is") + " " + " or ".join(
                 _determined(x, ctx, "a") for x in _as_list(want)))
         elif key == "same_title_as":
-            post.append("with the same title as " + _ref_phrase(want, ctx))
+            post.append("with the same title as " + (_determined(want, ctx, "a") if isinstance(want, dict) and "ref" not in want
+                                                     else _ref_phrase(want, ctx)))
+        elif key == "lacks_keyword":
+            post.append("without " + KEYWORDS.get(want, str(want)))
         elif key == "in_ref":
             post.append("among " + _ref_phrase(want, ctx))
         elif key == "lacks_traits_of":
@@ -271,7 +285,7 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
     zone = f.get("zone")
     side = f.get("side", "any")
     if zone:
-        whose = {"you": "your", "opponent": "your opponent's"}.get(side, "a")
+        whose = {"you": "your", "opponent": "your opponent's"}.get(side, "your" if zone == "hand" else "a")
         post.append(f"in {whose} {PILES.get(zone, zone)}")
     elif owner and side == "you":
         text = "your " + text
@@ -317,6 +331,8 @@ def _ref_noun(t, ctx: Ctx) -> tuple[str, bool]:
         return "this card", False
     if "ref" in t and "choose" not in t:
         return _ref(t["ref"], ctx)
+    if "top_of" in t:
+        return ("that card", False) if t.get("count", 1) == 1 else ("those cards", True)
     f = t.get("choose") or t.get("all") or {}
     types = _as_list(f.get("type", "card")) if isinstance(f, dict) else ["card"]
     n = NOUNS.get(types[0], ("card", "cards")) if len(types) == 1 else ("card", "cards")
@@ -326,7 +342,7 @@ def _ref_noun(t, ctx: Ctx) -> tuple[str, bool]:
 
 def remember_ref(name: str, t, ctx: Ctx) -> None:
     base, plural = _ref_noun(t, ctx)
-    if base in ("this card",) or base.startswith(("the ", "that ", "those ", "[")):
+    if base in ("this card",) or base.startswith(("the ", "that ", "those ", "[")) or (isinstance(t, dict) and "top_of" in t):
         ctx.refs[name] = (base, plural)
         return
     if isinstance(name, str) and name.endswith(("ed", "en")) and name.isalpha():
@@ -346,6 +362,13 @@ def target(t, ctx: Ctx) -> tuple[str, bool]:
         return "the current mission", False
     if "ref" in t and "choose" not in t:
         return _ref(t["ref"], ctx)
+    if "top_of" in t:
+        n = t.get("count", 1)
+        whose = _pile_owner(t.get("owner", "you"))
+        pile = PILES.get(t["top_of"], t["top_of"])
+        if n == 1:
+            return f"the top card of {whose} {pile}", False
+        return f"the top {NUMBERS.get(n, n) if isinstance(n, int) else 'X'} cards of {whose} {pile}", True
     if "all" in t:
         return _determined(t["all"], ctx, "all"), True
     if "choose" in t:
@@ -362,6 +385,9 @@ def target(t, ctx: Ctx) -> tuple[str, bool]:
         n, tail = amount_parts(count, ctx)
         if n == 1 and tail:
             return _determined(f, ctx, "up_to" if t.get("up_to") else "a", 1) + tail + extra, True
+        if tail.startswith(", where X is "):
+            return ("up to " if t.get("up_to") else "") + "a number of " + noun(f, ctx, plural=True) + \
+                " equal to " + tail[len(", where X is "):] + extra, True
         return ("up to " if t.get("up_to") else "") + f"{n} " + noun(f, ctx, plural=True) + tail + extra, True
     # a bare filter names every matching card (filters.resolve_target)
     return _determined(t, ctx, "all"), True
@@ -402,12 +428,13 @@ def _per(a, ctx: Ctx) -> str | None:
         who, plural = target(a["different_glyphs"], ctx)
         return f"for each different glyph {who} {'have' if plural else 'has'}"
     if "failed_missions" in a:
-        return "for each mission in the hero's failed mission pile"
+        return "for each failed mission this turn"
     if "successful_missions" in a:
         return "for each successful mission this turn"
     if "cards_beneath" in a:
         who, _ = target(a["cards_beneath"], ctx)
-        return f"for each card beneath {who}"
+        f = {k: v for k, v in a.items() if k not in ("cards_beneath", "times")}
+        return f"for each {_card_noun(f, ctx, False)} beneath {who}"
     if "blockaded_missions" in a:
         return "for each mission blockaded by your cards"
     return None
@@ -422,9 +449,12 @@ def amount_parts(a, ctx: Ctx) -> tuple:
         return a, ""
     if a == "any":
         return "any amount of", ""
+    if isinstance(a, dict) and "if" in a and isinstance(a.get("then"), int) and isinstance(a.get("else", 0), int) \
+            and a.get("times", 1) == 1:
+        return a["then"], f" if {condition(a['if'], ctx)} (otherwise {a.get('else', 0)})"
     if isinstance(a, dict):
         per = _per(a, ctx)
-        keys = set(a) - {"times", "glyph"}
+        keys = set(a) - {"times", "glyph", *(("allegiance", "trait", "type") if "cards_beneath" in a else ())}
         if per and len(keys) == 1 and "divide" not in a:
             return a.get("times", 1), " " + per
     sign = "-" if isinstance(a, dict) and isinstance(a.get("times"), int) and a["times"] < 0 else ""
@@ -462,9 +492,11 @@ def _describe(a: dict, ctx: Ctx) -> str:
     if "mission_experience" in a:
         return "the current mission's experience"
     if "failed_missions" in a:
-        return "the number of missions in the hero's failed mission pile"
+        sk = a.get("skill")
+        return f"the number of failed {SKILLS.get(sk, sk) + ' ' if sk else ''}missions this turn"
     if "successful_missions" in a:
-        return "the number of successful missions this turn"
+        sk = a.get("skill")
+        return f"the number of successful {SKILLS.get(sk, sk) + ' ' if sk else ''}missions this turn"
     if "power" in a:
         return "your power" if a["power"] in ("you", True) else "your opponent's power"
     if "glyphs" in a:
@@ -474,6 +506,9 @@ def _describe(a: dict, ctx: Ctx) -> str:
         return f"the number of {kind} {who} {'have' if plural else 'has'}"
     if "different_glyphs" in a:
         who, plural = target(a["different_glyphs"], ctx)
+        if isinstance(a.get("shared_with"), dict):
+            return f"the number of different glyphs {who} {'have' if plural else 'has'} that " + \
+                _determined(a["shared_with"], ctx, "a") + " also has"
         return f"the number of different glyphs {who} {'have' if plural else 'has'}"
     if "max_glyphs" in a:
         t = a["max_glyphs"]
@@ -484,7 +519,7 @@ def _describe(a: dict, ctx: Ctx) -> str:
         return f"the total cost of {who}" if plural else f"the cost of {who}"
     if "stat_of" in a:
         who, _ = target(a["stat_of"], ctx)
-        return f"the {STATS.get(a.get('stat', 'cost'), a.get('stat'))} of {who}"
+        return f"the {'printed ' if a.get('printed') else ''}{STATS.get(a.get('stat', 'cost'), a.get('stat'))} of {who}"
     if "highest_skill_of" in a:
         who, _ = target(a["highest_skill_of"], ctx)
         return f"the highest skill of {who}"
@@ -508,7 +543,8 @@ def _describe(a: dict, ctx: Ctx) -> str:
         return "the number of missions blockaded by your cards"
     if "cards_beneath" in a:
         who, _ = target(a["cards_beneath"], ctx)
-        return f"the number of cards beneath {who}"
+        f = {k: v for k, v in a.items() if k not in ("cards_beneath", "times")}
+        return f"the number of {_card_noun(f, ctx, True)} beneath {who}"
     if "amount_of" in a:
         name = a["amount_of"] if isinstance(a["amount_of"], str) else a["amount_of"].get("ref")
         return ctx.amounts.get(name, f"the amount {name}" if name == "paid" else unknown(f"amount_of {name}"))
@@ -556,7 +592,11 @@ def _predicate(f, ctx: Ctx, plural=False, neg=False) -> str:
         return ("do not share" if plural else "does not share") + f" a glyph with {_other_of(f['shares_glyph_with'], ctx)}" \
             if neg else f"share{'' if plural else 's'} a glyph with {_other_of(f['shares_glyph_with'], ctx)}"
     if set(f) == {"glyph_not_held_by"}:
-        return ("is" if not neg else "is not") + " a glyph of a kind no " + noun(f["glyph_not_held_by"], ctx) + " has"
+        g = f["glyph_not_held_by"]
+        side = g.get("side") if isinstance(g, dict) else None
+        whom = ("none of your " if side == "you" else "none of your opponent's " if side == "opponent" else "no ") + \
+            noun(g, ctx, plural=side in ("you", "opponent"), owner=False)
+        return ("does not have" if neg else "has") + f" a glyph that {whom} has"
     if set(f) == {"earned_current_glyph"}:
         return ("did not earn" if neg else "earned") + " a glyph at this mission"
     if "type" not in f and not ({"trait", "allegiance", "subtype"} & set(f)):
@@ -614,7 +654,11 @@ def condition(c, ctx: Ctx, neg: bool = False) -> str:
             parts.append(f"this card is {'not ' if neg else ''}in your {PILES.get(want, want)}")
         elif key == "is":
             who, plural = target(want[0], ctx)
-            parts.append(f"{who} {_predicate(want[1], ctx, plural, neg)}")
+            f = want[1]
+            last = who.rsplit(" ", 1)[-1].rstrip("s")
+            if isinstance(f, dict) and "type" not in f and last in NOUNS and ({"trait", "allegiance", "subtype"} & set(f)):
+                f = {**f, "type": last}
+            parts.append(f"{who} {_predicate(f, ctx, plural, neg)}")
         elif key == "compare":
             parts.append(_compare(want, ctx, neg))
         elif key == "current_mission_skill":
@@ -665,11 +709,15 @@ def _compare(cmp_, ctx: Ctx, neg: bool) -> str:
         if op == "<" and right == 1:
             return _exists(f, ctx, neg=True)
         return f"there are {words} {noun(f, ctx, plural=True)}"
-    if isinstance(left, dict) and set(left) == {"successful_missions"} and isinstance(right, int):
+    if isinstance(left, dict) and set(left) - {"skill"} in ({"successful_missions"}, {"failed_missions"}) \
+            and isinstance(right, int):
+        sk = left.get("skill")
+        kind = f"{SKILLS.get(sk, sk)} mission" if sk else "mission"
+        word = "successful" if "successful_missions" in left else "failed"
         if (op == "==" and right == 0) or (op == "<" and right == 1):
-            return "no mission has been successful this turn"
+            return f"there has been no {word} {kind} this turn"
         if (op == ">=" and right == 1) or (op == ">" and right == 0) or (op == "!=" and right == 0):
-            return "at least one mission has been successful this turn"
+            return f"there has been {_article(word)} {word} {kind} this turn"
     a = describe(left, ctx)
     b = describe(right, ctx)
     rel = {">=": f"{b} or more", ">": f"more than {b}", "<": f"less than {b}", "<=": f"{b} or less",
@@ -735,9 +783,38 @@ def effects_text(effs, ctx: Ctx, actor="you") -> list[str]:
     if isinstance(effs, dict):
         effs = [effs]
     out = []
+    prev = None
     for e in effs or []:
-        out.append(clause(e, ctx, actor))
+        text = clause(e, ctx, actor)
+        merged = _merge_modify(prev, e, out[-1] if out else "", text)
+        if merged:
+            out[-1] = merged
+        else:
+            out.append(text)
+        prev = e
     return out
+
+
+def _merge_modify(prev, e, before: str, text: str) -> str | None:
+    """"X gets Culture +1 until …" + "X gets Science +1 until …" → one clause."""
+    if not (isinstance(prev, dict) and isinstance(e, dict) and "modify" in prev and "modify" in e):
+        return None
+    a, b = prev["modify"], e["modify"]
+    if not (isinstance(a, dict) and isinstance(b, dict)) or a.get("who") != b.get("who") \
+            or prev.get("until") != e.get("until") or not isinstance(a.get("amount"), int) \
+            or not isinstance(b.get("amount"), int) or a.get("stat") == "cost" or b.get("stat") == "cost":
+        return None
+    for verb in (" gets ", " get "):
+        if verb in before and verb in text:
+            head1, _, rest1 = before.partition(verb)
+            head2, _, rest2 = text.partition(verb)
+            until = _until(e)
+            if head1 == head2 and rest1.endswith(until) and rest2.endswith(until):
+                r1 = rest1[:len(rest1) - len(until)] if until else rest1
+                r2 = rest2[:len(rest2) - len(until)] if until else rest2
+                r1 = r1.replace(" and ", ", ") if " and " in r1 else r1
+                return f"{head1}{verb}{r1} and {r2}{until}"
+    return None
 
 
 def _target_verb(verb: str, t, ctx: Ctx, actor, until: str = "", tail: str = "") -> str:
@@ -758,6 +835,9 @@ def _stat_change(stat, amt, ctx: Ctx, set_: bool = False) -> str:
         n, tail = amount_parts(amt, ctx)
         return name, f"{n}{tail}"
     n, tail = amount_parts(amt, ctx)
+    if isinstance(amt, dict) and "if" in amt and isinstance(n, int):
+        e = amt.get("else", 0)
+        return name, f"{'+' if n >= 0 else ''}{n} if {condition(amt['if'], ctx)} (otherwise {name} {'+' if e >= 0 else ''}{e})"
     if isinstance(n, int):
         return name, f"{'+' if n >= 0 else ''}{n}{tail}"
     return name, (n if n.startswith("-") else "+" + n) + tail
@@ -769,9 +849,13 @@ def _modify(m: dict, ctx: Ctx, actor, until: str, static: bool = False) -> str:
     who_t = m.get("who", {"self": True})
     set_ = "set" in m
     name, change = _stat_change(m.get("stat"), m.get("set") if set_ else m.get("amount"), ctx, set_)
-    if ", where X is" in change and until:
-        change, _, tail = change.partition(", where X is")
-        change, until = change + until, ", where X is" + tail
+    # "gets Combat +1 until the end of the turn for each …": the quantity's explanation last
+    for sep in (", where X is", " for each ", " for "):
+        if sep in change:
+            change, _, tail = change.partition(sep)
+            until = until + sep + tail
+            break
+    to_play = " to play" if m.get("stat") == "cost" else ""
     if isinstance(who_t, dict) and "player" in who_t:
         subj = _subject(who_t["player"])
         verb = "get" if who_t["player"] == "you" else "gets"
@@ -785,14 +869,26 @@ def _modify(m: dict, ctx: Ctx, actor, until: str, static: bool = False) -> str:
         return _act(_chooser(who_t), actor, f"give {who} {name} {change}{until}")
     if isinstance(who_t, dict) and not (set(who_t) & {"self", "ref", "current_mission", "all"}):
         who_t = {"all": who_t}
+    if isinstance(who_t, dict) and "all" in who_t and '"each"' in repr(m.get("amount")).replace("'", '"'):
+        # the amount is counted for each card in turn ("for each glyph it has")
+        who = _determined(who_t["all"], ctx, "each")
+        return f"{who} gets {name} {change}{until}"
     who, plural = target(who_t, ctx)
     if static and who.startswith("all "):
         who = who[4:]
     if set_:
         return f"the {name} of {who} {'are' if plural else 'is'} {change}{until}"
     if m.get("stat") == "cost":
-        return f"{who} {'cost' if plural else 'costs'} power {change} to play{until}"
+        return f"{who} {'cost' if plural else 'costs'} power {change}{to_play}{until}"
     return f"{who} {'get' if plural else 'gets'} {name} {change}{until}"
+
+
+def _power(a, ctx: Ctx) -> str:
+    """"2 power", "1 power for each …", "power equal to …"."""
+    n, tail = amount_parts(a, ctx)
+    if tail.startswith(", where X is "):
+        return "power equal to " + tail[len(", where X is "):]
+    return f"{n} power{tail}"
 
 
 def _count_phrase(count, ctx: Ctx, sing: str, plural: str, up_to=False) -> str:
@@ -805,7 +901,9 @@ def _count_phrase(count, ctx: Ctx, sing: str, plural: str, up_to=False) -> str:
             return f"up to one {sing}"
         return pre + _num(n, sing, plural)
     if n == 1:
-        return pre + f"{_article(sing)} {sing}{tail}"
+        return pre + (f"one {sing}{tail}" if up_to else f"{_article(sing)} {sing}{tail}")
+    if tail.startswith(", where X is "):
+        return pre + f"a number of {plural} equal to " + tail[len(", where X is "):]
     return pre + f"{n} {plural}{tail}"
 
 
@@ -818,9 +916,13 @@ def _card_noun(f, ctx: Ctx, plural: bool) -> str:
     f.pop("side", None)
     if "type" in f and not isinstance(f["type"], list) and f["type"] in ("character", "adversary", "ship", "obstacle", "event", "mission", "gear"):
         w = noun(f, ctx, plural=False)
-        if plural:
-            return w + " cards"
-        return w + " card"
+        head = NOUNS[f["type"]][0]
+        if f.get("subtype"):
+            head = f"{f['subtype']} {head}"
+        i = w.find(head)
+        if i >= 0:
+            return w[:i + len(head)] + (" cards" if plural else " card") + w[i + len(head):]
+        return w + (" cards" if plural else " card")
     return noun(f, ctx, plural=plural)
 
 
@@ -832,6 +934,10 @@ def clause(e, ctx: Ctx, actor="you") -> str:
     if "remember" in e and isinstance(e.get("remember"), str):
         name = e["remember"]
         tgt = e.get("target")
+        if isinstance(tgt, dict) and "top_of" in tgt:
+            many = tgt.get("count", 1) != 1
+            ctx.refs[name] = ("those cards" if many else "that card", many)
+            return ""
         if isinstance(tgt, dict) and not (set(tgt) & {"choose", "all", "self", "ref", "current_mission"}):
             inner_verb = next(iter(tgt), None)
             text = clause(tgt, ctx, actor)
@@ -839,12 +945,12 @@ def clause(e, ctx: Ctx, actor="you") -> str:
             if isinstance(arg, dict) and (set(arg) & {"choose", "all", "self", "ref", "current_mission"}):
                 remember_ref(name, arg, ctx)
             elif inner_verb in ("reveal_random_from_hand", "reveal_top_of_deck", "discard_top_of_deck", "discard"):
+                many = inner_verb != "reveal_random_from_hand" and (arg.get("count", 1) if isinstance(arg, dict) else arg) != 1
                 ctx.refs[name] = ("the " + ("revealed" if inner_verb.startswith("reveal") else "discarded") + " card"
-                                  + ("s" if inner_verb in ("reveal_top_of_deck", "discard_top_of_deck") else ""),
-                                  inner_verb in ("reveal_top_of_deck", "discard_top_of_deck"))
+                                  + ("s" if many else ""), many)
             elif inner_verb == "pay_power":
                 ctx.amounts[name] = "the amount of power paid"
-            elif inner_verb == "play_free":
+            elif inner_verb in ("play_free", "play_from_hand"):
                 ctx.refs[name] = ("the card played", False)
             elif inner_verb == "move_glyph":
                 ctx.refs[name] = ("the moved glyph", False)
@@ -866,6 +972,8 @@ def clause(e, ctx: Ctx, actor="you") -> str:
         tail = " (even if the mission was a success)" if verb == "score" and e.get("even_on_success") else ""
         if verb == "discard_card":
             tail = ""
+            if isinstance(arg, dict) and arg.get("except"):
+                tail = " other than " + _ref_phrase(arg["except"], ctx)
         return _target_verb(verb, arg, ctx, actor, until, tail)
     if verb == "block":
         frm = " from the current mission" if e.get("from") == "current_mission" else ""
@@ -878,28 +986,29 @@ def clause(e, ctx: Ctx, actor="you") -> str:
         return _act(_chooser(arg), actor, f"turn {who} face down ({'they become complications' if plural else 'it becomes a complication'})")
     if verb == "to_deck_bottom":
         who, plural = target(arg, ctx)
-        return _act(_chooser(arg), actor, f"put {who} on the bottom of {'their owners' if plural else 'its owner'}'s deck")
+        return _act(_chooser(arg), actor, f"put {who} on the bottom of {'their owners' + chr(39) if plural else 'its owner' + chr(39) + 's'} deck")
     if verb == "shuffle_into_deck":
         who, plural = target(arg, ctx)
-        return _act(_chooser(arg), actor, f"shuffle {who} into {'their owners' if plural else 'its owner'}'s deck")
+        f = arg.get("choose") or arg.get("all") if isinstance(arg, dict) else None
+        if isinstance(f, dict) and f.get("side") == "you" and f.get("zone"):
+            return _act(_chooser(arg), actor, f"shuffle {who} into your deck")
+        return _act(_chooser(arg), actor, f"shuffle {who} into {'their owners' if plural else 'its owner'}{chr(39) if plural else chr(39) + 's'} deck")
     if verb == "discard_from_score_pile":
         who, plural = target(arg, ctx)
         return _act(_chooser(arg), actor, f"discard {who}")
     if verb == "put_on_mission_pile":
         who, plural = target(arg, ctx)
         pos = e.get("position") or (arg.get("position") if isinstance(arg, dict) else None) or "bottom"
-        return _act(_chooser(arg), actor, f"put {who} on the {pos} of {'their owners' if plural else 'its owner'}'s mission pile")
+        return _act(_chooser(arg), actor, f"put {who} on the {pos} of {'their owners' + chr(39) if plural else 'its owner' + chr(39) + 's'} mission pile")
     if verb in ("gain_power", "lose_power"):
         if not isinstance(arg, dict):
             return unknown(verb)
-        n, tail = amount_parts(arg.get("amount", 0), ctx)
-        return _act(arg.get("who"), actor, f"{'gain' if verb == 'gain_power' else 'lose'} {n} power{tail}")
+        return _act(arg.get("who"), actor, f"{'gain' if verb == 'gain_power' else 'lose'} {_power(arg.get('amount', 0), ctx)}")
     if verb == "pay_power":
         who = e.get("who") or (arg.get("who") if isinstance(arg, dict) and "who" in arg and len(arg) == 1 else None)
         if arg == "any":
             return _act(who, actor, "pay any amount of power")
-        n, tail = amount_parts(arg, ctx)
-        return _act(who, actor, f"pay {n} power{tail}")
+        return _act(who, actor, f"pay {_power(arg, ctx)}")
     if verb == "draw":
         arg = arg if isinstance(arg, dict) else {"count": arg}
         return _act(arg.get("who"), actor, "draw " + _count_phrase(arg.get("count", 1), ctx, "card", "cards"))
@@ -912,9 +1021,15 @@ def clause(e, ctx: Ctx, actor="you") -> str:
         sing = _card_noun(arg.get("filter"), ctx, False)
         plur = _card_noun(arg.get("filter"), ctx, True)
         text = "discard " + _count_phrase(arg.get("count", 1), ctx, sing, plur, bool(arg.get("up_to")))
+        tail = ""
+        for sep in (" equal to ", " for each ", " for "):
+            if sep in text:
+                text, _, rest = text.partition(sep)
+                tail = sep + rest
+                break
         if arg.get("random"):
             text += " at random"
-        text += " from " + ("your" if (who or "you") == "you" else "their") + " hand"
+        text += " from " + ("your" if (who or "you") == "you" else "their") + " hand" + tail
         if arg.get("chooser") and arg.get("chooser") != who:
             text += f" ({_subject(arg['chooser'])} {'choose' if arg['chooser'] == 'you' else 'chooses'})"
         return _act(who, actor, text)
@@ -976,30 +1091,52 @@ def _legacy_effect(verb: str, e: dict) -> str:
     return _lower_first(text).rstrip(".")
 
 
+def _proper_names() -> set[str]:
+    """Words that keep their capital at the start of a clause: skills, glyphs, traits."""
+    global _PROPER
+    if _PROPER is None:
+        names = set(SKILLS.values()) | set(GLYPHS.values()) | {"Dominion", "Withdraw", "Failure", "Success", "Victory"}
+        try:
+            from ..cards import card_db
+            for card in card_db().values():
+                names.update(card.get("traits") or [])
+        except Exception:  # pragma: no cover - card data unavailable: only the fixed names
+            pass
+        _PROPER = names
+    return _PROPER
+
+
+_PROPER: set[str] | None = None
+
+
 def _lower_first(s: str) -> str:
+    """Lower-case the first letter of a clause unless it starts with a name."""
     if not s:
         return s
-    first = s.split(" ", 1)[0]
-    # keep proper names and glyph/skill names capitalized
-    if first in ("Your", "You", "If", "Choose", "At", "For", "Draw", "Stop", "Ready", "Destroy", "Give", "Each",
-                 "Return", "Block", "Unblock", "Gain", "Lose", "Pay", "Discard", "Search", "Take", "Look", "Move",
-                 "Play", "Put", "Shuffle", "Reveal", "Place", "Score", "Incapacitate", "Turn", "That", "This", "The",
-                 "Otherwise,", "Do", "Repeat", "All", "Until", "A", "An", "Two", "Three", "Exchange", "Swap", "Blockade",
-                 "Skip", "When", "Its", "Their", "Any", "Players", "Neither"):
-        return s[:1].lower() + s[1:]
-    return s
+    first = s.split(" ", 1)[0].rstrip(",.;:")
+    if first in _proper_names() or (len(first) > 1 and first[1:2].isupper()) or first.startswith(('"', "'")):
+        return s
+    return s[:1].lower() + s[1:]
 
 
 def _may(m, ctx: Ctx, actor) -> str:
     if not isinstance(m, dict):
         return unknown("may")
     who = m.get("who", "you")
+    look = ""
+    if isinstance(m.get("look"), dict):
+        seen, _ = target(m["look"], ctx)
+        look = _act(who, actor, f"look at {seen}") + ". Then "
     cost = [cost_clause(c, ctx, who) for c in m.get("cost", [])]
     body = effects_text(m.get("effects", []), ctx, who)
     subj = "you" if who == "you" else _subject(who)
+    if look:
+        subj = look + subj
     if cost:
         rest = _sentences(body)
         pron = "you" if who == "you" else "they"
+        if not rest:
+            return f"{subj} may {_join(cost)}"
         return f"{subj} may {_join(cost)}. If {pron} do, {_lower_first(rest).rstrip('.')}"
     first = body[0] if body else ""
     rest = _sentences(body[1:])
@@ -1045,6 +1182,10 @@ def _forbid(arg, ctx: Ctx, until: str) -> str:
     passive = {"assign": "be assigned", "boost": "be boosted", "ready": "be readied", "stop": "be stopped",
                "revive": "be revived", "score": "be scored", "play": "be played", "use_text": "use their text"}
     act = passive.get(action, unknown(f"action {action}"))
+    if who.startswith("all "):
+        who = who[4:]
+    if isinstance(arg.get("who"), dict) and "choose" in arg["who"]:
+        return _act(_chooser(arg["who"]), "you", f"choose {who}; {'they' if plural else 'it'} {can} {act}{until}")
     return f"{who} {can} {act}{until}"
 
 
@@ -1106,10 +1247,22 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         n = a.get("count", 1)
         end = "top" if verb == "arrange_top" else "bottom"
         cards = _count_phrase(n, ctx, "card", "cards")
-        cards = f"the {end} card" if n == 1 else f"the {end} {cards.split(' ', 1)[0]} cards" if isinstance(n, int) else f"the {end} {cards}"
+        tail = ""
+        if n == 1:
+            cards = f"the {end} card"
+        elif isinstance(n, int):
+            cards = f"the {end} {cards.split(' ', 1)[0]} cards"
+        else:
+            cards, tail = f"the {end} X cards", f", where X is {describe(n, ctx)}"
         text = f"look at {cards} of {whose} {pile}"
-        if a.get("split"):
-            text += ", then put any number of them on the top and the rest on the bottom, in any order"
+        if tail:
+            text, tail = text + tail + ",", ""
+        if a.get("split") == "one_top_one_bottom":
+            text += ", then put one of them on the top of that pile and the other on the bottom"
+        elif a.get("split") == "one_top_rest_bottom":
+            text += ", then put one of them on the top of that pile and the rest on the bottom in any order"
+        elif a.get("split"):
+            text += " " + unknown(f"split {a['split']}")
         elif n == 1:
             text += ("; you may put it on the bottom" if a.get("bottom_allowed") else "")
         else:
@@ -1118,7 +1271,7 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
                 text += " (any of them may go on the bottom instead)"
             if a.get("top_allowed"):
                 text += " (any of them may go on the top instead)"
-        return _act(who, actor, text)
+        return _act(who, actor, text + tail)
     if verb == "arrange_failed_missions":
         return _act(who, actor, "put any number of missions from your failed mission pile on top of your mission pile in any order")
     if verb == "shuffle_deck":
@@ -1126,14 +1279,17 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
     if verb == "shuffle_mission_pile":
         owner = a.get("owner", "you")
         return f"shuffle {_pile_owner(owner)} mission pile" if actor == "you" else _act("you", actor, f"shuffle {_pile_owner(owner)} mission pile")
-    if verb == "discard_top_of_deck":
+    if verb in ("discard_top_of_deck", "reveal_top_of_deck"):
         n = a.get("count", 1)
-        cards = "the top card" if n == 1 else f"the top {_count_phrase(n, ctx, 'card', 'cards')}"
-        return _act(who, actor, f"discard {cards} of {_their(who, actor)} deck")
-    if verb == "reveal_top_of_deck":
-        n = a.get("count", 1)
-        cards = "the top card" if n == 1 else f"the top {_count_phrase(n, ctx, 'card', 'cards')}"
-        return _act(who, actor, f"reveal {cards} of {_their(who, actor)} deck")
+        tail = ""
+        if n == 1:
+            cards = "the top card"
+        elif isinstance(n, int):
+            cards = f"the top {NUMBERS.get(n, n)} cards"
+        else:
+            cards, tail = "the top X cards", f", where X is {describe(n, ctx)}"
+        word = "discard" if verb == "discard_top_of_deck" else "reveal"
+        return _act(who, actor, f"{word} {cards} of {_their(who, actor)} deck{tail}")
     if verb == "reveal_random_from_hand":
         owner = a.get("owner", "opponent")
         return f"reveal a card at random from {_pile_owner(owner)} hand"
@@ -1170,7 +1326,16 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         if a.get("target") or "choose" in a or "ref" in a:
             what, _ = target(a.get("target") or a, ctx)
             return _act(w, actor, f"play {what} at no cost")
-        return _act(w, actor, f"play {_article(noun_)} {noun_} from {'your' if w == 'you' else 'their'} hand at no cost")
+        where = "" if isinstance(a.get("filter"), dict) and "in_ref" in a["filter"] else \
+            f" from {'your' if w == 'you' else 'their'} hand"
+        return _act(w, actor, f"play {_article(noun_)} {noun_}{where} at no cost")
+    if verb == "play_from_hand":
+        noun_ = _card_noun(a.get("filter"), ctx, False)
+        w = a.get("who", "you")
+        text = f"play {_article(noun_)} {noun_} from {'your' if w == 'you' else 'their'} hand, paying its cost"
+        if a.get("ignore_uniqueness"):
+            text += f" (even if {'you' if w == 'you' else 'they'} already have a card with the same title in play)"
+        return _act(w, actor, text)
     if verb == "remove_text":
         t = a.get("target", {})
         who_, plural = target(t, ctx)
@@ -1180,6 +1345,8 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
             _act(_chooser(t), actor, f"{'choose ' + who_ + '; it loses' if 'choose' in t else who_ + ' loses'} all game text{until}")
     if verb == "grant_keyword":
         who_, plural = target(a.get("to", {}), ctx)
+        if isinstance(a.get("to"), dict) and "choose" in a["to"]:
+            return _act(_chooser(a["to"]), actor, f"give {who_} {KEYWORDS.get(a.get('keyword'), a.get('keyword'))}{until}")
         return f"{who_} {'gain' if plural else 'gains'} {KEYWORDS.get(a.get('keyword'), a.get('keyword'))}{until}"
     if verb == "grant_ability":
         to = a.get("to", {})
@@ -1210,10 +1377,12 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         return f"place {what} {'face down ' if a.get('face_down') else ''}beneath {host}"
     if verb == "opponent_plays_as_complication":
         frm = a.get("from")
-        what = _ref_phrase(frm, ctx) if isinstance(frm, (str, dict)) and frm else "that card"
+        what, plural = _ref(frm, ctx) if isinstance(frm, (str, dict)) and frm else ("that card", False)
         cost = a.get("cost")
-        paid = "" if cost in (None, 0) else f", paying {cost} power" if isinstance(cost, int) else ""
-        return f"your opponent may play {what} as a complication at the current mission{paid}"
+        paid = " at no cost" if cost == 0 else f", paying {cost} power" if isinstance(cost, int) else ""
+        if plural:
+            what = "one of " + what
+        return f"your opponent plays {what} as a complication at the current mission{paid}"
     if verb == "after_next_pass":
         w = a.get("who", "you")
         return f"the next time {_subject(w)} {'pass' if w == 'you' else 'passes'}, {_subject(w)} may take another action" \
@@ -1297,6 +1466,17 @@ def _trigger_head(ab: dict, ctx: Ctx) -> str:
         if side == "opponent":
             return f"Each time your opponent {verb}s {_article(n)} {n}"
         return f"Each time {_article(n)} {n} is assigned"
+    if on == "card_discarded":
+        f = dict(who) if isinstance(who, dict) else {}
+        f.pop("side", None)
+        n = _card_noun(f, ctx, False) if f else "card"
+        types = _as_list(f.get("type", "card"))
+        ctx.builtin["trigger_card"] = ("that " + (NOUNS.get(types[0], ("card",))[0] if len(types) == 1 else "card"), False)
+        if side == "opponent":
+            return f"Each time your opponent places {_article(n)} {n} in their discard pile"
+        if side == "you":
+            return f"Each time you place {_article(n)} {n} in your discard pile"
+        return f"Each time {_article(n)} {n} is placed in a discard pile"
     if on == "mission_played" and side == "opponent":
         return "Each time your opponent plays a mission"
     if on == "mission_played" and side is None and isinstance(who, dict):
@@ -1350,6 +1530,12 @@ def ability(ab, shared: Ctx | None = None) -> str:
             text = f"Withdraw: {cost} — {effects}"
         if "while" in ab:
             text += f" Use this only while {condition(ab['while'], ctx)}."
+        if ab.get("by") == "any":
+            text += " Any player may use this."
+        elif ab.get("by") == "host_owner":
+            text += " The owner of the card this is beneath may use this."
+        elif ab.get("by"):
+            text += " " + unknown(f"by {ab['by']}")
         if ab.get("limit") == "once_per_turn":
             text += " You can do this only once each turn."
         elif ab.get("limit"):
@@ -1368,7 +1554,14 @@ def ability(ab, shared: Ctx | None = None) -> str:
             body = f"while {condition(ab['while'], ctx)}, {_lower_first(body)}"
         return prefix + _sentences([body])
     if kind == "play_cost":
-        return prefix + "To play this card, " + _join([cost_clause(c, ctx) for c in ab.get("cost", [])]) + "."
+        costs = [c for c in ab.get("cost", []) if not (isinstance(c, dict) and "requires" in c)]
+        needs = [c["requires"] for c in ab.get("cost", []) if isinstance(c, dict) and "requires" in c]
+        parts = []
+        if needs:
+            parts.append("You can play this card only if " + _join([condition(n, ctx) for n in needs]) + ".")
+        if costs or not needs:
+            parts.append("To play this card, " + _join([cost_clause(c, ctx) for c in costs]) + ".")
+        return prefix + " ".join(parts)
     if kind == "cant":
         return prefix + _cant(ab, ctx)
     if kind == "replace":
@@ -1404,6 +1597,28 @@ def _rule(rule, ctx: Ctx) -> str:
     if name == "boost_bonus":
         nm, change = _stat_change(arg.get("stat", "skills"), arg.get("amount", 0), ctx)
         return f"each time you boost a character, that character gets an additional {nm} {change}"
+    if name == "grant_ability":
+        to = arg.get("to", {}) if isinstance(arg, dict) else {}
+        inner = ability(arg.get("ability"), None) if isinstance(arg, dict) else unknown("ability")
+        if isinstance(to, dict) and (set(to) & {"self", "ref", "current_mission", "all", "choose"}):
+            who, plural = target(to, ctx)
+            return f'{who} {"get" if plural else "gets"}: "{inner}"'
+        who = _determined(to, ctx, "each") if isinstance(to, dict) else unknown("to")
+        return f'{who} gets: "{inner}"'
+    if name == "text_again":
+        kind = str(arg.get("kind", "")).capitalize() if isinstance(arg, dict) else ""
+        who = arg.get("who", {}) if isinstance(arg, dict) else {}
+        return f"the {kind} text of {_determined(who, ctx, 'each')} occurs an additional time"
+    if name == "boost_by_team_title":
+        return "you may boost a team character using a character card with the same title as another of your team characters"
+    if name == "no_cost_play":
+        who = arg.get("who", {}) if isinstance(arg, dict) else {}
+        return f"you may play {_determined(who, ctx, 'a')} at no cost"
+    if name == "revive_mill_to":
+        to = arg.get("to") if isinstance(arg, dict) else None
+        who, _ = target(arg.get("who", {"self": True}), ctx) if isinstance(arg, dict) else ("this card", False)
+        where = {"hand": "into your hand", "deck_bottom": "on the bottom of your deck"}.get(to, unknown(f"to {to}"))
+        return f"each time you pay the revive cost of {who}, take each card you would discard {where} instead"
     if name == "first_action":
         return f"the {arg} player performs the first action at this mission" if isinstance(arg, str) else unknown("first_action")
     if name == "failure_text_optional":
@@ -1426,6 +1641,8 @@ def _cant(ab, ctx: Ctx) -> str:
     player = ab.get("player")
     subj = {"you": "you", "opponent": "your opponent", None: "players"}.get(player, unknown(f"player {player}"))
     self_ = isinstance(who, dict) and who.get("self")
+    if action == "play" and self_ and isinstance(ab.get("while"), dict) and set(ab["while"]) == {"not"}:
+        return _sentences([f"you can play this card only if {condition(ab['while']['not'], ctx)}"])
     if action == "play" and self_:
         body = f"this card can't be played"
     elif action == "play_mission":
@@ -1462,6 +1679,11 @@ def _replace(ab, ctx: Ctx) -> str:
         ctx.builtin["affected"] = (it, False)
     cost = [cost_clause(c, ctx) for c in ab.get("cost", [])]
     instead = _lower_first(_sentences(effects_text(ab.get("instead", []), ctx))).rstrip(".")
+    if event == "revive_cost":
+        head = f"Each time you would pay the revive cost of {w}"
+        if cost:
+            return f"{head}, {'you may ' if ab.get('optional') else ''}{_join(cost)} instead. If you do, {instead}."
+        return f"{head}, {instead} instead."
     if event == "revive_mill":
         head = f"Each time you would take a card from the top of your deck to revive {w}"
     elif event in REPLACED:
@@ -1513,6 +1735,10 @@ def _keyword(ab, ctx: Ctx) -> str:
     return unknown(f"keyword {kw}")
 
 
+def _polish(text: str) -> str:
+    return text.replace(" an other ", " another ").replace("An other ", "Another ").replace(" a other ", " another ")
+
+
 def render_mechanics(mechanics) -> list[str]:
     """One paragraph per ability; ``None`` (not authored) renders as a warning. Never raises:
     a construct that breaks the grammar renders as a visible ``[…]`` marker."""
@@ -1528,7 +1754,7 @@ def render_mechanics(mechanics) -> list[str]:
             pass
     for ab in abilities:
         try:
-            text = ability(ab, shared)
+            text = _polish(ability(ab, shared))
         except Exception as exc:  # never raise on data: show it
             text = unknown(f"unrenderable {type(exc).__name__}")
         out.append(text)
