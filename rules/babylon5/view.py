@@ -1,0 +1,103 @@
+"""What a viewer may see: a seat, "spectator" or "judge".
+
+Never shown to anyone but the judge: another seat's hand, any deck order (sizes only), a
+face-down conflict before it is revealed, a hidden agenda, a face-down contingency (their
+controller sees them), another seat's options and private log entries, the RNG.
+Instance ids are dealt from a shuffled list at setup, so an id alone reveals nothing.
+"""
+from __future__ import annotations
+
+from ..protocol import JUDGE, is_seat
+from . import state as S
+
+
+def _card(state: dict, iid: str, viewer) -> dict:
+    c = state["cards"][iid]
+    out = {"id": iid, "controller": c["seat"], "owner": c["owner"], "face_down": bool(c["face_down"])}
+    if c["face_down"] and c["zone"] == "play" and viewer != JUDGE and viewer != c["seat"]:
+        if c["on"]:
+            out["on"] = c["on"]
+        return out
+    dd = S.d(state, iid)
+    out.update({"card": dd["id"], "title": dd["title"], "type": dd["type"], "race": dd.get("race"),
+                "official": dd.get("official", False)})
+    if c["zone"] == "play":
+        out.update({"rotated": c["rotated"], "neutralized": c["neutralized"], "level": c["level"],
+                    "damage": c["damage"], "severe": c["severe"], "on": c["on"], "on_faction": c["on_faction"]})
+        if c["leads"]:
+            out["leads"] = c["leads"]
+        if c["aide_bonus"]:
+            out["aide_bonus"] = c["aide_bonus"]
+        stats = S.base_stats(state, iid)
+        if stats:
+            out["abilities"] = {s: S.ability(state, iid, s) for s in stats}
+    return out
+
+
+def _conflict(state: dict, k: dict, viewer) -> dict:
+    hidden = k["face_down"] and viewer != JUDGE and viewer != k["initiator"]
+    out = {"id": k["id"], "initiator": k["initiator"], "face_down": k["face_down"]}
+    if hidden:
+        return out
+    src = k["card"] or k["agenda"]
+    out.update({"card": _card(state, src, JUDGE) if src else None, "type": k["type"], "target": k["target"],
+                "any_side": k["any_side"], "vote": k["vote"], "contributions": k["contributions"],
+                "attacks": k["attacks"]})
+    if not k["face_down"]:
+        from .conflicts import totals
+        out["totals"] = totals(state, k)
+    return out
+
+
+def view(state: dict, viewer) -> dict:
+    judge = viewer == JUDGE
+    seats = []
+    for s, sd in enumerate(state["seats"]):
+        mine = judge or (is_seat(viewer) and viewer == s)
+        seats.append({
+            "name": sd["name"], "race": sd["race"], "lost": sd["lost"], "ambassador": sd["ambassador"],
+            "influence_rating": S.rating(state, s), "influence_available": S.available(state, s),
+            "power": S.power(state, s), "agenda": sd["agenda"],
+            "play": [_card(state, i, viewer) for i in sd["play"]],
+            "hand": [_card(state, i, viewer) for i in sd["hand"]] if mine else None,
+            "hand_size": len(sd["hand"]), "deck_size": len(sd["deck"]),
+            "deck": list(sd["deck"]) if judge else None,
+            "discard": [_card(state, i, viewer) for i in sd["discard"]],
+        })
+    p = state["pending"]
+    pending = None
+    if p is not None:
+        pending = {"seat": p["seat"], "kind": p["kind"], "prompt": p["prompt"]}
+        if judge or viewer == p["seat"]:
+            from .flow import legal_actions
+            pending["options"] = legal_actions(state, p["seat"])
+    t = state["turn"]
+    out = {"game": "babylon5", "ruleset": state["ruleset"], "step": state["step"],
+           "turn": {k: t.get(k) for k in ("number", "round", "order", "passes")},
+           "tracker": dict(state["tracker"]), "tension": dict(state["tension"]), "unrest": dict(state["unrest"]),
+           "seats": seats, "conflicts": [_conflict(state, k, viewer) for k in state["conflicts"]],
+           "pending": pending, "outcome": state["outcome"],
+           "log": [e for e in state["log"] if judge or not e.get("private") or e.get("seat") == viewer]}
+    if judge:
+        out["rng"] = dict(state["rng"])
+    return out
+
+
+HIDDEN_CARD_ACTIONS = ("declare_conflict", "choose_opening", "play_contingency")
+
+
+def redact_event(event: dict, viewer, state_before: dict) -> dict:
+    """Hide which card was declared face down, chosen for the opening hand, or played as a
+    contingency; and a hidden agenda's identity (the actor and the judge see them)."""
+    payload = event.get("payload") or {}
+    if viewer == JUDGE or viewer == event.get("seat"):
+        return event
+    kind = payload.get("type")
+    if kind in HIDDEN_CARD_ACTIONS or (kind == "sponsor" and payload.get("hidden")):
+        return {**event, "payload": {**payload, "card": None}}
+    p = state_before.get("pending") or {}
+    if kind == "choose" and (state_before.get("choice") or {}).get("op") == "contingency_target":
+        return event
+    if p.get("kind") == "forced_discard":
+        return event
+    return event
