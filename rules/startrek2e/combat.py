@@ -1,0 +1,103 @@
+"""Rulebook "Combat" and "Engagement" (started by card text, never at a headquarters).
+
+Combat: your unstopped personnel against an opponent's unstopped personnel present with
+them (RULES.md, Gap 13: "all" means all of those present at that place); the larger
+Strength total wins, a tie has no winner; your personnel that took part are stopped.
+Engagement: one of your staffed ships against an opponent's ship at the same mission;
+your Weapons total against his Shields total; your ship and the personnel aboard are
+stopped afterwards. Only the starting card's text ("win") does anything for the winner.
+"""
+from __future__ import annotations
+
+from . import glossary as G
+from . import state as S
+from . import stats as ST
+from .effects import filters as F
+from .effects.interpreter import _child
+
+
+def _unstopped(state: dict, cards: list, seat: int) -> list:
+    return [i for i in cards if S.ctype(state, i) == "personnel" and S.commander(state, i) == seat
+            and not state["cards"][i]["stopped"]]
+
+
+def _choose(state: dict, frame: dict, key: str, seat: int, options: list, prompt: str):
+    work = frame["work"]
+    if key in work:
+        return work[key]
+    if len(options) == 1:
+        work[key] = options[0]
+        return options[0]
+    if "answer" in work:
+        work[key] = work.pop("answer")
+        return work[key]
+    S.set_pending(state, seat, "choose", prompt, [{"type": "choose", "card": o} for o in options])
+    return None
+
+
+def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
+    ctx = frame["ctx"]
+    you, opp = ctx["you"], ctx["opp"]
+    f = dict(arg.get("filter") or {})
+    f.pop("scope", None)
+    places = []
+    for m in S.all_missions(state):
+        if S.mission_type(state, m) == "headquarters":  # no combat at a headquarters
+            continue
+        pile = state["cards"][m]["pile"]
+        mine = [i for i in _unstopped(state, pile, you) if F.matches(state, i, f, ctx)]
+        if mine and _unstopped(state, pile, opp):
+            places.append(m)
+    if not places:
+        return True
+    m = _choose(state, frame, "place", you, places, "Choose where the combat happens")
+    if m is None:
+        return False
+    pile = state["cards"][m]["pile"]
+    mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
+    state["combat"] = {"cards": mine + theirs}
+    ours = sum(ST.value(state, i, "strength") for i in mine)
+    others = sum(ST.value(state, i, "strength") for i in theirs)
+    state["combat"] = None
+    S.log(state, "combat", seat=you, mission=m, strength=ours, against=others)
+    for i in mine:
+        G.stop(state, i)
+    ctx["refs"]["combat_opponents"] = theirs
+    return _child(state, frame, eff.get("win", []) if ours > others else [])
+
+
+def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
+    ctx = frame["ctx"]
+    you, opp = ctx["you"], ctx["opp"]
+    f = dict(arg.get("filter") or {})
+    f.pop("scope", None)
+    f.setdefault("type", "personnel")
+    mine = []
+    for s in S.ships_in_play(state, you):
+        m = S.mission_of(state, s)
+        if S.mission_type(state, m) == "headquarters" or state["cards"][s]["stopped"] or not ST.staffed(state, s):
+            continue
+        if not any(S.commander(state, o) == opp for o in state["cards"][m]["ships"]):
+            continue
+        if arg.get("filter") and not any(F.matches(state, i, f, ctx) and not state["cards"][i]["stopped"]
+                                         for i in state["cards"][s]["aboard"]):
+            continue
+        mine.append(s)
+    if not mine:
+        return True
+    ship = _choose(state, frame, "ship", you, mine, "Choose your ship for the engagement")
+    if ship is None:
+        return False
+    m = S.mission_of(state, ship)
+    targets = [o for o in state["cards"][m]["ships"] if S.commander(state, o) == opp]
+    target = _choose(state, frame, "target", you, targets, "Choose the opponent's ship")
+    if target is None:
+        return False
+    weapons, shields = ST.value(state, ship, "weapons"), ST.value(state, target, "shields")
+    S.log(state, "engagement", seat=you, ship=ship, target=target, weapons=weapons, shields=shields)
+    G.stop(state, ship)
+    for i in state["cards"][ship]["aboard"]:
+        G.stop(state, i)
+    ctx["refs"]["your_ship"] = [ship]
+    ctx["refs"]["opponent_ship"] = [target]
+    return _child(state, frame, eff.get("win", []) if weapons > shields else [])

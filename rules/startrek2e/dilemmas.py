@@ -1,0 +1,199 @@
+"""Rulebook "Attempting a Mission", "Facing Dilemmas", "Checking Mission Requirements"
+and "If Your Attempt Fails".
+
+The player on the attempting player's left draws (personnel attempting − dilemmas already
+overcome there) dilemmas, chooses the ones to face — total cost at most that number, never
+two with one title, never a space dilemma on a planet or vice versa (dual fits both) —
+one single choice at a time, and the order of choosing is the order they are faced (the
+first chosen is on top: RULES.md "Choosing and ordering dilemmas"). The rest go face up
+under his pile. Each is revealed and resolved in turn; overcome → under the mission.
+"""
+from __future__ import annotations
+
+from .. import rng as R
+from . import state as S
+from . import stats as ST
+from .effects import filters as F
+from .effects import interpreter as I
+from .orders import team_for
+from .triggers import fire
+from .victory import check as check_victory
+
+
+def attempt_mission(state: dict, seat: int, m: str, ship: str | None) -> None:
+    team = team_for(state, seat, m, ship)
+    owner = S.left_of(state, seat)
+    state["attempt"] = {"seat": seat, "mission": m, "ship": ship, "personnel": team, "dilemma_owner": owner,
+                        "budget": 0, "spent": 0, "current": None, "resolving": False}
+    S.log(state, "attempt", seat=seat, mission=m, ship=ship, personnel=len(team), title=S.name(state, m))
+    fire(state, "attempt_begins", seat=seat, mission=m)
+    state["step"] = "draw_dilemmas"
+
+
+def draw_dilemmas(state: dict) -> None:
+    """Facing Dilemmas: count the attempting personnel, subtract the dilemmas already
+    overcome there (the eight-minus-three example), draw that many."""
+    a = state["attempt"]
+    m = a["mission"]
+    n = max(0, len(F.attempting(state)) - len(state["cards"][m]["under"]))
+    a["budget"] = n
+    owner = a["dilemma_owner"]
+    pile = state["seats"][owner]["dilemmas"]
+    for _ in range(n):
+        if not pile:  # RULES.md, Gap 8: fewer dilemmas than needed — draw what there is
+            break
+        if state["cards"][pile[0]].get("face_up"):
+            reshuffle(state, owner)
+        S.move(state, pile[0], "drawn", owner)
+    S.log(state, "drew_dilemmas", seat=owner, count=len(state["seats"][owner]["drawn"]))
+    state["step"] = "choose_dilemmas"
+
+
+def reshuffle(state: dict, seat: int) -> None:
+    """Reaching a face-up card: shuffle the dilemma pile and turn it face down."""
+    pile = state["seats"][seat]["dilemmas"]
+    for i in pile:
+        state["cards"][i]["face_up"] = False
+    R.shuffle(state["rng"], pile)
+    S.log(state, "reshuffled_dilemmas", seat=seat)
+
+
+def fits(state: dict, dilemma: str, m: str) -> bool:
+    dt = S.card_def(state, dilemma).get("dilemma_type") or "dual"
+    return dt == "dual" or dt == S.mission_type(state, m)
+
+
+def choosable(state: dict) -> list:
+    a = state["attempt"]
+    owner = a["dilemma_owner"]
+    chosen_titles = {S.title(state, i) for i in state["seats"][owner]["stack"]}
+    left = a["budget"] - a["spent"]
+    out, seen = [], set()
+    for i in state["seats"][owner]["drawn"]:
+        g = state["cards"][i]["guid"]
+        if g in seen or S.title(state, i) in chosen_titles or not fits(state, i, a["mission"]):
+            continue
+        if ST.value(state, i, "cost") <= left:
+            seen.add(g)
+            out.append(i)
+    return out
+
+
+def choose_dilemmas(state: dict) -> None:
+    a = state["attempt"]
+    owner = a["dilemma_owner"]
+    opts = [{"type": "choose_dilemma", "card": i} for i in choosable(state)]
+    if not opts:
+        return finish_choosing(state)
+    S.set_pending(state, owner, "choose_dilemma",
+                  f"Choose the next dilemma to face (cost {a['budget'] - a['spent']} left), or stop choosing",
+                  opts + [{"type": "choose_dilemma", "card": None}])
+
+
+def answer_choice(state: dict, card: str | None) -> None:
+    a = state["attempt"]
+    owner = a["dilemma_owner"]
+    if card is None:
+        return finish_choosing(state)
+    a["spent"] += ST.value(state, card, "cost")
+    S.move(state, card, "stack", owner)  # chosen in facing order: appended below the earlier ones
+
+
+def finish_choosing(state: dict) -> None:
+    a = state["attempt"]
+    owner = a["dilemma_owner"]
+    for i in list(state["seats"][owner]["drawn"]):
+        S.move(state, i, "dilemmas", owner)
+        state["cards"][i]["face_up"] = True
+    S.log(state, "dilemmas_set", seat=owner, count=len(state["seats"][owner]["stack"]))
+    state["step"] = "face_dilemmas"
+
+
+def overcome(state: dict, dilemma: str, m: str) -> None:
+    S.move(state, dilemma, "under", m)
+    state["cards"][dilemma]["face_up"] = True
+    for k in ("on_requirement", "until_end_of_turn"):
+        state["cards"][dilemma].pop(k, None)
+    S.log(state, "overcome", card=dilemma, mission=m, title=S.name(state, dilemma))
+
+
+def face_dilemmas(state: dict) -> None:
+    a = state["attempt"]
+    owner = a["dilemma_owner"]
+    m = a["mission"]
+    cur = a["current"]
+    if cur is not None:
+        if not a["resolving"]:  # the response window after the reveal has closed
+            a["resolving"] = True
+            ctx = F.ctx_for(state, cur, you=a["seat"], dilemma=True)
+            ctx["opp"] = owner
+            for ab in S.abilities(state, cur, "dilemma"):
+                I.push(state, ab["effects"], ctx)
+            return
+        if state["cards"][cur]["zone"] == "revealed":  # nothing placed it elsewhere: overcome
+            overcome(state, cur, m)
+            fire(state, "dilemma_overcome", seat=a["seat"], card=cur)
+        a["current"], a["resolving"] = None, False
+        _expire(state, "end_of_dilemma")
+        return
+    stack = state["seats"][owner]["stack"]
+    if not stack:
+        state["step"] = "mission_requirements"
+        return
+    if not F.attempting(state):
+        # all attempting personnel stopped or killed: the rest count as overcome (Gap 9)
+        for i in list(stack):
+            overcome(state, i, m)
+        state["step"] = "mission_requirements"
+        return
+    top = stack[0]
+    S.move(state, top, "revealed", owner)
+    state["cards"][top]["face_up"] = True
+    S.log(state, "revealed", card=top, title=S.name(state, top))
+    if not fits(state, top, m):  # a wrong-type dilemma is overcome without effect
+        overcome(state, top, m)
+        return
+    a["current"] = top
+    fire(state, "dilemma_revealed", seat=a["seat"], card=top)
+
+
+def mission_requirements(state: dict) -> None:
+    """Checking Mission Requirements: skills add across the remaining team, attribute totals
+    must exceed the number; dilemmas placed on the mission with a requirement add to it.
+    Success scores the points and completes the mission; failure stops everyone left."""
+    a = state["attempt"]
+    m, seat = a["mission"], a["seat"]
+    team = F.attempting(state)
+    extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]
+    ok = bool(team) and ST.meets(state, team, ST.mission_requirements(state, m)) and all(
+        ST.meets(state, team, state["cards"][d]["on_requirement"]) for d in extra)
+    if ok:
+        for d in extra:
+            overcome(state, d, m)
+        points = ST.value(state, m, "points")
+        s = state["seats"][seat]
+        s["score"] += points
+        state["cards"][m]["completed"] = True
+        s["completed"].append(S.mission_type(state, m))
+        S.log(state, "completed", seat=seat, mission=m, points=points, title=S.name(state, m))
+        end_attempt(state)
+        check_victory(state)
+        fire(state, "mission_completed", seat=seat, mission=m)
+    else:
+        for i in team:
+            from .glossary import stop
+            stop(state, i)
+        S.log(state, "failed", seat=seat, mission=m, title=S.name(state, m))
+        end_attempt(state)
+        fire(state, "mission_failed", seat=seat, mission=m)
+
+
+def end_attempt(state: dict) -> None:
+    _expire(state, "end_of_dilemma")
+    _expire(state, "end_of_attempt")
+    state["attempt"] = None
+    state["step"] = "orders"
+
+
+def _expire(state: dict, until: str) -> None:
+    state["mods"] = [x for x in state["mods"] if x["until"] != until]

@@ -1,0 +1,213 @@
+"""Filters, conditions and target candidates of the effect language (EFFECTS.md §3).
+
+A *context* names who is using a text: ``{"source": iid, "you": seat, "opp": seat,
+"dilemma": bool, "refs": {}}``. For a dilemma, ``you`` is the player facing it.
+"""
+from __future__ import annotations
+
+from .. import state as S
+from .. import stats as ST
+
+
+def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
+    c = state["cards"][src]
+    if you is None:
+        you = c.get("commander") if c.get("commander") is not None else c["owner"]
+    opp = S.left_of(state, you)
+    return {"source": src, "you": you, "opp": opp, "dilemma": False, "refs": {}, **extra}
+
+
+def has_keyword_ability(state: dict, iid: str, kw: str) -> bool:
+    return any(a.get("keyword") == kw for a in S.abilities(state, iid, "keyword"))
+
+
+def attempting(state: dict) -> list:
+    """The unstopped personnel still attempting the current mission (Facing Dilemmas:
+    stopped personnel leave the team)."""
+    a = state.get("attempt")
+    if not a:
+        return []
+    out = []
+    for i in a["personnel"]:
+        c = state["cards"][i]
+        if c["stopped"] or c["zone"] not in ("pile", "aboard"):
+            continue
+        if S.mission_of(state, i) != a["mission"] or S.commander(state, i) != a["seat"]:
+            continue
+        if a.get("ship") and (c["zone"] != "aboard" or c["in"] != a["ship"]):
+            continue
+        out.append(i)
+    return out
+
+
+def _side_ok(state: dict, iid: str, side: str, ctx: dict) -> bool:
+    c = state["cards"][iid]
+    who = c.get("commander") if c["zone"] in S.IN_PLAY else c["owner"]
+    if c["zone"] == "brig":
+        who = c["in"]  # a captive is held by its captor but commanded by nobody
+        return False
+    return who == ctx["you"] if side == "you" else (who is not None and who != ctx["you"])
+
+
+def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
+    d = S.card_def(state, iid)
+    c = state["cards"][iid]
+    src = ctx.get("source")
+    for k, v in f.items():
+        if k == "self":
+            if (iid == src) != bool(v):
+                return False
+        elif k == "not_self":
+            if v and iid == src:
+                return False
+        elif k == "type":
+            if d["type"] != v:
+                return False
+        elif k == "skill":
+            if ST.value(state, iid, v) < 1:
+                return False
+        elif k == "skill_level":
+            if any(ST.value(state, iid, sk) < n for sk, n in v.items()):
+                return False
+        elif k == "skills_any":
+            if not any(ST.value(state, iid, sk) >= 1 for sk in v):
+                return False
+        elif k == "affiliation":
+            if v not in (d.get("affiliations") or []):
+                return False
+        elif k == "species":
+            sp = d.get("species") or []
+            sp = [sp] if isinstance(sp, str) else sp
+            if v.lower() not in [x.lower() for x in sp]:
+                return False
+        elif k == "icon":
+            if v not in (d.get("icons") or []):
+                return False
+        elif k == "keyword":
+            if v.lower() not in [x.lower() for x in (d.get("keywords") or [])]:
+                return False
+        elif k == "title":
+            if d.get("title") != v:
+                return False
+        elif k == "unique":
+            if bool(d.get("unique")) != bool(v):
+                return False
+        elif k == "owner":
+            if not _side_ok(state, iid, v, ctx):
+                return False
+        elif k == "present":
+            if bool(v) != (iid != src and S.present(state, iid, src)):
+                return False
+        elif k == "aboard":
+            ship = src if state["cards"][src]["zone"] == "ships" else (
+                state["cards"][src]["in"] if state["cards"][src]["zone"] == "aboard" else None)
+            if bool(v) != (ship is not None and c["zone"] == "aboard" and c["in"] == ship):
+                return False
+        elif k == "attempting":
+            if bool(v) != (iid in attempting(state)):
+                return False
+        elif k == "stopped":
+            if bool(c.get("stopped")) != bool(v):
+                return False
+        elif k == "attribute":
+            for stat, rng in v.items():
+                x = ST.value(state, iid, stat)
+                if ("min" in rng and x < rng["min"]) or ("max" in rng and x > rng["max"]):
+                    return False
+        elif k == "cost_at_most":
+            if ST.value(state, iid, "cost") > v:
+                return False
+    return True
+
+
+def base_candidates(state: dict, f: dict, ctx: dict) -> list:
+    scope = f.get("scope")
+    if scope is None:
+        scope = "attempting" if ctx.get("dilemma") else ("in_play" if "present" not in f else "present")
+    if scope == "attempting":
+        return attempting(state)
+    if scope in ("hand", "deck", "discard"):
+        seat = ctx["you"] if f.get("owner", "you") == "you" else ctx["opp"]
+        return list(state["seats"][seat][scope])
+    if scope == "present":
+        loc = S.location(state, ctx["source"])
+        return [i for i in S.cards_at(state, loc) if i != ctx["source"]] if loc else []
+    if f.get("type") == "ship":
+        return S.ships_in_play(state)
+    if f.get("type") in (None, "personnel"):
+        return S.personnel_in_play(state) + ([] if f.get("type") else
+                                             [i for i in S.cards_in_play(state) if S.ctype(state, i) != "personnel"])
+    return S.cards_in_play(state)
+
+
+def candidates(state: dict, f: dict, ctx: dict) -> list:
+    """Cards matching a filter, with ``highest``/``lowest`` narrowed to the tied best."""
+    core = {k: v for k, v in f.items() if k not in ("highest", "lowest", "scope")}
+    if ctx.get("dilemma") and "type" not in core and f.get("scope") in (None, "attempting"):
+        core["type"] = "personnel"
+    out = [i for i in base_candidates(state, f, ctx) if matches(state, i, core, ctx)]
+    for key, pick in (("highest", max), ("lowest", min)):
+        if key in f and out:
+            best = pick(ST.value(state, i, f[key]) for i in out)
+            out = [i for i in out if ST.value(state, i, f[key]) == best]
+    return out
+
+
+def requirement_group(state: dict, ctx: dict) -> list:
+    """Who must meet an "unless"/"meets" requirement: the attempting personnel during an
+    attempt, else your unstopped personnel present with the source."""
+    if state.get("attempt") and (ctx.get("dilemma") or ctx["source"] in attempting(state)
+                                 or state["attempt"]["seat"] == ctx["you"]):
+        return attempting(state)
+    loc = S.location(state, ctx["source"])
+    if not loc:
+        return [i for i in S.personnel_in_play(state, ctx["you"]) if not state["cards"][i]["stopped"]]
+    return [i for i in S.cards_at(state, loc) if S.ctype(state, i) == "personnel"
+            and S.commander(state, i) == ctx["you"] and not state["cards"][i]["stopped"]]
+
+
+def condition(state: dict, cond: dict, ctx: dict) -> bool:
+    for k, v in cond.items():
+        if k == "facing_dilemma":
+            a = state.get("attempt")
+            facing = bool(a and a.get("current") and ctx["source"] in attempting(state))
+            if facing != bool(v):
+                return False
+        elif k == "attempting":
+            if (ctx["source"] in attempting(state)) != bool(v):
+                return False
+        elif k == "in_combat":
+            cb = state.get("combat")
+            if bool(cb and ctx["source"] in cb.get("cards", [])) != bool(v):
+                return False
+        elif k == "present_with":
+            loc = S.location(state, ctx["source"])
+            if not loc or not any(i != ctx["source"] and matches(state, i, v, ctx) for i in S.cards_at(state, loc)):
+                return False
+        elif k == "command":
+            if not any(S.commander(state, i) == ctx["you"] and not state["cards"][i]["stopped"]
+                       and matches(state, i, v, ctx) for i in S.cards_in_play(state)):
+                return False
+        elif k == "count":
+            if len(candidates(state, v, ctx)) < cond.get("min", 1):
+                return False
+        elif k == "min":
+            continue
+        elif k == "meets":
+            if not ST.meets(state, requirement_group(state, ctx), v):
+                return False
+        elif k == "mission_type":
+            a = state.get("attempt")
+            m = a["mission"] if a else S.mission_of(state, ctx["source"])
+            if m is None or S.mission_type(state, m) != v:
+                return False
+        elif k == "not":
+            if condition(state, v, ctx):
+                return False
+        elif k == "all":
+            if not all(condition(state, c, ctx) for c in v):
+                return False
+        elif k == "any":
+            if not any(condition(state, c, ctx) for c in v):
+                return False
+    return True

@@ -1,0 +1,353 @@
+"""The interpreter of the effect language (EFFECTS.md §2).
+
+Effects run from a stack of frames in ``state["stack"]`` (JSON, so a pending choice can
+wait between events): ``{"effects", "i", "ctx", "work"}``. A verb handler returns
+``True`` when done; when it needs a decision it sets ``state["pending"]`` and returns
+``False``; the answer lands in ``frame["work"]["answer"]`` and the handler runs again.
+Glossary "Effect": a verb that cannot be carried out fully does as much as it can.
+"""
+from __future__ import annotations
+
+from ... import rng as R
+from .. import glossary as G
+from .. import state as S
+from .. import stats as ST
+from . import filters as F
+
+SUPPORTED = {
+    "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top",
+    "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
+    "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
+    "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
+    "begin_combat", "begin_engagement", "unless", "if",
+}
+PUSHED = "pushed"
+
+
+def push(state: dict, effects: list, ctx: dict, cost: list | None = None) -> None:
+    state["stack"].append({"effects": list(cost or []) + list(effects), "i": 0, "ctx": ctx, "work": {}})
+
+
+def run(state: dict) -> None:
+    """Run the top frame one effect further (or pop it when it is finished)."""
+    frame = state["stack"][-1]
+    if frame["i"] >= len(frame["effects"]):
+        state["stack"].pop()
+        return
+    eff = frame["effects"][frame["i"]]
+    verb = next(k for k in eff if k in SUPPORTED)
+    result = HANDLERS[verb](state, frame, eff, eff[verb])
+    if result is True:
+        frame["i"] += 1
+        frame["work"] = {}
+
+
+def _child(state: dict, frame: dict, effects: list) -> str:
+    frame["i"] += 1
+    frame["work"] = {}
+    if effects:
+        state["stack"].append({"effects": list(effects), "i": 0, "ctx": frame["ctx"], "work": {}})
+    return PUSHED
+
+
+def _seat(ctx: dict, side: str) -> int:
+    return ctx["you"] if side == "you" else ctx["opp"]
+
+
+# -- targets -----------------------------------------------------------------------
+def targets(state: dict, frame: dict, t: dict):
+    """Resolve a TARGET to card ids; ``None`` while a chooser is deciding."""
+    ctx, work = frame["ctx"], frame["work"]
+    if "done_targets" in work:
+        return work["done_targets"]
+    count = t.get("count", 1)
+    if "self" in t:
+        out = [ctx["source"]]
+    elif "ref" in t:
+        out = [i for i in ctx["refs"].get(t["ref"], [])]
+    elif "all" in t:
+        out = F.candidates(state, t["all"], ctx)
+    elif "attempting_ship" in t:
+        a = state.get("attempt")
+        out = [a["ship"]] if a and a.get("ship") else []
+    elif "this_mission" in t:
+        a = state.get("attempt")
+        m = a["mission"] if a else S.mission_of(state, ctx["source"])
+        out = [m] if m else []
+    elif "random" in t:
+        pool = F.candidates(state, t["random"], ctx)
+        out = []
+        for _ in range(min(count, len(pool))):
+            pick = R.choice(state["rng"], pool)
+            pool.remove(pick)
+            out.append(pick)
+    else:  # choose: one single choice at a time
+        chosen = work.setdefault("chosen", [])
+        if "answer" in work:
+            ans = work.pop("answer")
+            if ans is None:
+                work["stop_choosing"] = True
+            else:
+                chosen.append(ans)
+        pool = [i for i in F.candidates(state, t["choose"], {**ctx, "chosen": chosen}) if i not in chosen]
+        if len(chosen) < count and pool and not work.get("stop_choosing"):
+            chooser = _seat(ctx, t.get("chooser", "you"))
+            opts = [{"type": "choose", "card": i} for i in pool]
+            if t.get("up_to"):
+                opts.append({"type": "choose", "card": None})
+            S.set_pending(state, chooser, "choose", f"Choose a card for {S.name(state, ctx['source'])}", opts)
+            return None
+        out = chosen
+    work["done_targets"] = out
+    return out
+
+
+def _remember(frame: dict, eff: dict, cards: list) -> None:
+    if "as" in eff:
+        frame["ctx"]["refs"][eff["as"]] = list(cards)
+
+
+def _target_verb(fn):
+    def handler(state, frame, eff, arg):
+        cards = targets(state, frame, arg)
+        if cards is None:
+            return False
+        _remember(frame, eff, cards)
+        for c in list(cards):
+            fn(state, frame, c)
+        return True
+    return handler
+
+
+def _return_to_hand(state, frame, c):
+    if S.in_play(state, c):
+        G._scatter(state, c)
+    S.move(state, c, "hand", state["cards"][c]["owner"])
+
+
+def _deck(top):
+    def fn(state, frame, c):
+        if S.in_play(state, c):
+            G._scatter(state, c)
+        S.move(state, c, "deck", state["cards"][c]["owner"], top=top)
+    return fn
+
+
+def _unstop(state, frame, c):
+    state["cards"][c]["stopped"] = False
+
+
+def _brig(state, frame, c):
+    ctx = frame["ctx"]  # a dilemma's captor is its owner, the player who set it
+    G.place_in_brig(state, c, ctx["opp"] if ctx.get("dilemma") else ctx["you"])
+
+
+def _as_damage(state, frame, ship):
+    if S.ctype(state, ship) == "ship" and S.in_play(state, ship):
+        G.place_damage(state, frame["ctx"]["source"], ship)
+
+
+def _noop(state, frame, c):
+    pass
+
+
+# -- the dilemma's own placement ----------------------------------------------------
+def _return_to_pile(state, frame, eff, arg):
+    src = frame["ctx"]["source"]
+    G.to_owner_pile(state, src)
+    S.log(state, "returned_to_pile", card=src, title=S.name(state, src))
+    return True
+
+
+def _place_on_ship(state, frame, eff, arg):
+    a = state.get("attempt")
+    if a and a.get("ship") and S.in_play(state, a["ship"]):
+        G.place_damage(state, frame["ctx"]["source"], a["ship"])
+    return True
+
+
+def _overcome(state, frame, eff, arg):
+    src = frame["ctx"]["source"]
+    a = state.get("attempt")
+    if a:
+        from ..dilemmas import overcome
+        overcome(state, src, a["mission"])
+    return True
+
+
+def _place_on_mission(state, frame, eff, arg):
+    src = frame["ctx"]["source"]
+    a = state.get("attempt")
+    m = a["mission"] if a else None
+    if m is None:
+        return True
+    S.move(state, src, "on", m)
+    c = state["cards"][src]
+    c["face_up"] = True
+    if "requirement" in arg:
+        c["on_requirement"] = arg["requirement"]
+    else:
+        c["until_end_of_turn"] = True
+    S.log(state, "placed_on_mission", card=src, mission=m, title=S.name(state, src))
+    return True
+
+
+# -- control -------------------------------------------------------------------------
+def _unless(state, frame, eff, arg):
+    group = F.requirement_group(state, frame["ctx"])
+    if ST.meets(state, group, arg):
+        return True
+    return _child(state, frame, eff.get("then", []))
+
+
+def _if(state, frame, eff, arg):
+    ok = F.condition(state, arg, frame["ctx"])
+    return _child(state, frame, eff.get("then", []) if ok else eff.get("else", []))
+
+
+def _may(state, frame, eff, arg):
+    work = frame["work"]
+    if "answer" not in work:
+        S.set_pending(state, frame["ctx"]["you"], "yes_no", f"Use the text of {S.name(state, frame['ctx']['source'])}?",
+                      [{"type": "yes_no", "yes": True}, {"type": "yes_no", "yes": False}])
+        return False
+    return _child(state, frame, eff["then"] if work["answer"] else [])
+
+
+# -- numbers and cards ---------------------------------------------------------------
+def _modify(state, frame, eff, arg):
+    cards = targets(state, frame, arg["target"])
+    if cards is None:
+        return False
+    until = eff.get("until", "end_of_turn")
+    for c in cards:
+        state["mods"].append({"card": c, "stat": arg["stat"], "amount": arg["amount"], "until": until})
+    return True
+
+
+def _draw(state, frame, eff, arg):
+    G.draw(state, _seat(frame["ctx"], arg.get("who", "you")), arg.get("count", 1))
+    return True
+
+
+def _discard(state, frame, eff, arg):
+    seat = _seat(frame["ctx"], arg.get("who", "you"))
+    work = frame["work"]
+    left = work.setdefault("left", arg.get("count", 1))
+    if arg.get("from") == "deck_top":
+        for _ in range(left):
+            if state["seats"][seat]["deck"]:
+                S.move(state, state["seats"][seat]["deck"][0], "discard", seat)
+        return True
+    hand = state["seats"][seat]["hand"]
+    if "answer" in work:
+        S.move(state, work.pop("answer"), "discard", seat)
+        work["left"] = left = left - 1
+    if left <= 0 or not hand:
+        return True
+    if arg.get("random"):
+        while left > 0 and hand:
+            S.move(state, R.choice(state["rng"], list(hand)), "discard", seat)
+            left -= 1
+        return True
+    S.set_pending(state, seat, "choose", "Discard a card from your hand", [{"type": "choose", "card": i} for i in hand])
+    return False
+
+
+def _search(zone):
+    def handler(state, frame, eff, arg):
+        ctx, work = frame["ctx"], frame["work"]
+        seat = ctx["you"]
+        pile = state["seats"][seat][zone]
+        if "answer" in work:
+            pick = work.pop("answer")
+            if pick is not None:
+                if zone == "deck":
+                    G.download(state, seat, pick)
+                else:
+                    S.move(state, pick, "hand", seat)
+                    S.log(state, "took_from_discard", seat=seat, card=pick, title=S.name(state, pick))
+            elif zone == "deck":
+                G.shuffle_deck(state, seat)
+            return True
+        f = dict(arg.get("filter") or {})
+        if "title" in arg:
+            f["title"] = arg["title"]
+        f.pop("scope", None)
+        f.pop("owner", None)
+        seen, opts = set(), []
+        for i in pile:
+            g = state["cards"][i]["guid"]
+            if g not in seen and F.matches(state, i, f, ctx):
+                seen.add(g)
+                opts.append({"type": "choose", "card": i})
+        if not opts:
+            if zone == "deck":
+                G.shuffle_deck(state, seat)
+            return True
+        S.set_pending(state, seat, "choose", "Choose the card to take (or none)", opts + [{"type": "choose", "card": None}],
+                      reveal=[o["card"] for o in opts])
+        return False
+    return handler
+
+
+def _shuffle(state, frame, eff, arg):
+    G.shuffle_deck(state, _seat(frame["ctx"], arg.get("who", "you")))
+    return True
+
+
+def _score(sign):
+    def handler(state, frame, eff, arg):
+        seat = _seat(frame["ctx"], arg.get("who", "you"))
+        s = state["seats"][seat]
+        s["score"] = max(0, s["score"] + sign * arg["amount"])
+        S.log(state, "scored" if sign > 0 else "lost_points", seat=seat, amount=arg["amount"])
+        from ..victory import check
+        check(state)
+        return True
+    return handler
+
+
+# -- combat and engagement ----------------------------------------------------------
+def _combat(state, frame, eff, arg):
+    from ..combat import begin_combat
+    return begin_combat(state, frame, eff, arg)
+
+
+def _engagement(state, frame, eff, arg):
+    from ..combat import begin_engagement
+    return begin_engagement(state, frame, eff, arg)
+
+
+HANDLERS = {
+    "stop": _target_verb(lambda s, f, c: G.stop(s, c)),
+    "kill": _target_verb(lambda s, f, c: G.kill(s, c)),
+    "destroy": _target_verb(lambda s, f, c: G.destroy(s, c)),
+    "unstop": _target_verb(_unstop),
+    "place_in_brig": _target_verb(_brig),
+    "return_to_hand": _target_verb(_return_to_hand),
+    "place_on_deck_top": _target_verb(_deck(True)),
+    "place_on_deck_bottom": _target_verb(_deck(False)),
+    "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c)),
+    "place_as_damage": _target_verb(_as_damage),
+    "remember": _target_verb(_noop),
+    "return_to_pile": _return_to_pile,
+    "place_on_ship": _place_on_ship,
+    "overcome": _overcome,
+    "prevent_overcome": _return_to_pile,
+    "may": _may,
+    "place_on_mission": _place_on_mission,
+    "modify": _modify,
+    "draw": _draw,
+    "discard": _discard,
+    "download": _search("deck"),
+    "take_from_discard": _search("discard"),
+    "shuffle_deck": _shuffle,
+    "score": _score(1),
+    "lose_points": _score(-1),
+    "begin_combat": _combat,
+    "begin_engagement": _engagement,
+    "unless": _unless,
+    "if": _if,
+}
+assert set(HANDLERS) == SUPPORTED

@@ -1,0 +1,105 @@
+"""The driver: run automatic steps until a decision is pending, and apply answers.
+
+Every rule module either changes the state and names the next ``state["step"]`` or sets
+``state["pending"]`` (the decision of exactly one seat). ``advance`` runs the effect stack
+first, then open response windows, then the current step.
+"""
+from __future__ import annotations
+
+from . import dilemmas as D
+from . import glossary as G
+from . import orders as O
+from . import play as P
+from . import setup, turn
+from . import state as S
+from .effects import interpreter as I
+from .triggers import answer as answer_window
+from .triggers import window_step
+
+
+def _play_step(state: dict) -> None:
+    P.play_and_draw_cards(state)
+
+
+STEPS = {
+    "arrange": setup.arrange_step,
+    "turn_start": turn.turn_start,
+    "play": _play_step,
+    "orders": O.execute_orders,
+    "draw_dilemmas": D.draw_dilemmas,
+    "choose_dilemmas": D.choose_dilemmas,
+    "face_dilemmas": D.face_dilemmas,
+    "mission_requirements": D.mission_requirements,
+    "discard_excess": turn.discard_excess,
+    "repair": turn.repair_step,
+    "turn_end": turn.turn_end,
+}
+
+
+def advance(state: dict) -> dict:
+    for _ in range(100000):
+        if state["outcome"] is not None:
+            state["pending"] = None
+            return state
+        if state["pending"] is not None:
+            return state
+        if state["stack"]:
+            I.run(state)
+            continue
+        if window_step(state):
+            continue
+        STEPS[state["step"]](state)
+    raise RuntimeError("the game did not settle")  # pragma: no cover
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    p = state["pending"]
+    if state["outcome"] is not None or p is None or p["seat"] != seat:
+        return []
+    return list(p["options"])
+
+
+def answer(state: dict, seat: int, action: dict) -> dict:
+    """Apply the answer to the pending decision, then run until the next decision."""
+    p = state["pending"]
+    state["pending"] = None
+    kind, t = p["kind"], action["type"]
+    turn_ = state["turn"]
+    if kind == "place_mission":
+        setup.place(state, seat, action["card"])
+    elif kind == "respond":
+        answer_window(state, seat, action)
+    elif kind in ("choose", "yes_no"):
+        state["stack"][-1]["work"]["answer"] = action["card"] if "card" in action else action["yes"]
+    elif kind == "choose_dilemma":
+        D.answer_choice(state, action["card"])
+    elif kind == "discard_excess":
+        S.move(state, action["card"], "discard", seat)
+        S.log(state, "discarded", seat=seat, card=action["card"], title=S.name(state, action["card"]))
+    elif kind == "repair":
+        turn_["repairs"].append(action["ship"])
+        if action["card"]:
+            G.repair(state, action["ship"], action["card"])
+    elif kind == "play":
+        if t == "draw":
+            P.draw_for_counter(state, seat)
+        elif t == "play":
+            P.play_card(state, seat, action["card"], action.get("at"))
+        elif t == "end_play":
+            state["seats"][seat]["counters"] = 0
+            state["step"] = "orders"
+    elif kind == "orders":
+        turn_["orders"] += 1
+        if t == "beam":
+            O.beam(state, seat, action["card"], action["to"])
+        elif t == "move":
+            O.move_ship(state, seat, action["ship"], action["to"])
+        elif t == "attempt":
+            D.attempt_mission(state, seat, action["mission"], action.get("ship"))
+        elif t == "order":
+            O.use_order(state, seat, action["card"], action["ability"])
+        elif t == "play":
+            P.play_card(state, seat, action["card"], None)
+        elif t == "end_orders":
+            state["step"] = "discard_excess"
+    return advance(state)

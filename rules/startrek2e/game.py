@@ -1,0 +1,106 @@
+"""Star Trek CCG Second Edition behind the game protocol (``rules.protocol.Game``): ``GAME``.
+
+A pure reducer: ``setup`` deals from the seed, ``apply`` answers the one pending decision
+and runs the rules until the next one (``flow.advance``). Every decision — laying out
+missions, playing and drawing, orders, choosing dilemmas, choices made by card text,
+responses, discarding down, repairs — is a legal action of exactly one seat.
+"""
+from __future__ import annotations
+
+from ..errors import DeckInvalid, InvalidRequest
+from ..protocol import BaseGame, Viewer
+from . import flow, setup
+from . import view as _view
+
+RULESETS = {"standard": "Second Edition rules as in the Czech rulebook (see RULES.md)"}
+
+
+class StarTrek2EGame(BaseGame):
+    id = "startrek2e"
+    title = "Star Trek CCG Second Edition"
+    rulesets = dict(RULESETS)
+    default_ruleset = "standard"
+    engine_version = "1"
+
+    def starter_decks(self) -> list[dict]:
+        try:
+            from .cards import starters
+        except ImportError:
+            return []
+        return [{"id": d["id"], "name": d["name"]} for d in starters()]
+
+    def build_config(self, ruleset: str, seats: list[dict]) -> dict:
+        """Resolve each seat's deck (a starter id or ``{missions, dilemmas, deck}``) and
+        check it by the deck-building rules, listing every violation of every seat."""
+        if ruleset not in RULESETS:
+            raise InvalidRequest(f"unknown Star Trek 2E ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
+        if len(seats) < 2:
+            raise InvalidRequest("Star Trek CCG needs at least two seats")
+        violations, out = [], []
+        for i, seat in enumerate(seats):
+            deck = seat.get("deck")
+            if isinstance(deck, str):
+                deck = _starter(deck)
+                if deck is None:
+                    violations.append({"seat": i, "code": "unknown_starter", "message": f"no starter deck {seat.get('deck')!r}"})
+                    continue
+            problems = _validate(deck)
+            violations += [{"seat": i, **v} for v in problems]
+            if not problems:
+                out.append({"name": seat.get("name", f"seat {i}"), "missions": list(deck["missions"]),
+                            "dilemmas": list(deck["dilemmas"]), "deck": list(deck["deck"])})
+        if violations:
+            raise DeckInvalid("deck construction rules broken: " + "; ".join(
+                f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
+        return {"ruleset": ruleset, "seats": out}
+
+    def setup(self, config: dict, seed: str) -> dict:
+        return flow.advance(setup.setting_up(config, seed))
+
+    def deciding_seats(self, state: dict) -> list[int]:
+        if state["outcome"] is not None or state["pending"] is None:
+            return []
+        return [state["pending"]["seat"]]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return flow.legal_actions(state, seat)
+
+    def describe_illegal(self, state: dict, seat: int, action: dict) -> str:
+        from .describe import describe_illegal
+        return describe_illegal(state, seat, action)
+
+    def apply(self, state: dict, event: dict) -> dict:
+        return flow.answer(state, event["seat"], event["payload"])
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        return _view.view(state, viewer)
+
+    def redact_event(self, event: dict, viewer: Viewer, state_before: dict) -> dict:
+        return _view.redact_event(event, viewer, state_before)
+
+    def outcome(self, state: dict) -> dict | None:
+        return state["outcome"]
+
+
+def _starter(deck_id: str) -> dict | None:
+    try:
+        from .cards import starters
+    except ImportError:
+        return None
+    for d in starters():
+        if d["id"] == deck_id:
+            return d
+    return None
+
+
+def _validate(deck) -> list[dict]:
+    if not isinstance(deck, dict) or not all(isinstance(deck.get(k), list) for k in ("missions", "dilemmas", "deck")):
+        return [{"code": "deck_shape", "message": "a deck is {missions: [...], dilemmas: [...], deck: [...]} of card ids"}]
+    try:
+        from .deckbuilding import validate_deck
+    except ImportError:
+        return [] if len(deck["missions"]) == 5 else [{"code": "missions", "message": "Building a Deck: exactly 5 missions"}]
+    return validate_deck(deck)
+
+
+GAME = StarTrek2EGame()

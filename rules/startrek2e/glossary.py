@@ -1,0 +1,161 @@
+"""The rulebook's general terms as functions: destroy, discard, kill, out of play, stop,
+download, damage, brig and captives, uniqueness, present/equipped with, draw.
+
+Rulebook "Destroy, Discard, Kill": each puts a card in its *owner's* discard pile —
+discard from hand or deck, destroy in play, kill a personnel. Glossary "Discarding":
+whenever a card leaves play all cards played on it are discarded, except dilemmas, which
+return to the bottom of their owner's dilemma pile.
+"""
+from __future__ import annotations
+
+from .. import rng as R
+from . import state as S
+from . import stats as ST
+
+
+def _scatter(state: dict, host: str) -> None:
+    """Cards on/aboard a card that leaves play go to their owners' discard piles
+    (dilemmas to the bottom of their owner's dilemma pile)."""
+    c = state["cards"][host]
+    for zone in ("aboard", "damage", "attached"):
+        for iid in list(c.get(zone, [])):
+            if zone == "aboard":
+                _scatter(state, iid)
+            to_owner_pile(state, iid)
+
+
+def to_owner_pile(state: dict, iid: str) -> None:
+    """A card going to its owner's discard pile; a dilemma goes to the bottom of the dilemma pile."""
+    c = state["cards"][iid]
+    if S.ctype(state, iid) == "dilemma":
+        S.move(state, iid, "dilemmas", c["owner"])
+        c["face_up"] = False
+    else:
+        S.move(state, iid, "discard", c["owner"])
+
+
+def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
+    """Destroy a card in play (a personnel: kill). Everything on it leaves with it."""
+    if not S.in_play(state, iid) and state["cards"][iid]["zone"] not in ("damage", "brig"):
+        return
+    _scatter(state, iid)
+    is_personnel = S.ctype(state, iid) == "personnel"
+    owner = state["cards"][iid]["owner"]
+    to_owner_pile(state, iid)
+    S.log(state, reason, card=iid, title=S.name(state, iid))
+    if is_personnel:
+        from .triggers import fire
+        fire(state, "personnel_killed", card=iid, seat=owner)
+
+
+def kill(state: dict, iid: str) -> None:
+    if S.ctype(state, iid) == "personnel":
+        destroy(state, iid, reason="killed")
+
+
+def remove_from_game(state: dict, iid: str) -> None:
+    """Out of play: set completely aside, not into any discard pile."""
+    if S.in_play(state, iid):
+        _scatter(state, iid)
+    S.move(state, iid, "out", state["cards"][iid]["owner"])
+    S.log(state, "removed_from_game", card=iid, title=S.name(state, iid))
+
+
+def stop(state: dict, iid: str) -> None:
+    if not S.in_play(state, iid) or state["cards"][iid]["stopped"]:
+        return
+    if S.ctype(state, iid) == "equipment":  # Glossary "Stopped": equipment is never stopped
+        return
+    from .effects.filters import has_keyword_ability
+    if has_keyword_ability(state, iid, "cant_be_stopped"):
+        return
+    state["cards"][iid]["stopped"] = True
+    S.log(state, "stopped", card=iid, title=S.name(state, iid))
+
+
+def draw(state: dict, seat: int, count: int = 1) -> int:
+    """Draw from the top of the draw deck; as many as there are (do as much as you can)."""
+    n = 0
+    for _ in range(count):
+        deck = state["seats"][seat]["deck"]
+        if not deck:
+            break
+        S.move(state, deck[0], "hand", seat)
+        n += 1
+    if n:
+        S.log(state, "drew", seat=seat, count=n)
+    return n
+
+
+def shuffle_deck(state: dict, seat: int) -> None:
+    R.shuffle(state["rng"], state["seats"][seat]["deck"])
+
+
+def download(state: dict, seat: int, iid: str) -> None:
+    """Download: take the card from your deck into hand, show it to everyone, shuffle."""
+    S.move(state, iid, "hand", seat)
+    S.log(state, "downloaded", seat=seat, card=iid, title=S.name(state, iid))
+    shuffle_deck(state, seat)
+
+
+def place_damage(state: dict, card: str, ship: str) -> None:
+    """Rulebook "Damage": a ship carries at most two damage cards; the third destroys it."""
+    S.move(state, card, "damage", ship)
+    state["cards"][card]["face_up"] = True
+    S.log(state, "damaged", card=card, ship=ship, title=S.name(state, ship))
+    if len(state["cards"][ship]["damage"]) >= 3:
+        destroy(state, ship)
+
+
+def repairable(state: dict, ship: str) -> bool:
+    """A ship at a headquarters that allows you to play it may lose one damage card at the
+    end of each of your turns (the D'deridex at Romulus example)."""
+    m = S.mission_of(state, ship)
+    return bool(state["cards"][ship]["damage"]) and S.mission_type(state, m) == "headquarters" \
+        and ST.hq_allows(state, m, ship)
+
+
+def repair(state: dict, ship: str, damage_card: str) -> None:
+    to_owner_pile(state, damage_card)
+    S.log(state, "repaired", ship=ship, card=damage_card, title=S.name(state, ship))
+
+
+def place_in_brig(state: dict, iid: str, captor: int) -> None:
+    """Brig and Captives: an opponent's personnel goes into your brig; nobody commands it.
+    Equipment it carried stays where it was (RULES.md, Gap 14)."""
+    if S.ctype(state, iid) != "personnel" or not S.in_play(state, iid):
+        return
+    _scatter_attached_only(state, iid)
+    S.move(state, iid, "brig", captor)
+    S.log(state, "captured", card=iid, seat=captor, title=S.name(state, iid))
+
+
+def _scatter_attached_only(state: dict, iid: str) -> None:
+    for a in list(state["cards"][iid].get("attached", [])):
+        to_owner_pile(state, a)
+
+
+def commands_copy(state: dict, seat: int, title: str) -> bool:
+    """Uniqueness: you command a card with this title in play, or your own copy is a captive."""
+    for i in S.cards_in_play(state):
+        if S.commander(state, i) == seat and S.title(state, i) == title:
+            return True
+    for other in state["seats"]:
+        for i in other["brig"]:
+            if state["cards"][i]["owner"] == seat and S.title(state, i) == title:
+                return True
+    return False
+
+
+def equipped_with(state: dict, personnel: str, equipment: str) -> bool:
+    """Glossary "Equipped with": present with the equipment and affected by its game text
+    (the O'Brien example: an Engineer Kit yes, a Medical Kit no)."""
+    from .effects import filters as F
+    if not S.present(state, personnel, equipment):
+        return False
+    ctx = F.ctx_for(state, equipment)
+    for ab in S.abilities(state, equipment, "static"):
+        who = ab["modify"].get("who", {"self": True})
+        if F.matches(state, personnel, who, ctx):
+            return True
+    return False

@@ -1,0 +1,155 @@
+"""Turn part 2, "Execute Orders": beaming, moving a ship, attempting a mission, and
+"Order -" texts and interrupts — one order at a time, only unstopped cards.
+"""
+from __future__ import annotations
+
+from . import state as S
+from . import stats as ST
+from .effects import filters as F
+from .effects import interpreter as I
+from . import play as P
+
+
+def _surface(state: dict, m: str) -> bool:
+    return S.mission_type(state, m) in ("planet", "headquarters")
+
+
+def beam_options(state: dict, seat: int) -> list[dict]:
+    """Rulebook "Beaming": you must command an (unstopped) ship at the mission; planet or
+    headquarters ↔ your ship, or ship ↔ your other ship; never mission to mission, never
+    onto or off an opponent's ship. One card per order (several orders move a group)."""
+    out = []
+    for m in S.all_missions(state):
+        ships = [s for s in state["cards"][m]["ships"]
+                 if S.commander(state, s) == seat and not state["cards"][s]["stopped"]]
+        if not ships:
+            continue
+        movable = lambda i: S.commander(state, i) == seat and (  # noqa: E731
+            S.ctype(state, i) == "equipment" or (S.ctype(state, i) == "personnel" and not state["cards"][i]["stopped"]))
+        if _surface(state, m):
+            for i in state["cards"][m]["pile"]:
+                if movable(i):
+                    out += [{"type": "beam", "card": i, "to": s} for s in ships]
+        for s in ships:
+            for i in state["cards"][s]["aboard"]:
+                if not movable(i):
+                    continue
+                if _surface(state, m):
+                    out.append({"type": "beam", "card": i, "to": m})
+                out += [{"type": "beam", "card": i, "to": o} for o in ships if o != s]
+    return out
+
+
+def beam(state: dict, seat: int, card: str, to: str) -> None:
+    if S.ctype(state, to) == "ship":
+        S.move(state, card, "aboard", to)
+    else:
+        S.move(state, card, "pile", to)
+    S.log(state, "beamed", seat=seat, card=card, to=to, title=S.name(state, card))
+
+
+def move_options(state: dict, seat: int) -> list[dict]:
+    out = []
+    for s in S.ships_in_play(state, seat):
+        if state["cards"][s]["stopped"] or not ST.staffed(state, s):
+            continue
+        here = S.mission_of(state, s)
+        left = ST.range_left(state, s)
+        for m in S.all_missions(state):
+            if m != here and ST.range_needed(state, here, m) <= left:
+                out.append({"type": "move", "ship": s, "to": m})
+    return out
+
+
+def move_ship(state: dict, seat: int, ship: str, to: str) -> None:
+    """Rulebook "Moving a Ship": a staffed ship moves to any mission when the span total
+    (± quadrant/region) is within its remaining Range (RULES.md, Gap 6: equal is enough)."""
+    here = S.mission_of(state, ship)
+    cost = ST.range_needed(state, here, to)
+    state["cards"][ship]["range_used"] = state["cards"][ship].get("range_used", 0) + cost
+    S.move(state, ship, "ships", to)
+    S.log(state, "moved", seat=seat, ship=ship, frm=here, to=to, range=cost, title=S.name(state, ship))
+
+
+def attempt_options(state: dict, seat: int) -> list[dict]:
+    """Rulebook "Attempting a Mission": only your own planet or space missions, not yet
+    completed; planet: all your unstopped personnel there; space: all unstopped personnel
+    aboard one of your unstopped ships there; one of them must match an affiliation of the
+    mission."""
+    out = []
+    for m in state["seats"][seat]["missions"]:
+        mt = S.mission_type(state, m)
+        if mt == "headquarters" or state["cards"][m].get("completed"):
+            continue
+        if mt == "planet":
+            team = team_for(state, seat, m, None)
+            if team and affiliation_matches(state, m, team):
+                out.append({"type": "attempt", "mission": m})
+        else:
+            for s in state["cards"][m]["ships"]:
+                if S.commander(state, s) != seat or state["cards"][s]["stopped"]:
+                    continue
+                team = team_for(state, seat, m, s)
+                if team and affiliation_matches(state, m, team):
+                    out.append({"type": "attempt", "mission": m, "ship": s})
+    return out
+
+
+def team_for(state: dict, seat: int, m: str, ship: str | None) -> list:
+    cards = state["cards"][ship]["aboard"] if ship else state["cards"][m]["pile"]
+    return [i for i in cards if S.ctype(state, i) == "personnel" and S.commander(state, i) == seat
+            and not state["cards"][i]["stopped"] and not F.has_keyword_ability(state, i, "cant_attempt")]
+
+
+def affiliation_matches(state: dict, m: str, team: list) -> bool:
+    allowed = set(S.card_def(state, m).get("attempt_affiliations") or [])
+    if not allowed:  # RULES.md: a mission naming no affiliation may be attempted by any
+        return True
+    return any(allowed & set(ST.affiliations(state, i)) for i in team)
+
+
+def order_options(state: dict, seat: int) -> list[dict]:
+    out = []
+    used = state["turn"]["used"]
+    for iid in S.cards_in_play(state):
+        if S.commander(state, iid) != seat or state["cards"][iid]["stopped"]:
+            continue
+        for k, ab in enumerate(S.mechanics(state, iid)):
+            if ab.get("kind") != "order":
+                continue
+            if ab.get("limit") == "once_per_turn" and f"{iid}:{k}" in used:
+                continue
+            ctx = F.ctx_for(state, iid)
+            if "while" in ab and not F.condition(state, ab["while"], ctx):
+                continue
+            if not _cost_payable(state, seat, iid, ab.get("cost") or []):
+                continue
+            out.append({"type": "order", "card": iid, "ability": k})
+    return out
+
+
+def _cost_payable(state: dict, seat: int, iid: str, cost: list) -> bool:
+    for c in cost:
+        if "stop" in c and c["stop"].get("self") and state["cards"][iid]["stopped"]:
+            return False
+        if "discard" in c and len(state["seats"][seat]["hand"]) < c["discard"].get("count", 1):
+            return False
+    return True
+
+
+def use_order(state: dict, seat: int, iid: str, k: int) -> None:
+    ab = S.mechanics(state, iid)[k]
+    state["turn"]["used"].append(f"{iid}:{k}")
+    S.log(state, "order", seat=seat, card=iid, title=S.name(state, iid))
+    I.push(state, ab["effects"], F.ctx_for(state, iid), cost=ab.get("cost"))
+
+
+def execute_orders(state: dict) -> None:
+    seat = state["turn"]["player"]
+    opts = []
+    if state["turn"]["orders"] < S.ORDERS_PER_TURN:
+        with ST.frozen(state):
+            opts = attempt_options(state, seat) + move_options(state, seat) + beam_options(state, seat) \
+                + order_options(state, seat) + P.legal(state, seat, orders=True)
+    opts.append({"type": "end_orders"})
+    S.set_pending(state, seat, "orders", "Execute orders (or end them)", opts)

@@ -1,0 +1,141 @@
+"""Turn part 1, "Play and Draw Cards": seven counters, card costs, one counter a draw.
+
+Rulebook: each turn you may spend up to seven counters; playing a card (except an
+interrupt) costs its cost, drawing costs one; while your deck has cards you must spend all
+seven. Uniqueness is checked at play. Where each card type goes: personnel and ships at a
+headquarters whose text allows their affiliation, equipment at any headquarters, events to
+the core or onto a card, interrupts (free) when their trigger allows.
+"""
+from __future__ import annotations
+
+from . import glossary as G
+from . import state as S
+from . import stats as ST
+from .effects import filters as F
+from .effects import interpreter as I
+from .triggers import fire
+
+
+def requirements_met(state: dict, seat: int, iid: str) -> bool:
+    """Glossary "Requirements" (checked before costs) and "Uniqueness"."""
+    d = S.card_def(state, iid)
+    if d.get("unique") and G.commands_copy(state, seat, d["title"]):
+        return False
+    ctx = F.ctx_for(state, iid, you=seat)
+    for ab in S.abilities(state, iid, "play_requirement"):
+        if "requires" in ab and not F.condition(state, ab["requires"], ctx):
+            return False
+        for c in ab.get("cost") or []:
+            if "discard" in c and len(state["seats"][seat]["hand"]) < 2:
+                return False
+    return True
+
+
+def own_headquarters(state: dict, seat: int) -> list:
+    return [m for m in state["seats"][seat]["missions"] if S.mission_type(state, m) == "headquarters"]
+
+
+def destinations(state: dict, seat: int, iid: str) -> list:
+    """Where ``iid`` may be played (``None`` = the core, or no place for an interrupt)."""
+    t = S.ctype(state, iid)
+    if t in ("personnel", "ship", "equipment"):
+        return [m for m in own_headquarters(state, seat) if ST.hq_allows(state, m, iid)]
+    if t == "event":
+        ons = [ab["play_on"] for ab in S.abilities(state, iid, "event") if "play_on" in ab]
+        if not ons:
+            return [None]
+        ctx = F.ctx_for(state, iid, you=seat)
+        return [c for c in S.cards_in_play(state) if any(F.matches(state, c, f, ctx) for f in ons)]
+    if t == "interrupt":
+        return [None]
+    return []
+
+
+def playable_interrupt(state: dict, seat: int, iid: str, orders: bool) -> bool:
+    """An interrupt without a "when" trigger may be played in your own turn; an "Order"
+    interrupt only while executing orders (and never during another order)."""
+    abs_ = S.abilities(state, iid, "interrupt")
+    if not abs_ or any(ab.get("when") for ab in abs_):
+        return False
+    if any(ab.get("order") for ab in abs_) and not orders:
+        return False
+    ctx = F.ctx_for(state, iid, you=seat)
+    return all("if" not in ab or F.condition(state, ab["if"], ctx) for ab in abs_)
+
+
+def legal(state: dict, seat: int, *, orders: bool = False) -> list[dict]:
+    out = []
+    counters = state["seats"][seat]["counters"]
+    seen = set()
+    for iid in state["seats"][seat]["hand"]:
+        guid = state["cards"][iid]["guid"]
+        if guid in seen:  # copies in hand are interchangeable: offer one (small lists)
+            continue
+        t = S.ctype(state, iid)
+        if t == "interrupt":
+            if playable_interrupt(state, seat, iid, orders) and requirements_met(state, seat, iid):
+                seen.add(guid)
+                out.append({"type": "play", "card": iid})
+            continue
+        if orders or ST.value(state, iid, "cost") > counters or not requirements_met(state, seat, iid):
+            continue
+        for at in destinations(state, seat, iid):
+            seen.add(guid)
+            out.append({"type": "play", "card": iid, "at": at} if at else {"type": "play", "card": iid})
+    return out
+
+
+def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
+    t = S.ctype(state, iid)
+    name = S.name(state, iid)
+    if t == "interrupt":
+        S.move(state, iid, "discard", seat)
+        S.log(state, "played_interrupt", seat=seat, card=iid, title=name)
+        for ab in S.abilities(state, iid, "interrupt"):
+            I.push(state, ab["effects"], F.ctx_for(state, iid, you=seat))
+        return
+    cost = ST.value(state, iid, "cost")
+    state["seats"][seat]["counters"] -= cost
+    if t in ("personnel", "equipment"):
+        S.move(state, iid, "pile", at)
+    elif t == "ship":
+        S.move(state, iid, "ships", at)
+        state["cards"][iid]["range_used"] = 0
+    elif t == "event":
+        if at is None:
+            S.move(state, iid, "core", seat)
+        else:
+            S.move(state, iid, "attached", at)
+    state["cards"][iid]["commander"] = seat
+    state["cards"][iid]["stopped"] = False
+    S.log(state, "played", seat=seat, card=iid, title=name, at=at, cost=cost)
+    ctx = F.ctx_for(state, iid, you=seat)
+    effects = []
+    for ab in S.abilities(state, iid, "play_requirement"):
+        effects += ab.get("cost") or []
+    for ab in S.abilities(state, iid, "event"):
+        effects += ab.get("effects") or []
+        if ab.get("destroy_after"):
+            effects.append({"destroy": {"self": True}})
+    fire(state, "play_self", card=iid, seat=seat)
+    fire(state, "card_played", card=iid, seat=seat)
+    if effects:
+        I.push(state, effects, ctx)
+
+
+def draw_for_counter(state: dict, seat: int) -> None:
+    state["seats"][seat]["counters"] -= 1
+    G.draw(state, seat, 1)
+
+
+def play_and_draw_cards(state: dict) -> None:
+    seat = state["turn"]["player"]
+    s = state["seats"][seat]
+    opts = legal(state, seat)
+    if s["counters"] > 0 and s["deck"]:
+        opts.append({"type": "draw"})
+    if s["counters"] == 0 or not s["deck"]:  # Gap 15: an empty deck lets you keep counters
+        opts.append({"type": "end_play"})
+    if not opts:
+        opts = [{"type": "end_play"}]
+    S.set_pending(state, seat, "play", f"Play and draw cards ({s['counters']} counters left)", opts)

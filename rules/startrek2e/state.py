@@ -1,0 +1,210 @@
+"""Card instances, zones and the small helpers every rule module shares.
+
+Why one module: "each card in exactly one zone" is the central invariant. A card instance
+``state["cards"][iid]`` records its ``guid``, ``owner``, ``zone`` and ``in`` (the seat whose
+list holds it, or the card it lies on/under/aboard). Seat zones are lists in
+``state["seats"][s]``: ``deck`` (top = index 0), ``hand``, ``discard``, ``dilemmas`` (the
+dilemma pile, top = index 0), ``unplaced`` (missions not yet laid out), ``missions`` (the row,
+left to right), ``core``, ``brig`` (captives held by that seat), ``out`` (removed from the
+game), ``drawn`` (dilemmas drawn for an attempt, seen only by their owner), ``stack`` (the
+chosen dilemmas, face down, top = index 0) and ``revealed`` (the dilemma being resolved).
+Card-hosted zones are lists on the host instance: a mission's ``pile`` (personnel and
+equipment on the planet/headquarters), ``ships``, ``under`` (overcome dilemmas) and ``on``
+(dilemmas placed on it); a ship's ``aboard`` and ``damage``; any card's ``attached`` (events
+played on it). :func:`move` is the only function that moves a card.
+"""
+from __future__ import annotations
+
+SEAT_ZONES = ("deck", "hand", "discard", "dilemmas", "unplaced", "missions", "core", "brig", "out",
+              "drawn", "stack", "revealed")
+HOST_ZONES = ("pile", "ships", "under", "on", "aboard", "damage", "attached")
+IN_PLAY = ("missions", "pile", "ships", "aboard", "core", "attached")
+HAND_LIMIT = 7
+COUNTERS = 7
+WIN_POINTS = 100
+ORDERS_PER_TURN = 60  # RULES.md "Orders per turn"
+
+
+def card_db_for(state: dict) -> dict:
+    try:
+        from .cards import card_db
+        return card_db()
+    except ImportError:  # the cards package is built in parallel; fixtures carry their own cards
+        return {}
+
+
+def card_def(state: dict, iid: str) -> dict:
+    """The printed card (facts + mechanics) of instance ``iid``."""
+    guid = state["cards"][iid]["guid"]
+    local = state.get("extra_cards") or {}
+    return local[guid] if guid in local else card_db_for(state)[guid]
+
+
+def guid_def(state: dict, guid: str) -> dict:
+    local = state.get("extra_cards") or {}
+    return local[guid] if guid in local else card_db_for(state)[guid]
+
+
+def ctype(state: dict, iid: str) -> str:
+    return card_def(state, iid)["type"]
+
+
+def title(state: dict, iid: str) -> str:
+    return card_def(state, iid)["title"]
+
+
+def name(state: dict, iid: str) -> str:
+    """A card's title for messages (with subtitle)."""
+    d = card_def(state, iid)
+    return f"{d['title']}, {d['subtitle']}" if d.get("subtitle") else d["title"]
+
+
+def mechanics(state: dict, iid: str) -> list:
+    return card_def(state, iid).get("mechanics") or []
+
+
+def abilities(state: dict, iid: str, kind: str) -> list:
+    return [a for a in mechanics(state, iid) if a.get("kind") == kind]
+
+
+def zone_list(state: dict, iid: str) -> list:
+    c = state["cards"][iid]
+    if c["zone"] in SEAT_ZONES:
+        return state["seats"][c["in"]][c["zone"]]
+    return state["cards"][c["in"]][c["zone"]]
+
+
+def all_zone_lists(state: dict):
+    for seat in state["seats"]:
+        for z in SEAT_ZONES:
+            yield seat[z]
+    for c in state["cards"].values():
+        for z in HOST_ZONES:
+            if z in c:
+                yield c[z]
+
+
+def move(state: dict, iid: str, zone: str, holder, *, top: bool = False) -> None:
+    """Move ``iid`` into ``zone`` of ``holder`` (a seat for seat zones, else a host card).
+
+    A card that leaves play loses its in-play record (stopped, commander, temporary
+    modifiers) and everything played on it goes with the rules of leaving play
+    (see ``glossary.leave_play``), so a card that comes back is a fresh card.
+    """
+    c = state["cards"][iid]
+    was_in_play = c["zone"] in IN_PLAY
+    zone_list(state, iid).remove(iid)
+    c["zone"], c["in"] = zone, holder
+    dest = state["seats"][holder][zone] if zone in SEAT_ZONES else state["cards"][holder][zone]
+    if top:
+        dest.insert(0, iid)
+    else:
+        dest.append(iid)
+    if was_in_play and zone not in IN_PLAY:
+        c["stopped"] = False
+        c["commander"] = None
+        c.pop("range_used", None)
+        c.pop("completed", None)
+        state["mods"] = [m for m in state["mods"] if m["card"] != iid]
+
+
+def in_play(state: dict, iid: str) -> bool:
+    return state["cards"][iid]["zone"] in IN_PLAY
+
+
+def commander(state: dict, iid: str):
+    """The seat that commands a card in play (None: not in play, or a captive)."""
+    c = state["cards"][iid]
+    return c.get("commander") if c["zone"] in IN_PLAY else None
+
+
+def mission_of(state: dict, iid: str):
+    """The mission a card in play is at (personnel/equipment on a planet or aboard, ships)."""
+    c = state["cards"][iid]
+    z = c["zone"]
+    if z == "missions":
+        return iid
+    if z in ("pile", "ships"):
+        return c["in"]
+    if z == "aboard":
+        return mission_of(state, c["in"])
+    if z == "attached":
+        return mission_of(state, c["in"])
+    return None
+
+
+def location(state: dict, iid: str):
+    """Where a personnel/equipment is for "present": ``["pile", mission]`` or ``["aboard", ship]``."""
+    c = state["cards"][iid]
+    if c["zone"] in ("pile", "aboard"):
+        return [c["zone"], c["in"]]
+    if c["zone"] == "ships":
+        return ["aboard", iid]
+    return None
+
+
+def present(state: dict, a: str, b: str) -> bool:
+    """Rulebook "Present": on the same planet/headquarters, or aboard the same ship."""
+    la = location(state, a)
+    return la is not None and la == location(state, b)
+
+
+def cards_at(state: dict, loc) -> list:
+    return list(state["cards"][loc[1]][loc[0]])
+
+
+def mission_type(state: dict, m: str) -> str:
+    return card_def(state, m).get("mission_type") or "planet"
+
+
+def personnel_in_play(state: dict, seat=None) -> list:
+    out = []
+    for m in all_missions(state):
+        for i in state["cards"][m]["pile"]:
+            if ctype(state, i) == "personnel" and (seat is None or commander(state, i) == seat):
+                out.append(i)
+        for s in state["cards"][m]["ships"]:
+            for i in state["cards"][s]["aboard"]:
+                if ctype(state, i) == "personnel" and (seat is None or commander(state, i) == seat):
+                    out.append(i)
+    return out
+
+
+def ships_in_play(state: dict, seat=None) -> list:
+    return [s for m in all_missions(state) for s in state["cards"][m]["ships"]
+            if seat is None or commander(state, s) == seat]
+
+
+def all_missions(state: dict) -> list:
+    return [m for seat in state["seats"] for m in seat["missions"]]
+
+
+def cards_in_play(state: dict) -> list:
+    """Every card in play (missions, cards on them, ships and what is aboard, core, attached events)."""
+    out = []
+    for seat in state["seats"]:
+        out += seat["core"]
+        for m in seat["missions"]:
+            out.append(m)
+            mc = state["cards"][m]
+            out += mc["pile"]
+            for s in mc["ships"]:
+                out.append(s)
+                out += state["cards"][s]["aboard"]
+    for i in list(out):
+        out += state["cards"][i].get("attached", [])
+    return out
+
+
+def left_of(state: dict, seat: int) -> int:
+    return (seat + 1) % len(state["seats"])
+
+
+def log(state: dict, event: str, **data) -> None:
+    state["log"].append({"event": event, **data})
+    if len(state["log"]) > 200:
+        del state["log"][:-200]
+
+
+def set_pending(state: dict, seat: int, kind: str, prompt: str, options: list | None, **extra) -> None:
+    state["pending"] = {"seat": seat, "kind": kind, "prompt": prompt, "options": options, **extra}

@@ -1,0 +1,200 @@
+"""Numbers the rules compute: attributes, skills, mission requirements, staffing, range.
+
+Printed value + static modifiers of unstopped cards in play (``static`` abilities, and the
+``damage`` abilities of damage cards on a ship) + temporary modifiers (``state["mods"]``).
+Glossary "Modifiers": a modified value below zero counts as zero.
+"""
+from __future__ import annotations
+
+from . import state as S
+from .effects import filters as F
+
+NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "cost", "points", "span")
+_EVALUATING: set = set()  # statics whose own conditions are being evaluated (no self-reference loops)
+_FROZEN: list = []  # [state, sources] while a caller reads a state it does not change (views, option lists)
+
+
+class frozen:
+    """``with frozen(state):`` caches the static abilities in play while nothing changes."""
+
+    def __init__(self, state: dict) -> None:
+        self.state = state
+
+    def __enter__(self):
+        if not _FROZEN:
+            _FROZEN[:] = [self.state, _compute_sources(self.state)]
+            self.owner = True
+        else:
+            self.owner = False
+        return self
+
+    def __exit__(self, *exc):
+        if self.owner:
+            _FROZEN.clear()
+
+
+def _static_sources(state: dict) -> list:
+    if _FROZEN and _FROZEN[0] is state:
+        return _FROZEN[1]
+    return _compute_sources(state)
+
+
+def _compute_sources(state: dict) -> list:
+    out = []
+    for iid in S.cards_in_play(state):
+        if state["cards"][iid].get("stopped"):  # Stopped: no text of a stopped card works
+            continue
+        for ab in S.mechanics(state, iid):
+            if ab.get("kind") == "static":
+                out.append((iid, ab))
+    return out
+
+
+def modifier_total(state: dict, iid: str, stat: str) -> int:
+    total = 0
+    for src, ab in _static_sources(state):
+        m = ab["modify"]
+        if m.get("stat") != stat or src in _EVALUATING:
+            continue
+        _EVALUATING.add(src)
+        try:
+            ctx = F.ctx_for(state, src)
+            who = m.get("who", {"self": True})
+            if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
+                total += m["amount"]
+        finally:
+            _EVALUATING.discard(src)
+    c = state["cards"][iid]
+    for dmg in c.get("damage", []):
+        for ab in S.abilities(state, dmg, "damage"):
+            m = ab["modify"]
+            if m.get("stat") == stat:
+                total += m["amount"]
+    for mod in state["mods"]:
+        if mod["card"] == iid and mod["stat"] == stat:
+            total += mod["amount"]
+    return total
+
+
+def printed(state: dict, iid: str, stat: str) -> int:
+    d = S.card_def(state, iid)
+    if stat in NUMERIC:
+        return int(d.get(stat) or 0)
+    return int((d.get("skills") or {}).get(stat, 0))
+
+
+def value(state: dict, iid: str, stat: str) -> int:
+    """An attribute, ship stat, cost, points or skill level of a card, never below zero."""
+    return max(0, printed(state, iid, stat) + modifier_total(state, iid, stat))
+
+
+def skills(state: dict, iid: str) -> dict:
+    """Skill levels of a personnel (printed, gained and lost), zero levels dropped."""
+    names = set((S.card_def(state, iid).get("skills") or {}))
+    for _, ab in _static_sources(state):
+        st = ab["modify"].get("stat")
+        if st and st not in NUMERIC and st[:1].isupper():
+            names.add(st)
+    names |= {m["stat"] for m in state["mods"] if m["card"] == iid and m["stat"] not in NUMERIC}
+    out = {}
+    for n in sorted(names):
+        v = value(state, iid, n)
+        if v > 0:
+            out[n] = v
+    return out
+
+
+def meets(state: dict, group: list, req: dict) -> bool:
+    """Rulebook "Checking Mission Requirements": skill levels add across the group; each
+    attribute total must be *higher than* the number. ``any_of`` = alternatives."""
+    if not req:
+        return True
+    if "any_of" in req:
+        return any(meets(state, group, alt) for alt in req["any_of"])
+    totals: dict = {}
+    for iid in group:
+        for sk, lvl in skills(state, iid).items():
+            totals[sk] = totals.get(sk, 0) + lvl
+    for sk, need in (req.get("skills") or {}).items():
+        if totals.get(sk, 0) < need:
+            return False
+    for attr, minimum in (req.get("attributes") or {}).items():
+        if sum(value(state, i, attr) for i in group) <= minimum:
+            return False
+    return True
+
+
+def mission_requirements(state: dict, m: str) -> dict:
+    """The printed requirements of a mission as one REQ (alternatives in ``any_of``)."""
+    reqs = S.card_def(state, m).get("requirements") or []
+    if not reqs:
+        return {}
+    return reqs[0] if len(reqs) == 1 else {"any_of": list(reqs)}
+
+
+def icons(state: dict, iid: str) -> list:
+    return list(S.card_def(state, iid).get("icons") or [])
+
+
+def affiliations(state: dict, iid: str) -> list:
+    return list(S.card_def(state, iid).get("affiliations") or [])
+
+
+def staffed(state: dict, ship: str) -> bool:
+    """Rulebook "Staffing a Ship": each staffing icon from a different unstopped personnel
+    aboard (Command may stand in for Staff, not vice versa), and one unstopped personnel of
+    the ship's affiliation aboard."""
+    crew = [i for i in state["cards"][ship]["aboard"]
+            if S.ctype(state, i) == "personnel" and not state["cards"][i]["stopped"]
+            and not F.has_keyword_ability(state, i, "cant_staff")]
+    need = list(S.card_def(state, ship).get("staffing") or [])
+    need_cmd = need.count("command")
+    need_staff = len(need) - need_cmd
+    n_cmd = sum(1 for i in crew if "command" in icons(state, i))
+    n_staff = sum(1 for i in crew if "staff" in icons(state, i) and "command" not in icons(state, i))
+    if need_cmd > n_cmd or need_cmd + need_staff > n_cmd + n_staff:
+        return False
+    ship_aff = set(affiliations(state, ship))
+    return not ship_aff or any(ship_aff & set(affiliations(state, i)) for i in crew)
+
+
+def range_needed(state: dict, a: str, b: str) -> int:
+    """Rulebook "Using Range" and glossary "Moving a ship": span + span, +2 across
+    quadrants, −2 within one region."""
+    da, db = S.card_def(state, a), S.card_def(state, b)
+    total = value(state, a, "span") + value(state, b, "span")
+    if (da.get("quadrant") or "alpha") != (db.get("quadrant") or "alpha"):
+        total += 2
+    if da.get("region") and da.get("region") == db.get("region"):
+        total -= 2
+    return max(0, total)
+
+
+def range_left(state: dict, ship: str) -> int:
+    return max(0, value(state, ship, "range") - state["cards"][ship].get("range_used", 0))
+
+
+def hq_allows(state: dict, hq: str, iid: str) -> bool:
+    """Playing Specific Kinds of Cards: a headquarters lets you play personnel and ships of
+    the affiliations its text names (``headquarters`` ability; without one, the mission's
+    printed affiliation icons — RULES.md), and every headquarters allows equipment."""
+    d = S.card_def(state, iid)
+    if d["type"] == "equipment":
+        return True
+    allowed = set(hq_affiliations(state, hq))
+    also = set()
+    for ab in S.abilities(state, hq, "headquarters"):
+        also |= set(ab.get("also") or [])
+    if d.get("title") in also or set(d.get("keywords") or []) & also:
+        return True
+    return bool(allowed & set(d.get("affiliations") or []))
+
+
+def hq_affiliations(state: dict, hq: str) -> list:
+    out = []
+    for ab in S.abilities(state, hq, "headquarters"):
+        out += ab.get("affiliations") or []
+    if out:
+        return out
+    d = S.card_def(state, hq)
+    return list(d.get("affiliations") or d.get("attempt_affiliations") or [])

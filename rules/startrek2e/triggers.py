@@ -1,0 +1,135 @@
+"""Rulebook "When and While" and glossary "actions — Response actions".
+
+``fire`` runs the non-optional "when" texts of cards in play at once and opens a
+*response window* for the optional ones (responses and "when" interrupts). In a window
+the current player has the first chance, then each player to his left; a player may use
+as many responses as he likes (each text once per trigger) or pass; passing does not
+stop him responding later in the same window: the window ends once every player in turn
+has passed.
+"""
+from __future__ import annotations
+
+from . import state as S
+from .effects import filters as F
+
+# which seat's cards an event concerns: "any", "seat" (the event's seat), "current" (turn player)
+RELATION = {
+    "play_self": "self", "start_of_turn": "current", "end_of_turn": "current",
+    "attempt_begins": "seat", "dilemma_revealed": "seat", "dilemma_overcome": "seat",
+    "mission_completed": "seat", "mission_failed": "seat", "personnel_killed": "any",
+    "personnel_stopped": "any", "opponent_reveals_or_discards": "seat", "combat_begins": "any",
+    "engagement_begins": "any", "card_played": "any",
+}
+
+
+def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bool:
+    rel = RELATION.get(event, "any")
+    if rel == "self":
+        return data.get("card") == source
+    if rel == "current":
+        return seat == state["turn"]["player"]
+    if rel == "seat":
+        return seat == data.get("seat")
+    return True
+
+
+def _trigger_sources(state: dict, seat: int | None = None):
+    for iid in S.cards_in_play(state):
+        c = state["cards"][iid]
+        if c.get("stopped") or (seat is not None and S.commander(state, iid) != seat):
+            continue
+        for k, ab in enumerate(S.mechanics(state, iid)):
+            if ab.get("kind") == "trigger":
+                yield iid, k, ab
+
+
+def fire(state: dict, event: str, **data) -> None:
+    from .effects import interpreter as I
+    for iid, k, ab in list(_trigger_sources(state)):
+        if ab["on"] != event or ab.get("optional"):
+            continue
+        you = S.commander(state, iid)
+        if not _concerns(state, event, data, you, iid):
+            continue
+        ctx = F.ctx_for(state, iid, event=data)
+        if "if" in ab and not F.condition(state, ab["if"], ctx):
+            continue
+        I.push(state, ab["effects"], ctx, cost=ab.get("cost"))
+    if any(True for _ in _optional(state, event, data)):
+        state["windows"].append({"event": event, "data": data, "passes": 0,
+                                 "seat": state["turn"]["player"], "used": []})
+
+
+def _optional(state: dict, event: str, data: dict):
+    for seat in range(len(state["seats"])):
+        for _ in responses(state, seat, {"event": event, "data": data, "used": []}):
+            yield seat
+
+
+def responses(state: dict, seat: int, w: dict) -> list[dict]:
+    """The responses ``seat`` may use in window ``w`` (optional "when" texts of cards he
+    commands, and "when" interrupts in his hand whose trigger matches)."""
+    out = []
+    event, data = w["event"], w["data"]
+    for iid, k, ab in _trigger_sources(state, seat):
+        if ab["on"] != event or not ab.get("optional") or f"{iid}:{k}" in w["used"]:
+            continue
+        if not _concerns(state, event, data, seat, iid):
+            continue
+        if "if" in ab and not F.condition(state, ab["if"], F.ctx_for(state, iid, event=data)):
+            continue
+        out.append({"type": "respond", "card": iid, "ability": k})
+    for iid in state["seats"][seat]["hand"]:
+        for k, ab in enumerate(S.mechanics(state, iid)):
+            if ab.get("kind") != "interrupt" or ab.get("when") != event or f"{iid}:{k}" in w["used"]:
+                continue
+            if event != "play_self" and not _concerns(state, event, data, seat, iid):
+                continue
+            ctx = F.ctx_for(state, iid, you=seat, event=data)
+            if "if" in ab and not F.condition(state, ab["if"], ctx):
+                continue
+            from .play import requirements_met
+            if requirements_met(state, seat, iid):
+                out.append({"type": "respond", "card": iid, "ability": k})
+    return out
+
+
+def window_step(state: dict) -> bool:
+    """Offer the first open window to the next seat with a response; close it when every
+    seat in turn has passed."""
+    if not state["windows"]:
+        return False
+    w = state["windows"][0]
+    n = len(state["seats"])
+    if w["passes"] >= n:
+        state["windows"].pop(0)
+        return True
+    opts = responses(state, w["seat"], w)
+    if not opts:
+        w["passes"] += 1
+        w["seat"] = S.left_of(state, w["seat"])
+        return True
+    S.set_pending(state, w["seat"], "respond", f"Respond to {w['event'].replace('_', ' ')} (or pass)",
+                  opts + [{"type": "pass"}])
+    return True
+
+
+def answer(state: dict, seat: int, action: dict) -> None:
+    from .effects import interpreter as I
+    w = state["windows"][0]
+    if action["type"] == "pass":
+        w["passes"] += 1
+        w["seat"] = S.left_of(state, seat)
+        return
+    w["passes"] = 0
+    iid, k = action["card"], action["ability"]
+    w["used"].append(f"{iid}:{k}")
+    ab = S.mechanics(state, iid)[k]
+    if ab.get("kind") == "interrupt":
+        S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
+        S.move(state, iid, "discard", state["cards"][iid]["owner"])
+        ctx = F.ctx_for(state, iid, you=seat, event=w["data"])
+    else:
+        ctx = F.ctx_for(state, iid, event=w["data"])
+        S.log(state, "responded", seat=seat, card=iid, title=S.name(state, iid))
+    I.push(state, ab["effects"], ctx, cost=ab.get("cost"))

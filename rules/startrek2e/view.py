@@ -1,0 +1,107 @@
+"""What a viewer may see: a seat, "spectator" or "judge".
+
+Never shown to anyone but the judge: another seat's hand, the order of any draw deck or
+dilemma pile (sizes only), the dilemmas drawn for an attempt (only their owner, who is
+choosing, sees them), the chosen face-down dilemmas, the RNG. Cards in play are face up
+(RULES.md "Showing your cards"). Instance ids are dealt shuffled, so an id reveals nothing.
+"""
+from __future__ import annotations
+
+from ..protocol import JUDGE, is_seat
+from . import state as S
+from . import stats as ST
+
+
+def _card(state: dict, iid: str) -> dict:
+    c = state["cards"][iid]
+    d = S.card_def(state, iid)
+    out = {"id": iid, "guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
+           "owner": c["owner"], "official": d.get("official", True)}
+    if S.in_play(state, iid):
+        out["commander"] = c.get("commander")
+        out["stopped"] = c.get("stopped", False)
+    t = d["type"]
+    if t == "personnel" and S.in_play(state, iid):
+        out.update({a: ST.value(state, iid, a) for a in ("integrity", "cunning", "strength")})
+        out["skills"] = ST.skills(state, iid)
+    if t == "ship" and S.in_play(state, iid):
+        out.update({a: ST.value(state, iid, a) for a in ("range", "weapons", "shields")})
+        out["range_left"] = ST.range_left(state, iid)
+        out["staffed"] = ST.staffed(state, iid)
+        out["aboard"] = [_card(state, i) for i in c["aboard"]]
+        out["damage"] = [_card(state, i) for i in c["damage"]]
+    if t == "mission":
+        out["completed"] = bool(c.get("completed"))
+        for z in ("pile", "ships", "under", "on"):
+            out[z] = [_card(state, i) for i in c.get(z, [])]
+    if c.get("attached"):
+        out["attached"] = [_card(state, i) for i in c["attached"]]
+    return out
+
+
+def view(state: dict, viewer) -> dict:
+    with ST.frozen(state):
+        return _view(state, viewer)
+
+
+def _view(state: dict, viewer) -> dict:
+    judge = viewer == JUDGE
+    seats = []
+    for s, seat in enumerate(state["seats"]):
+        mine = judge or (is_seat(viewer) and viewer == s)
+        seats.append({
+            "name": seat["name"], "score": seat["score"], "completed": list(seat["completed"]),
+            "counters": seat["counters"],
+            "missions": [_card(state, i) for i in seat["missions"]],
+            "unplaced_missions": [_card(state, i) for i in seat["unplaced"]],
+            "core": [_card(state, i) for i in seat["core"]],
+            "brig": [_card(state, i) for i in seat["brig"]],
+            "discard": [_card(state, i) for i in seat["discard"]],
+            "out_of_play": [_card(state, i) for i in seat["out"]],
+            "revealed": [_card(state, i) for i in seat["revealed"]],
+            "hand": [_card(state, i) for i in seat["hand"]] if mine else None,
+            "hand_size": len(seat["hand"]), "deck_size": len(seat["deck"]),
+            "dilemma_pile_size": len(seat["dilemmas"]),
+            "dilemmas_drawn": [_card(state, i) for i in seat["drawn"]] if mine else None,
+            "dilemmas_drawn_count": len(seat["drawn"]),
+            "dilemmas_chosen": [_card(state, i) for i in seat["stack"]] if mine else None,
+            "dilemmas_chosen_count": len(seat["stack"]),
+            "deck": list(seat["deck"]) if judge else None,
+            "dilemma_pile": list(seat["dilemmas"]) if judge else None,
+        })
+    p = state["pending"]
+    pending = None
+    if p is not None:
+        pending = {"seat": p["seat"], "kind": p["kind"], "prompt": p["prompt"]}
+        if judge or viewer == p["seat"]:
+            pending["options"] = p["options"]
+            pending["revealed"] = [_card(state, i) for i in p.get("reveal", [])]
+    a = state["attempt"]
+    attempt = None
+    if a:
+        attempt = {k: a[k] for k in ("seat", "mission", "ship", "dilemma_owner", "budget", "current")}
+        attempt["personnel"] = list(a["personnel"])
+    out = {"game": "startrek2e", "ruleset": state["ruleset"], "step": state["step"],
+           "turn": {k: state["turn"].get(k) for k in ("number", "player", "first", "orders")},
+           "seats": seats, "attempt": attempt, "pending": pending, "outcome": state["outcome"],
+           "log": [e for e in state["log"] if judge or _visible(e, viewer)]}
+    if judge:
+        out["rng"] = dict(state["rng"])
+    return out
+
+
+def _visible(entry: dict, viewer) -> bool:
+    return "private" not in entry or entry["private"] == viewer
+
+
+def redact_event(event: dict, viewer, state_before: dict) -> dict:
+    """Which dilemma was chosen (and so the face-down order) is seen only by its chooser."""
+    payload = event.get("payload") or {}
+    if viewer == JUDGE or viewer == event.get("seat"):
+        return event
+    if payload.get("type") == "choose_dilemma":
+        return {**event, "payload": {"type": "choose_dilemma", "card": None if payload.get("card") is None else "hidden"}}
+    p = state_before.get("pending") or {}
+    if payload.get("type") == "choose" and p.get("reveal"):  # a card taken from a hidden deck is shown anyway
+        return event
+    return event

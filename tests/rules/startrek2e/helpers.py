@@ -1,0 +1,123 @@
+"""Test helpers: play Star Trek 2E games by legal actions, and check the engine's invariants."""
+from __future__ import annotations
+
+import json
+import random
+
+from rules.startrek2e import state as S
+from rules.startrek2e import stats as ST
+from rules.startrek2e.game import GAME
+
+from . import fixtures
+
+
+def act(state: dict, action: dict, seat: int | None = None) -> dict:
+    """Apply ``action`` for the deciding seat after checking it is legal (as the service does)."""
+    if seat is None:
+        seat = GAME.deciding_seats(state)[0]
+    GAME.validate(state, seat, action)
+    return GAME.apply(state, {"seat": seat, "type": "action", "payload": action})
+
+
+def check_invariants(state: dict, *, views: bool = True) -> None:
+    with ST.frozen(state):
+        _check_invariants(state, views=views)
+
+
+def _check_invariants(state: dict, *, views: bool = True) -> None:
+    seen: dict[str, int] = {}
+    for lst in S.all_zone_lists(state):
+        for iid in lst:
+            seen[iid] = seen.get(iid, 0) + 1
+    assert set(seen) == set(state["cards"]), "a card is in no zone"
+    assert all(n == 1 for n in seen.values()), [i for i, n in seen.items() if n != 1]
+    for iid in state["cards"]:
+        assert iid in S.zone_list(state, iid)
+    for s in state["seats"]:
+        assert s["counters"] >= 0 and s["score"] >= 0
+        assert len(s["missions"]) + len(s["unplaced"]) == 5
+    for iid in S.cards_in_play(state):
+        if S.ctype(state, iid) == "personnel":
+            assert all(v >= 0 for v in ST.skills(state, iid).values())
+            assert all(ST.value(state, iid, a) >= 0 for a in ("integrity", "cunning", "strength"))
+        if S.ctype(state, iid) == "ship":
+            assert len(state["cards"][iid]["damage"]) <= 2
+    if state["outcome"] is None:
+        assert len(GAME.deciding_seats(state)) == 1
+        assert GAME.legal_actions(state, GAME.deciding_seats(state)[0])
+    else:
+        assert GAME.deciding_seats(state) == []
+    if views:
+        for s in range(len(state["seats"])):
+            check_view(state, s)
+        check_view(state, "spectator")
+
+
+def _ids_in(node, out: set) -> None:
+    if isinstance(node, dict):
+        if "id" in node and "guid" in node:
+            out.add(node["id"])
+        for v in node.values():
+            _ids_in(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            _ids_in(v, out)
+    elif isinstance(node, str) and node in _ALL_IDS:
+        out.add(node)
+
+
+_ALL_IDS: set = set()
+
+
+def check_view(state: dict, viewer) -> None:
+    """A view never shows an opponent's hand, any deck or dilemma-pile order, the drawn or
+    chosen face-down dilemmas of another seat, or the rng."""
+    v = GAME.view(state, viewer)
+    json.dumps(v)
+    assert "rng" not in v
+    _ALL_IDS.clear()
+    _ALL_IDS.update(state["cards"])
+    shown: set = set()
+    _ids_in({k: x for k, x in v.items() if k not in ("pending", "log")}, shown)
+    public: set = set()  # cards the rules make you show (download, take from discard)
+    for e in v["log"]:
+        if e["event"] in ("downloaded", "took_from_discard"):
+            public.add(e["card"])
+    _ids_in([e for e in v["log"] if e["event"] not in ("downloaded", "took_from_discard")], shown)
+    shown -= public
+    if v["pending"]:
+        if v["pending"]["seat"] == viewer:
+            _ids_in({k: x for k, x in v["pending"].items() if k not in ("options", "revealed")}, shown)
+        else:
+            assert "options" not in v["pending"]
+    for s, seat in enumerate(state["seats"]):
+        assert v["seats"][s]["deck"] is None and v["seats"][s]["dilemma_pile"] is None
+        hidden = list(seat["deck"]) + list(seat["dilemmas"])
+        if s != viewer:
+            hidden += seat["hand"] + seat["drawn"] + seat["stack"]
+            assert v["seats"][s]["hand"] is None
+        leaked = [i for i in hidden if i in shown]
+        assert not leaked, (viewer, leaked)
+
+
+def new_game(a: str = "fed", b: str = "kli", seed: str = "seed", extra: dict | None = None) -> dict:
+    return GAME.setup(fixtures.config(a, b, extra), seed)
+
+
+def random_game(seed: str, a: str = "fed", b: str = "kli", *, config: dict | None = None, check_every: int = 1,
+                max_actions: int = 30000) -> tuple[dict, int]:
+    state = GAME.setup(config or fixtures.config(a, b), seed)
+    r = random.Random(seed)
+    n = 0
+    check_invariants(state)
+    while state["outcome"] is None and n < max_actions:
+        seat = GAME.deciding_seats(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        ends = [x for x in legal if x["type"] in ("end_orders",)]
+        action = ends[0] if ends and r.random() < 0.15 else r.choice(legal)
+        state = GAME.apply(state, {"seat": seat, "type": "action", "payload": action})
+        n += 1
+        if check_every and n % check_every == 0:
+            check_invariants(state)
+    json.dumps(state)
+    return state, n
