@@ -82,6 +82,21 @@ class MatchSummarySchema(Schema):
     updated = fields.String()
 
 
+class MatchListQuerySchema(Schema):
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=100))
+
+
+class MatchListSchema(Schema):
+    total = fields.Integer(required=True, metadata={"description": "matches on this server"})
+    offset = fields.Integer(required=True)
+    limit = fields.Integer(required=True)
+    matches = fields.List(
+        fields.Nested(MatchSummarySchema), required=True,
+        metadata={"description": "newest first; the same summaries as GET /v1/matches/<id>"},
+    )
+
+
 class StateQuerySchema(Schema):
     min_version = fields.Integer(
         load_default=None,

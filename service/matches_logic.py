@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import rules
 from replays import current_state, events_for, state_at
 from rules import rng
-from rules.errors import InvalidRequest, MatchOver, NotYourDecision, VersionConflict
+from rules.errors import InvalidRequest, MatchOver, NotFound, NotYourDecision, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 
@@ -124,6 +124,19 @@ def summary(store: MatchStore, match_id: str) -> dict:
         "created": meta.get("created"),
         "updated": meta.get("updated"),
     }
+
+
+def list_summaries(store: MatchStore, offset: int = 0, limit: int = 50) -> dict:
+    """A page of match summaries, newest first: how players find past games to replay and
+    organisers find a tournament's matches. A match whose game this server no longer runs
+    is left out of the page rather than failing the whole listing."""
+    matches = []
+    for match_id in store.list_matches(offset, limit):
+        try:
+            matches.append(summary(store, match_id))
+        except (NotFound, InvalidRequest):
+            continue
+    return {"total": store.count_matches(), "offset": offset, "limit": limit, "matches": matches}
 
 
 def state_for(

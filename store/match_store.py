@@ -131,6 +131,10 @@ class MatchStore:
         """Match ids, newest first."""
         return [m.decode() for m in self.conn.zrevrange(keys.MATCHES, offset, offset + limit - 1)]
 
+    def count_matches(self) -> int:
+        """How many matches ``list_matches`` pages through."""
+        return int(self.conn.zcard(keys.MATCHES))
+
     def seat_for_token(self, match_id: str, token: str | None) -> int | None:
         """The seat whose stored hash matches ``token`` (constant-time compare), else None."""
         if not token:

@@ -16,6 +16,8 @@ from schemas import (
     LegalActionsSchema,
     MatchCreatedSchema,
     MatchCreateSchema,
+    MatchListQuerySchema,
+    MatchListSchema,
     MatchSummarySchema,
     PostActionSchema,
     ReplayQuerySchema,
@@ -53,6 +55,14 @@ def _token() -> str | None:
 def create_match(body: dict) -> dict:
     """Create a match; the response holds each seat's token (shown only here)."""
     return logic.create_match(runtime().store, body["game"], body.get("ruleset"), body["seats"])
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(MatchListQuerySchema, location="query")
+@blp.response(200, MatchListSchema)
+def list_matches(query: dict) -> dict:
+    """Matches on this server, newest first, as summaries (no views, no tokens)."""
+    return logic.list_summaries(runtime().store, query["offset"], query["limit"])
 
 
 @blp.route("/<match_id>")

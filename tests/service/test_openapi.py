@@ -3,7 +3,7 @@ from __future__ import annotations
 
 EXPECTED = {
     "/v1/games": {"get"},
-    "/v1/matches": {"post"},
+    "/v1/matches": {"get", "post"},
     "/v1/matches/{match_id}": {"get"},
     "/v1/matches/{match_id}/state": {"get"},
     "/v1/matches/{match_id}/legal-actions": {"get"},
