@@ -101,7 +101,7 @@ def check_view(state: dict, viewer) -> None:
             assert set(k) == {"id", "initiator", "face_down"}
 
 
-def random_game(config: dict, seed: str, *, check_every: int = 1, max_actions: int = 30000,
+def random_game(config: dict, seed: str, *, check_every: int = 1, views_every: int = 7, max_actions: int = 30000,
                 rnd_seed=None) -> tuple[dict, int]:
     state = GAME.setup(config, seed)
     r = random.Random(rnd_seed if rnd_seed is not None else seed)
@@ -113,6 +113,6 @@ def random_game(config: dict, seed: str, *, check_every: int = 1, max_actions: i
         state = GAME.apply(state, {"seat": seat, "type": "action", "payload": r.choice(legal)})
         n += 1
         if check_every and n % check_every == 0:
-            check_invariants(state)
-    json.dumps(state)
+            check_invariants(state, views=bool(views_every) and n % views_every == 0)
+    check_invariants(state)
     return state, n
