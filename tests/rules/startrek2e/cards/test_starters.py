@@ -1,0 +1,66 @@
+"""The project's own starter decks: legal, Premiere only, playable missions."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rules.startrek2e.cards import card_db, starters
+from rules.startrek2e.deckbuilding import validate_deck
+
+DECKS = starters()
+NOT_YET_PLAYABLE = {"federation": {"1U162"}}  # mechanics/MISSING.md item 1
+
+
+def test_at_least_four_fully_legal_starters():
+    legal = [d["id"] for d in DECKS if not validate_deck(d)]
+    assert len(legal) >= 4, legal
+    assert {"klingon", "romulan", "cardassian", "bajoran"} <= set(legal)
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[d["id"] for d in DECKS])
+def test_starter_shape(deck):
+    db = card_db()
+    assert set(deck) == {"id", "name", "missions", "dilemmas", "deck"}
+    everything = deck["missions"] + deck["dilemmas"] + deck["deck"]
+    assert all(db[c]["set"] == "SE" and not db[c]["hof_retired"] for c in everything)
+    assert len(deck["missions"]) == 5 == len(set(deck["missions"]))
+    assert len(deck["dilemmas"]) >= 20 and len(deck["deck"]) >= 35
+    assert max(Counter(db[c]["title"] for c in everything).values()) <= 3
+    missions = [db[m] for m in deck["missions"]]
+    hqs = [m for m in missions if m["mission_type"] == "headquarters"]
+    assert len(hqs) == 1 and deck["id"] in hqs[0]["affiliations"]
+    kinds = Counter(m["mission_type"] for m in missions)
+    assert kinds["planet"] >= 1 and kinds["space"] >= 1
+    violations = validate_deck(deck)
+    missing = {c for c in everything if db[c]["mechanics"] is None}
+    assert missing == NOT_YET_PLAYABLE.get(deck["id"], set())
+    assert all(v["code"] == "no_mechanics" for v in violations)
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[d["id"] for d in DECKS])
+def test_starter_can_attempt_and_meet_its_missions(deck):
+    """Its affiliation may attempt each mission, and its personnel (one of each) hold the skills."""
+    db = card_db()
+    personnel = [db[c] for c in set(deck["deck"]) if db[c]["type"] == "personnel"]
+    skills: Counter = Counter()
+    for p in personnel:
+        skills.update(p["skills"])
+    attributes = {a: sum(p[a] for p in personnel) for a in ("integrity", "cunning", "strength")}
+    for mid in deck["missions"]:
+        mission = db[mid]
+        if mission["mission_type"] == "headquarters":
+            continue
+        assert deck["id"] in mission["attempt_affiliations"], mid
+        assert any(all(skills[s] >= n for s, n in alt["skills"].items())
+                   and all(attributes[a] > n for a, n in alt["attributes"].items())
+                   for alt in mission["requirements"]), mid
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[d["id"] for d in DECKS])
+def test_starter_personnel_and_ships_are_of_the_deck_or_non_aligned(deck):
+    db = card_db()
+    for cid in deck["deck"]:
+        card = db[cid]
+        if card["type"] in ("personnel", "ship"):
+            assert card["affiliations"][0] in (deck["id"], "non-aligned"), cid
