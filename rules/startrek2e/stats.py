@@ -61,14 +61,14 @@ def modifier_total(state: dict, iid: str, stat: str) -> int:
             ctx = F.ctx_for(state, src)
             who = m.get("who", {"self": True})
             if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
-                total += m["amount"]
+                total += F.amount(state, m["amount"], ctx)
         finally:
             _EVALUATING.discard(src)
     c = state["cards"][iid]
     for dmg in c.get("damage", []):
         for ab in S.abilities(state, dmg, "damage"):
             m = ab["modify"]
-            if m.get("stat") == stat:
+            if m.get("stat") == stat and isinstance(m["amount"], int):
                 total += m["amount"]
     for mod in state["mods"]:
         if mod["card"] == iid and mod["stat"] == stat:
@@ -104,13 +104,22 @@ def skills(state: dict, iid: str) -> dict:
     return out
 
 
-def meets(state: dict, group: list, req: dict) -> bool:
+def meets(state: dict, group: list, req: dict, ctx: dict | None = None) -> bool:
     """Rulebook "Checking Mission Requirements": skill levels add across the group; each
-    attribute total must be *higher than* the number. ``any_of`` = alternatives."""
+    attribute total must be *higher than* the number. ``any_of`` = alternatives; ``cards``
+    counts cards (e.g. a Hand Weapon) with the group."""
     if not req:
         return True
     if "any_of" in req:
-        return any(meets(state, group, alt) for alt in req["any_of"])
+        return any(meets(state, group, alt, ctx) for alt in req["any_of"])
+    if "cards" in req:
+        if not group:
+            return False
+        locs = {tuple(S.location(state, i) or ()) for i in group}
+        pool = {c for loc in locs if loc for c in S.cards_at(state, list(loc))}
+        fctx = ctx or F.ctx_for(state, group[0])
+        if sum(1 for c in pool if F.matches(state, c, req["cards"]["filter"], fctx)) < req["cards"].get("min", 1):
+            return False
     totals: dict = {}
     for iid in group:
         for sk, lvl in skills(state, iid).items():
@@ -181,6 +190,11 @@ def hq_allows(state: dict, hq: str, iid: str) -> bool:
     d = S.card_def(state, iid)
     if d["type"] == "equipment":
         return True
+    allows = [f for ab in S.abilities(state, hq, "headquarters") for f in ab.get("allow") or []]
+    if allows:
+        ctx = F.ctx_for(state, hq)
+        if any(F.matches(state, iid, f, ctx) for f in allows):
+            return True
     allowed = set(hq_affiliations(state, hq))
     also = set()
     for ab in S.abilities(state, hq, "headquarters"):
@@ -192,9 +206,10 @@ def hq_allows(state: dict, hq: str, iid: str) -> bool:
 
 def hq_affiliations(state: dict, hq: str) -> list:
     out = []
-    for ab in S.abilities(state, hq, "headquarters"):
+    abs_ = S.abilities(state, hq, "headquarters")
+    for ab in abs_:
         out += ab.get("affiliations") or []
-    if out:
+    if abs_:
         return out
     d = S.card_def(state, hq)
     return list(d.get("affiliations") or d.get("attempt_affiliations") or [])

@@ -117,7 +117,24 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "cost_at_most":
             if ST.value(state, iid, "cost") > v:
                 return False
+        elif k == "not":
+            if matches(state, iid, v, ctx):
+                return False
+        elif k == "at_this_mission":
+            here = S.mission_of(state, src) if src else None
+            if bool(v) != (here is not None and iid != src and S.mission_of(state, iid) == here):
+                return False
     return True
+
+
+def amount(state: dict, amt, ctx: dict) -> int:
+    """An integer, or ``{"per": FILTER, "times": n, "limit": m}``."""
+    if isinstance(amt, int):
+        return amt
+    n = len(candidates(state, amt["per"], ctx)) * amt.get("times", 1)
+    if "limit" in amt:
+        n = max(-abs(amt["limit"]), min(abs(amt["limit"]), n))
+    return n
 
 
 def base_candidates(state: dict, f: dict, ctx: dict) -> list:
@@ -191,10 +208,14 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
         elif k == "count":
             if len(candidates(state, v, ctx)) < cond.get("min", 1):
                 return False
-        elif k == "min":
+        elif k in ("min", "matches"):
             continue
+        elif k == "ref":
+            cards = ctx["refs"].get(v, [])
+            if not cards or not all(matches(state, i, cond["matches"], ctx) for i in cards):
+                return False
         elif k == "meets":
-            if not ST.meets(state, requirement_group(state, ctx), v):
+            if not ST.meets(state, requirement_group(state, ctx), v, ctx):
                 return False
         elif k == "mission_type":
             a = state.get("attempt")

@@ -15,7 +15,7 @@ from .. import stats as ST
 from . import filters as F
 
 SUPPORTED = {
-    "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top",
+    "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
@@ -64,7 +64,7 @@ def targets(state: dict, frame: dict, t: dict):
     if "self" in t:
         out = [ctx["source"]]
     elif "ref" in t:
-        out = [i for i in ctx["refs"].get(t["ref"], [])]
+        out = [i for i in ctx["refs"].get(t["ref"], []) if "filter" not in t or F.matches(state, i, t["filter"], ctx)]
     elif "all" in t:
         out = F.candidates(state, t["all"], ctx)
     elif "attempting_ship" in t:
@@ -76,6 +76,8 @@ def targets(state: dict, frame: dict, t: dict):
         out = [m] if m else []
     elif "random" in t:
         pool = F.candidates(state, t["random"], ctx)
+        if "all_but" in t:  # "randomly select all but one of those personnel"
+            count = max(0, len(pool) - t["all_but"])
         out = []
         for _ in range(min(count, len(pool))):
             pick = R.choice(state["rng"], pool)
@@ -138,8 +140,17 @@ def _unstop(state, frame, c):
 
 
 def _brig(state, frame, c):
-    ctx = frame["ctx"]  # a dilemma's captor is its owner, the player who set it
-    G.place_in_brig(state, c, ctx["opp"] if ctx.get("dilemma") else ctx["you"])
+    ctx = frame["ctx"]  # default captor: a dilemma's owner (the player who set it), else you
+    eff = frame["effects"][frame["i"]]
+    side = eff["place_in_brig"].get("brig", "opponent" if ctx.get("dilemma") else "you")
+    G.place_in_brig(state, c, _seat(ctx, side))
+
+
+def _to_discard(state, frame, c):
+    """Placed in its owner's discard pile (not a kill: no "killed" responses)."""
+    if S.in_play(state, c):
+        G._scatter(state, c)
+    G.to_owner_pile(state, c)
 
 
 def _as_damage(state, frame, ship):
@@ -220,8 +231,9 @@ def _modify(state, frame, eff, arg):
     if cards is None:
         return False
     until = eff.get("until", "end_of_turn")
+    amount = F.amount(state, arg["amount"], frame["ctx"])
     for c in cards:
-        state["mods"].append({"card": c, "stat": arg["stat"], "amount": arg["amount"], "until": until})
+        state["mods"].append({"card": c, "stat": arg["stat"], "amount": amount, "until": until})
     return True
 
 
@@ -328,6 +340,7 @@ HANDLERS = {
     "return_to_hand": _target_verb(_return_to_hand),
     "place_on_deck_top": _target_verb(_deck(True)),
     "place_on_deck_bottom": _target_verb(_deck(False)),
+    "place_in_discard": _target_verb(_to_discard),
     "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c)),
     "place_as_damage": _target_verb(_as_damage),
     "remember": _target_verb(_noop),

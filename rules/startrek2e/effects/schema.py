@@ -16,7 +16,7 @@ OTHER_STATS = ("cost", "points")
 SIDES = ("you", "opponent")
 
 ABILITY_KEYS: dict[str, set[str]] = {
-    "headquarters": {"affiliations", "also"},
+    "headquarters": {"affiliations", "also", "allow"},
     "static": {"modify", "while"},
     "trigger": {"on", "optional", "effects", "if", "cost"},
     "order": {"effects", "cost", "limit", "while"},
@@ -28,7 +28,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "keyword": {"keyword"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
-    "headquarters": {"affiliations"}, "static": {"modify"}, "trigger": {"on", "effects"},
+    "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
     "play_requirement": set(), "damage": {"modify"}, "keyword": {"keyword"},
 }
@@ -39,7 +39,7 @@ TRIGGER_EVENTS = {
     "card_played",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda"}
-TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand",
+TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may"}
@@ -52,13 +52,14 @@ COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent"}
 FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
-               "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self"}
+               "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
+               "at_this_mission"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission"}
-TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to"}
+TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
-                  "min", "meets", "mission_type", "not", "all", "any"}
+                  "min", "meets", "mission_type", "not", "all", "any", "ref", "matches"}
 
 
 def is_stat(name: Any) -> bool:
@@ -87,7 +88,13 @@ class _Checker:
         if missing:
             self.err(path, f"{kind} ability: missing {sorted(missing)}")
         if kind == "headquarters":
-            affs = ab.get("affiliations")
+            if not ({"affiliations", "allow"} & set(ab)):
+                self.err(path, "headquarters needs 'affiliations' or 'allow'")
+            affs = ab.get("affiliations", [])
+            for i, f in enumerate(ab.get("allow", [])):
+                self.filter(f, f"{path}.allow[{i}]")
+            if not isinstance(ab.get("allow", []), list):
+                self.err(f"{path}.allow", "a list of filters")
             if not isinstance(affs, list) or any(a not in AFFILIATIONS for a in affs):
                 self.err(f"{path}.affiliations", f"a list of affiliations from {list(AFFILIATIONS)}")
             if "also" in ab and not (isinstance(ab["also"], list) and all(isinstance(x, str) for x in ab["also"])):
@@ -206,8 +213,7 @@ class _Checker:
             return
         if not is_stat(m.get("stat")):
             self.err(f"{path}.stat", f"unknown stat {m.get('stat')!r}")
-        if not isinstance(m.get("amount"), int) or isinstance(m.get("amount"), bool):
-            self.err(f"{path}.amount", "an integer")
+        self.amount(m.get("amount"), f"{path}.amount")
         if static and "who" in m:
             self.filter(m["who"], f"{path}.who")
         if not static:
@@ -215,6 +221,17 @@ class _Checker:
                 self.err(path, "modify needs 'target'")
             else:
                 self.target(m["target"], f"{path}.target")
+
+    def amount(self, a: Any, path: str) -> None:
+        """An integer, or ``{"per": FILTER, "times": n, "limit": m}`` (n per matching card, at most m)."""
+        if isinstance(a, int) and not isinstance(a, bool):
+            return
+        if not isinstance(a, dict) or "per" not in a or set(a) - {"per", "times", "limit"}:
+            return self.err(path, 'an integer or {"per": FILTER, "times": n, "limit": m}')
+        self.filter(a["per"], f"{path}.per")
+        for k in ("times", "limit"):
+            if k in a and not isinstance(a[k], int):
+                self.err(f"{path}.{k}", "an integer")
 
     def target(self, t: Any, path: str) -> None:
         if not isinstance(t, dict):
@@ -228,6 +245,14 @@ class _Checker:
         form = forms[0]
         if form in ("all", "random", "choose"):
             self.filter(t[form], f"{path}.{form}")
+        if "filter" in t:
+            if form != "ref":
+                self.err(f"{path}.filter", "only a 'ref' target takes a filter")
+            self.filter(t["filter"], f"{path}.filter")
+        if "all_but" in t and (form != "random" or not isinstance(t["all_but"], int)):
+            self.err(f"{path}.all_but", "a number, on a 'random' target")
+        if "brig" in t and t["brig"] not in SIDES:
+            self.err(f"{path}.brig", "'you' or 'opponent'")
         if "chooser" in t and t["chooser"] not in SIDES:
             self.err(f"{path}.chooser", "'you' or 'opponent'")
         if "count" in t and not (isinstance(t["count"], int) and t["count"] >= 1):
@@ -257,6 +282,8 @@ class _Checker:
                 self.err(f"{path}.attribute", 'like {"cunning": {"min": 6}}')
         if "skill_level" in f:
             self.skills(f["skill_level"], f"{path}.skill_level")
+        if "not" in f:
+            self.filter(f["not"], f"{path}.not")
 
     def skills(self, s: Any, path: str) -> None:
         if not isinstance(s, dict) or any(not is_stat(k) or not isinstance(v, int) or v < 1 for k, v in s.items()):
@@ -271,7 +298,13 @@ class _Checker:
             for i, alt in enumerate(r["any_of"]):
                 self.requirement(alt, f"{path}.any_of[{i}]")
             return
-        self.keys(r, {"skills", "attributes"}, path)
+        self.keys(r, {"skills", "attributes", "cards"}, path)
+        if "cards" in r:
+            cr = r["cards"]
+            if not isinstance(cr, dict) or set(cr) - {"filter", "min"} or "filter" not in cr:
+                self.err(f"{path}.cards", '{"filter": FILTER, "min": n} (cards with the group)')
+            else:
+                self.filter(cr["filter"], f"{path}.cards.filter")
         if "skills" in r:
             self.skills(r["skills"], f"{path}.skills")
         if "attributes" in r:
@@ -295,6 +328,10 @@ class _Checker:
                 else:
                     for i, sub in enumerate(c[k]):
                         self.condition(sub, f"{path}.{k}[{i}]")
+        if ("ref" in c) != ("matches" in c):
+            self.err(path, "'ref' and 'matches' go together")
+        if "matches" in c:
+            self.filter(c["matches"], f"{path}.matches")
         for k in ("present_with", "command", "count"):
             if k in c:
                 self.filter(c[k], f"{path}.{k}")
