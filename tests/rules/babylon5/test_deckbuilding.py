@@ -103,7 +103,7 @@ def test_opening_hand_needs_3_types():
             "deck": ["seer-ilmara", "foreman-tulan", "elder-saramel", "warleader-ishanne", "acolyte-varenn"] * 3
             + ["sudden-insight", "moment-of-stillness", "backroom-deal"] * 3 + ["drifter-sage-omarek"] * 3
             + ["freelance-pilot-jessa-rook", "information-broker-quill", "delegate-vaal-tirrin"] * 3
-            + ["emergency-repairs", "repeal-order", "appeal-to-the-station"] * 3}
+            + ["emergency-triage", "repeal-order", "appeal-to-the-station"] * 3}
     assert len(deck["deck"]) == 45
     assert codes(deck) == {"opening_hand_needs_3_types"}
     assert messages(deck, "opening_hand_needs_3_types")[0].endswith("only 2 type(s): character, event")
