@@ -15,16 +15,14 @@ def apply_damage(state: dict, iid: str, n: int, severe: int = 0) -> None:
     c = state["cards"][iid]
     if not S.in_play(state, iid) or (n <= 0 and severe <= 0):
         return
-    c["damage"] += max(0, n)
-    c["severe"] += max(0, severe)
     top = S.highest(state, iid)
-    if c["damage"] + c["severe"] >= top:
-        excess = c["damage"] + c["severe"] - top
-        moved = min(excess, c["damage"])
-        c["damage"] -= moved
-        c["severe"] += moved
-        if not c["neutralized"]:
-            neutralize(state, iid)
+    before = c["damage"] + c["severe"]
+    n = max(0, n)
+    over = min(n, max(0, before + n - max(before, top)))  # the part of this damage beyond the highest ability
+    c["damage"] += n - over
+    c["severe"] += over + max(0, severe)
+    if c["damage"] + c["severe"] >= top and not c["neutralized"]:
+        neutralize(state, iid)
 
 
 def neutralize(state: dict, iid: str) -> None:
@@ -120,11 +118,11 @@ def participants(state: dict, conflict: dict) -> dict[str, list[str]]:
         role = "opposed" if con["side"] == "oppose" else "supported"
         roles.setdefault(con["card"], []).append(role)
         for lid in _leaders(state, con["card"], con.get("leaders", [])):
-            roles.setdefault(lid, []).append("led_fleet")
+            roles.setdefault(lid, []).extend(["led_fleet", "led_" + role])
     for att in conflict["attacks"]:
         roles.setdefault(att["attacker"], []).append("attacked")
         for lid in _leaders(state, att["attacker"], att.get("leaders", [])):
-            roles.setdefault(lid, []).append("led_fleet")
+            roles.setdefault(lid, []).extend(["led_fleet", "led_attacked"])
     return roles
 
 

@@ -14,7 +14,7 @@ STATS = CARD_STATS + FACTION_STATS
 CONFLICT_TYPES = ("diplomatic", "intrigue", "military", "psi")
 CARD_TYPES = ("character", "group", "fleet", "location", "enhancement", "agenda", "event",
               "contingency", "conflict", "aftermath")
-ROLES = ("supported", "opposed", "attacked", "led_fleet", "any")
+ROLES = ("supported", "opposed", "attacked", "led_fleet", "led_supported", "led_opposed", "led_attacked", "any")
 TRACKS = ("b5", "shadow", "vorlon")
 UNTIL = ("end_of_turn", "while_rotated", "permanent")
 CARD_REFS = ("self", "attached", "chosen", "opponent", "conflict_target")

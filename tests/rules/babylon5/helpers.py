@@ -116,3 +116,62 @@ def random_game(config: dict, seed: str, *, check_every: int = 1, views_every: i
             check_invariants(state, views=bool(views_every) and n % views_every == 0)
     check_invariants(state)
     return state, n
+
+
+# ---------------------------------------------------------------- scenarios
+
+def add_card(state: dict, seat: int, def_id: str, zone: str = "hand", *, level: str | None = None,
+             defs: dict | None = None, **fields) -> str:
+    """Put a new instance of a fixture card into a zone (test set-up only)."""
+    from rules.babylon5.setup import new_card
+
+    from . import fixtures as F
+    if def_id not in state["defs"]:
+        state["defs"][def_id] = (defs or F.DB)[def_id]
+    iid = f"t{len(state['cards']) + 1}"
+    c = new_card(def_id, seat, zone)
+    if zone == "play":
+        c["level"] = level or ("supporting" if state["defs"][def_id]["type"] in ("character", "group", "fleet", "location") else None)
+    c.update(fields)
+    state["cards"][iid] = c
+    state["seats"][seat][zone].append(iid)
+    return iid
+
+
+def scenario(races, *, ratings=None, seed: str = "scenario", deck_size: int = 10, extra=None, hands=None,
+             tension=None, empty_hands: bool = True) -> dict:
+    """A game set up from fixture cards, opening hands skipped (empty unless ``hands``),
+    with optional influence ratings (initiative) and tensions; stopped at the first
+    conflict declaration of turn 1."""
+    from rules.babylon5 import flow, setup
+
+    from . import fixtures as F
+    config = F.config(list(races), deck_size=deck_size, extra=extra)
+    state = setup.starting_a_game(config, seed)
+    for s, sd in enumerate(state["seats"]):
+        sd["opening_done"] = True
+        if ratings:
+            sd["rating"] = ratings[s]
+        for did in (hands or {}).get(s, []):
+            add_card(state, s, did, "hand", defs=config["extra_cards"])
+    for k, v in (tension or {}).items():
+        state["tension"][k] = v
+    return flow.advance(state)
+
+
+def until(state: dict, kind: str, seat: int | None = None) -> dict:
+    """Answer every decision with the most passive choice until ``kind`` is pending (for ``seat``)."""
+    from rules.babylon5.game import GAME
+    passive = ("no_conflict", "pass", "done", "ready_rest", "keep_hidden")
+    for _ in range(2000):
+        p = state["pending"]
+        if state["outcome"] or (p["kind"] == kind and (seat is None or p["seat"] == seat)):
+            return state
+        legal = GAME.legal_actions(state, p["seat"])
+        a = next((x for x in legal if x["type"] in passive), legal[0])
+        state = act(state, a)
+    raise AssertionError(f"never reached {kind}")
+
+
+def ambassador(state: dict, seat: int) -> str:
+    return state["seats"][seat]["ambassador"]
