@@ -43,7 +43,7 @@ TRIGGER_PHRASES = {
     "play_self": "When you play this card", "assign_self": "Each time you assign this card",
     "revive_self": "Each time you revive this card", "score_self": "When you score this card",
     "destroyed_self": "When this card is destroyed", "earn_glyph_self": "Each time this character earns a glyph",
-    "earn_different_glyph_self": "Each time this character earns a glyph of a kind he does not already have",
+    "earn_different_glyph_self": "Each time this character earns a glyph of a kind it does not already have",
     "mission_played": "Each time you play a mission",
     "before_mission_played": "Each time a mission is about to be played",
     "opponent_plays_complication": "Each time your opponent plays a complication",
@@ -129,13 +129,14 @@ def _ref_phrase(name, ctx: Ctx) -> str:
     return _ref(name, ctx)[0]
 
 
-def _other_of(value, ctx: Ctx) -> str:
+def _other_of(value, ctx: Ctx, subject_type=None) -> str:
     """What ``shares_glyph_with`` / ``shares_trait_with`` compare with (filters.py: a filter =
     any other matching card, ``"self"`` = this card, a string = a ref)."""
     if value == "self" or value is True:
         return "this card"
     if isinstance(value, dict):
-        return "another " + noun(value, ctx)
+        same = subject_type is not None and value.get("type") == subject_type
+        return ("another " + noun(value, ctx)) if same else _determined(value, ctx, "a")
     return _ref_phrase(value, ctx)
 
 
@@ -230,7 +231,7 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
             post.append(f"with {want} or more glyphs")
         elif key in ("shares_glyph_with", "shares_trait_with"):
             what = "glyph" if key == "shares_glyph_with" else "trait"
-            post.append(f"that share{'' if plural else 's'} a {what} with {_other_of(want, ctx)}")
+            post.append(f"that share{'' if plural else 's'} a {what} with {_other_of(want, ctx, f.get('type', 'card'))}")
         elif key in ("min_skill", "max_skill"):
             for sk, bound in (want or {}).items():
                 post.append(f"with {bound} {SKILLS.get(sk, sk)} or {'more' if key == 'min_skill' else 'less'}")
@@ -241,7 +242,8 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
         elif key in ("has_keyword", "keyword"):
             post.append("with " + KEYWORDS.get(want, str(want)))
         elif key == "contributing_at_most":
-            post.append(f"contributing {_value(want, ctx)} or less to the mission")
+            amount_text = str(want) if isinstance(want, int) else describe(want, ctx)
+            post.append(f"whose skill contributed to the current mission is at most {amount_text}")
         elif key == "min_promotion_tokens":
             post.append(f"with {want} or more promotion tokens" if want != 1 else "with a promotion token")
         elif key == "played":
@@ -271,7 +273,7 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
         elif key == "in_ref":
             post.append("among " + _ref_phrase(want, ctx))
         elif key == "lacks_traits_of":
-            post.append("that has none of the traits of " + _ref_phrase(want, ctx))
+            post.append(f"that {'lack' if plural else 'lacks'} at least one trait of " + _ref_phrase(want, ctx))
         elif key == "ref":
             post.append("among " + _ref_phrase(want, ctx))
         elif key == "ship_battle_total":
@@ -292,8 +294,20 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
     elif owner and side == "opponent":
         text = "your opponent's " + text
     if post:
-        text += " " + " ".join(post)
+        text += " " + " ".join(_order_post(post))
     return text
+
+
+def _order_post(post: list[str]) -> list[str]:
+    """"named …" first, then "with …" phrases joined by "and", then the rest (clauses
+    that end a noun phrase: "that …", "whose …")."""
+    named = [p for p in post if p.startswith("named ")]
+    withs = [p for p in post if p.startswith("with ")]
+    clauses = [p for p in post if p.startswith(("that ", "whose ", "who "))]
+    rest = [p for p in post if p not in named and p not in withs and p not in clauses]
+    if len(withs) > 1:
+        withs = ["with " + _join([w[len("with "):] for w in withs])]
+    return named + rest + withs + clauses
 
 
 def _determined(f, ctx: Ctx, det="a", n=1) -> str:
@@ -383,6 +397,10 @@ def target(t, ctx: Ctx) -> tuple[str, bool]:
             det = "up_to" if t.get("up_to") else "a"
             return _determined(f, ctx, det, count) + extra, count != 1
         n, tail = amount_parts(count, ctx)
+        if isinstance(count, dict) and "if" in count and tail.startswith(" (or "):
+            det = "up_to" if t.get("up_to") else "a"
+            return (_determined(f, ctx, det, count.get("else", 0)) + " (or " + _determined(f, ctx, det, count["then"])
+                    + f" if {condition(count['if'], ctx)})" + extra), True
         if n == 1 and tail:
             return _determined(f, ctx, "up_to" if t.get("up_to") else "a", 1) + tail + extra, True
         if tail.startswith(", where X is "):
@@ -393,8 +411,9 @@ def target(t, ctx: Ctx) -> tuple[str, bool]:
     return _determined(t, ctx, "all"), True
 
 
-def _chooser(t) -> str:
-    return t.get("chooser", "you") if isinstance(t, dict) and "choose" in t else "you"
+def _chooser(t) -> str | None:
+    """Who makes the choice (``None`` for a fixed target: the performer of the sentence)."""
+    return t.get("chooser", "you") if isinstance(t, dict) and "choose" in t else None
 
 
 # --------------------------------------------------------------------- amounts
@@ -437,6 +456,8 @@ def _per(a, ctx: Ctx) -> str | None:
         return f"for each {_card_noun(f, ctx, False)} beneath {who}"
     if "blockaded_missions" in a:
         return "for each mission blockaded by your cards"
+    if "shared_traits_with" in a:
+        return "for each trait it shares with " + _determined(a["shared_traits_with"], ctx, "a")
     return None
 
 
@@ -451,7 +472,7 @@ def amount_parts(a, ctx: Ctx) -> tuple:
         return "any amount of", ""
     if isinstance(a, dict) and "if" in a and isinstance(a.get("then"), int) and isinstance(a.get("else", 0), int) \
             and a.get("times", 1) == 1:
-        return a["then"], f" if {condition(a['if'], ctx)} (otherwise {a.get('else', 0)})"
+        return a.get("else", 0), f" (or {a['then']} if {condition(a['if'], ctx)})"
     if isinstance(a, dict):
         per = _per(a, ctx)
         keys = set(a) - {"times", "glyph", *(("allegiance", "trait", "type") if "cards_beneath" in a else ())}
@@ -536,7 +557,7 @@ def _describe(a: dict, ctx: Ctx) -> str:
         who, _ = target(a["different_traits"], ctx)
         return f"the number of different traits among {who}"
     if "shared_traits_with" in a:
-        return "the number of traits shared with " + _determined(a["shared_traits_with"], ctx, "all")
+        return "the number of traits it shares with " + _determined(a["shared_traits_with"], ctx, "a")
     if "shared_with" in a:
         return "the number of glyphs this card shares with " + _determined(a["shared_with"], ctx, "all")
     if "blockaded_missions" in a:
@@ -700,8 +721,16 @@ def _compare(cmp_, ctx: Ctx, neg: bool) -> str:
     if isinstance(left, dict) and set(left) - {"times"} == {"count"} and left.get("times", 1) == 1 \
             and isinstance(right, int) and isinstance(left["count"], dict) and "ref" not in left["count"]:
         f = left["count"]
-        words = {">=": f"{right} or more", ">": f"more than {right}", "<": f"fewer than {right}",
-                 "<=": f"{right} or fewer", "==": f"exactly {right}", "!=": f"not exactly {right}"}[op]
+        r = NUMBERS.get(right, right) if right > 1 else right
+        words = {">=": f"{r} or more", ">": f"more than {r}", "<": f"fewer than {r}",
+                 "<=": f"{r} or fewer", "==": f"exactly {r}", "!=": f"not exactly {r}"}[op]
+        side = f.get("side")
+        if side in ("you", "opponent") and not f.get("zone"):
+            g = {k: v for k, v in f.items() if k != "side"}
+            subj = "you have" if side == "you" else "your opponent has"
+            if op == "==" and right == 0:
+                return f"{subj} no {noun(g, ctx, plural=True)}"
+            return f"{subj} {words} {noun(g, ctx, plural=True)}"
         if op == "==" and right == 0:
             return f"there are no {noun(f, ctx, plural=True)}"
         if op in (">=",) and right == 1:
@@ -752,9 +781,14 @@ def _conj(verb: str, who) -> str:
 def _act(who, actor, verb_phrase: str) -> str:
     """A clause whose performer is ``who`` inside a sentence performed by ``actor``:
     imperative when they are the same, with a subject otherwise."""
-    who = who or "you"
+    if who is None and actor == "they":
+        return "they " + verb_phrase
+    if who is None:  # nobody named: whoever performs the sentence (interpreter: the controller)
+        who = actor if actor in ("you", "opponent", "they") else "you"
     if who == actor:
         return verb_phrase
+    if actor == "they" and who == "opponent":  # "If they do, they score that adversary"
+        return "they " + verb_phrase
     first, _, rest = verb_phrase.partition(" ")
     return f"{_subject(who)} {_conj(first, who)}" + (f" {rest}" if rest else "")
 
@@ -821,7 +855,13 @@ def _target_verb(verb: str, t, ctx: Ctx, actor, until: str = "", tail: str = "")
     who, plural = target(t, ctx)
     chooser = _chooser(t)
     words = TARGET_VERBS.get(verb, verb)
-    return _act(chooser, actor, f"{words} {who}{tail}{until}")
+    per = ""
+    for sep in (" for each ", " (or "):
+        if sep in who and (tail or until):
+            who, _, rest = who.partition(sep)
+            per = sep + rest
+            break
+    return _act(chooser, actor, f"{words} {who}{tail}{until}{per}")
 
 
 def _until(e) -> str:
@@ -832,12 +872,13 @@ def _until(e) -> str:
 def _stat_change(stat, amt, ctx: Ctx, set_: bool = False) -> str:
     name = STATS.get(stat, unknown(f"stat {stat}"))
     if set_:
-        n, tail = amount_parts(amt, ctx)
-        return name, f"{n}{tail}"
+        if isinstance(amt, int):
+            return name, str(amt)
+        return name, "equal to " + describe(amt, ctx)
     n, tail = amount_parts(amt, ctx)
-    if isinstance(amt, dict) and "if" in amt and isinstance(n, int):
-        e = amt.get("else", 0)
-        return name, f"{'+' if n >= 0 else ''}{n} if {condition(amt['if'], ctx)} (otherwise {name} {'+' if e >= 0 else ''}{e})"
+    if isinstance(amt, dict) and "if" in amt and isinstance(n, int) and tail.startswith(" (or "):
+        t = amt.get("then", 0)
+        return name, f"{'+' if n >= 0 else ''}{n} (or {name} {'+' if t >= 0 else ''}{t} if {condition(amt['if'], ctx)})"
     if isinstance(n, int):
         return name, f"{'+' if n >= 0 else ''}{n}{tail}"
     return name, (n if n.startswith("-") else "+" + n) + tail
@@ -869,16 +910,25 @@ def _modify(m: dict, ctx: Ctx, actor, until: str, static: bool = False) -> str:
         return _act(_chooser(who_t), actor, f"give {who} {name} {change}{until}")
     if isinstance(who_t, dict) and not (set(who_t) & {"self", "ref", "current_mission", "all"}):
         who_t = {"all": who_t}
-    if isinstance(who_t, dict) and "all" in who_t and '"each"' in repr(m.get("amount")).replace("'", '"'):
+    if isinstance(who_t, dict) and "all" in who_t and ('"each"' in repr(m.get("amount")).replace("'", '"')
+                                                   or (isinstance(m.get("amount"), dict) and "shared_traits_with" in m["amount"])):
         # the amount is counted for each card in turn ("for each glyph it has")
         who = _determined(who_t["all"], ctx, "each")
+        if m.get("stat") == "cost":
+            return f"{who} costs power {change}{to_play}{until}"
+        return f"{who} gets {name} {change}{until}"
+    if not static and not set_ and isinstance(who_t, dict) and "all" in who_t and isinstance(who_t["all"], dict):
+        who = _determined(who_t["all"], ctx, "each")
+        if m.get("stat") == "cost":
+            return f"{who} costs power {change}{to_play}{until}"
         return f"{who} gets {name} {change}{until}"
     who, plural = target(who_t, ctx)
     if static and who.startswith("all "):
         who = who[4:]
     if set_:
         return f"the {name} of {who} {'are' if plural else 'is'} {change}{until}"
-    if m.get("stat") == "cost":
+    zoned = isinstance(who_t, dict) and isinstance(who_t.get("all"), dict) and who_t["all"].get("zone") in ("score_pile", "discard")
+    if m.get("stat") == "cost" and not zoned:
         return f"{who} {'cost' if plural else 'costs'} power {change}{to_play}{until}"
     return f"{who} {'get' if plural else 'gets'} {name} {change}{until}"
 
@@ -953,7 +1003,7 @@ def clause(e, ctx: Ctx, actor="you") -> str:
             elif inner_verb in ("play_free", "play_from_hand"):
                 ctx.refs[name] = ("the card played", False)
             elif inner_verb == "move_glyph":
-                ctx.refs[name] = ("the moved glyph", False)
+                ctx.refs[name] = ("both of those characters", True)
             else:
                 ctx.refs[name] = (unknown(f"remembered {inner_verb}"), False)
             return text
@@ -1038,7 +1088,7 @@ def clause(e, ctx: Ctx, actor="you") -> str:
         return _act(who, actor, f"draw until {'you have' if (who or 'you') == 'you' else 'they have'} 8 cards in hand")
     if verb == "skip_next_turn":
         who = arg.get("who") if isinstance(arg, dict) else arg
-        return _act(who, actor, f"skip {_their(who, actor)} next turn")
+        return _act(who, actor, f"skip {'your' if (who or actor) == 'you' else 'their'} next turn")
     if verb == "modify":
         return _modify(arg, ctx, actor, until)
     if verb == "modify_next_mission":
@@ -1132,6 +1182,11 @@ def _may(m, ctx: Ctx, actor) -> str:
     subj = "you" if who == "you" else _subject(who)
     if look:
         subj = look + subj
+    if who != "you" and (cost or len(body) > 1):
+        cost = [cost_clause(c, ctx, who) for c in m.get("cost", [])]
+        first = effects_text(m.get("effects", [])[:1], ctx, who)
+        body = (first + effects_text(m.get("effects", [])[1:], ctx, "they")) if not cost else \
+            effects_text(m.get("effects", []), ctx, "they")
     if cost:
         rest = _sentences(body)
         pron = "you" if who == "you" else "they"
@@ -1161,7 +1216,7 @@ def _repeat(n, effs, ctx: Ctx, actor) -> str:
     body = _lower_first(_sentences(effects_text(effs, ctx, actor))).rstrip(".")
     if isinstance(n, int):
         times = {1: "once", 2: "twice"}.get(n, f"{NUMBERS.get(n, n)} times")
-        return f"{body} — do this {times}" if n != 1 else body
+        return f"do the following {times}: {body}" if n != 1 else body
     per = _per(n, ctx) if isinstance(n, dict) else None
     if per and isinstance(n, dict) and n.get("times", 1) == 1 and len(set(n) - {"times", "glyph"}) == 1:
         return f"{per}, {body}"
@@ -1264,7 +1319,8 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         elif a.get("split"):
             text += " " + unknown(f"split {a['split']}")
         elif n == 1:
-            text += ("; you may put it on the bottom" if a.get("bottom_allowed") else "")
+            text += (", then put it back on the top or on the bottom of that pile"
+                     if a.get("bottom_allowed") or a.get("top_allowed") else "")
         else:
             text += f" and put them back in any order"
             if a.get("bottom_allowed"):
@@ -1388,7 +1444,8 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         return f"the next time {_subject(w)} {'pass' if w == 'you' else 'passes'}, {_subject(w)} may take another action" \
             if not a.get("only_pass") else f"after {_subject(w)} next {'pass' if w == 'you' else 'passes'}, {_subject(w)} can only pass"
     if verb == "force_continue":
-        return "the hero player must continue to the next mission" + (" at no cost" if a.get("free") else "")
+        return "force the hero player to continue to another mission this turn" + \
+            (" without paying power to continue" if a.get("free") else "")
     return _legacy_effect(verb, e)
 
 
@@ -1583,13 +1640,12 @@ def _rule(rule, ctx: Ctx) -> str:
         ctx.builtin["assigning"] = ("that " + _type_words({"type": who_f.get("type", "card")}, False), False) \
             if isinstance(who_f, dict) and isinstance(who_f.get("type", "card"), str) else ("that card", False)
         w = noun(who_f, ctx) if isinstance(who_f, dict) else unknown("who")
-        inner = [cost_clause(c, ctx, "assigner") for c in costs]
-        inner = [(_act("you", "assigner", x) if not x.startswith(("your opponent", "you ")) else x) for x in inner]
-        # the assigning player pays ("you" in the costs); rewrite for the reader
-        text = _join(inner)
-        text = text.replace("your opponent ", "the other player ")
-        text = text.replace("you pay", "the assigning player pays").replace("you ", "the assigning player ")
-        return f"to assign {_article(w)} {w}, {text}"
+        # the assigning player pays: "you" in these costs is the assigning player
+        inner = [cost_clause(c, ctx) for c in costs]
+        own = [x for x in inner if not x.startswith("your opponent ")]
+        other = [x.replace("your opponent ", "the assigning player's opponent ", 1) for x in inner if x.startswith("your opponent ")]
+        parts = (["the assigning player must " + _join(own)] if own else []) + other
+        return f"to assign {_article(w)} {w}, " + _join(parts)
     if name == "blocked":
         who, plural = target(arg, ctx) if isinstance(arg, dict) and set(arg) & {"self", "ref", "all", "choose"} \
             else (_determined(arg, ctx, "all")[4:], True) if isinstance(arg, dict) else (unknown("blocked"), False)
