@@ -190,23 +190,27 @@ def row_to_card(cells: dict[str, str], where: str) -> tuple[dict[str, Any] | Non
 def parse_csv(text: str, name: str = "<csv>") -> list[dict[str, Any]]:
     """Every card of a CSV text, or :class:`CardImportError` listing every problem.
 
-    Blank rows and rows whose first cell starts with ``#`` are skipped (comments). Line
-    numbers are the file's own (the header is line 1; a quoted cell spanning lines counts
-    them all). Ids must be unique within the file.
+    Column names are case-insensitive. Blank rows and rows whose first cell starts with
+    ``#`` are skipped (comments, even with extra cells). Line numbers are the file's own
+    (the header is line 1; a quoted cell spanning lines counts them all). Ids must be unique
+    within the file.
     """
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    header = reader.fieldnames or []
+    header = [(h or "").strip().casefold() for h in (reader.fieldnames or [])]
     errors: list[str] = []
-    unknown = [c for c in header if c.strip() not in COLUMNS]
+    unknown = [c for c in header if c not in COLUMNS]
     if unknown:
         errors.append(f"{name}:1: unknown column(s) {', '.join(map(repr, unknown))};"
                       f" the columns are {', '.join(COLUMNS)}")
-    missing = [c for c in REQUIRED_COLUMNS if c not in [h.strip() for h in header]]
+    doubled = sorted({c for c in header if header.count(c) > 1})
+    if doubled:
+        errors.append(f"{name}:1: column(s) {', '.join(map(repr, doubled))} appear more than once")
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
         errors.append(f"{name}:1: missing required column(s) {', '.join(missing)}")
     if errors:
         raise CardImportError(errors)
-    reader.fieldnames = [h.strip() for h in header]
+    reader.fieldnames = header
     cards: list[dict[str, Any]] = []
     first_line: dict[str, int] = {}
     for cells in reader:
@@ -214,10 +218,10 @@ def parse_csv(text: str, name: str = "<csv>") -> list[dict[str, Any]]:
         # the record's first line: its last line minus the line breaks inside quoted cells
         line = reader.line_num - sum(v.count("\n") for v in values)
         where = f"{name}:{line}"
+        if not any(v.strip() for v in values) or values[0].lstrip().startswith("#"):
+            continue
         if None in cells:
             errors.append(f"{where}: more cells than columns ({cells[None]!r} left over)")
-            continue
-        if not any(v.strip() for v in values) or values[0].lstrip().startswith("#"):
             continue
         card, problems = row_to_card(cells, where)
         errors.extend(problems)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.babylon5.cards import CardImportError, card_db, check_pool, facts_files
+from rules.babylon5.cards import CardImportError, card_db, check_pool, facts_files, load_pool
 from rules.babylon5.cards import importer
 from rules.babylon5.cards.csv_format import COLUMNS, dump_cards, parse_csv
-from rules.babylon5.cards.facts import KEYS, check_card, slug
+from rules.babylon5.cards.facts import CARD_TYPES, KEYS, check_card, slug
 
 PACKAGE = Path(__file__).resolve().parents[4] / "rules" / "babylon5" / "cards"
 HEADER = "title,type,race,cost,subtype,diplomacy,intrigue,leadership,psi,military,aide_of,attaches_to,result,conflict,participant\n"
@@ -173,3 +173,24 @@ def test_columns_are_documented_in_format_md():
     assert all(f"`{c}`" in text for c in COLUMNS)
     assert all(f"`{k}`" in text for k in KEYS)
     assert set(facts_files()) == {"sample-pool.json", "chapter-cards.json"}
+
+
+def test_header_names_are_case_insensitive_and_may_not_repeat():
+    [card] = parse_csv(" Title ,TYPE,Race,Cost\nLoud Crew,group,narn,1\n", "x.csv")
+    assert card["title"] == "Loud Crew"
+    assert errors_of("title,type,race,cost,Cost\nA,group,narn,1,2\n") == [
+        "cards.csv:1: column(s) 'cost' appear more than once"]
+
+
+def test_comment_rows_may_have_any_number_of_cells():
+    assert parse_csv("title,type,race,cost\n# a, comment, with, many, commas,,,,\n", "x.csv") == []
+    assert errors_of("title,type,race,cost\nA,group,narn,1,extra\n")[0].startswith("cards.csv:2: more cells than columns")
+
+
+def test_the_community_template_is_a_valid_pool_covering_every_type():
+    template = PACKAGE / "community-template.csv"
+    cards = parse_csv(template.read_text(encoding="utf-8"), template.name)
+    assert {c["type"] for c in cards} == set(CARD_TYPES)
+    assert all(c["mechanics"] is not None for c in cards)
+    assert set(next(iter(template.open(encoding="utf-8"))).strip().split(",")) == set(COLUMNS)
+    assert len(load_pool(template)) == 12
