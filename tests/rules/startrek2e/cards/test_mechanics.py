@@ -40,9 +40,10 @@ def test_no_card_text_in_mechanics_files():
                 yield from strings(v)
         elif isinstance(node, str):
             yield node
+    titles = {c["title"] for c in card_db().values()}
     for _, cid, entry in ENTRIES:
         for s in strings(entry["mechanics"]):
-            assert len(s.split()) <= 4, f"{cid}: {s!r} looks like prose"
+            assert len(s.split()) <= 4 or s in titles, f"{cid}: {s!r} looks like prose"
 
 
 def test_alternate_printings_share_their_primarys_mechanics():
