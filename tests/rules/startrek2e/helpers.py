@@ -121,3 +121,56 @@ def random_game(seed: str, a: str = "fed", b: str = "kli", *, config: dict | Non
             check_invariants(state)
     json.dumps(state)
     return state, n
+
+
+# -- scenario building -----------------------------------------------------------------
+def started(seed: str = "seed", extra: dict | None = None, a: str = "fed", b: str = "kli") -> dict:
+    """A game after setup: missions laid out in deck order, first player's play step."""
+    state = new_game(a, b, seed, extra)
+    while state["pending"]["kind"] == "place_mission":
+        state = act(state, state["pending"]["options"][0])
+    return state
+
+
+def find(state: dict, seat: int, guid: str, zones=("deck", "hand", "discard", "dilemmas")) -> str:
+    for z in zones:
+        for i in state["seats"][seat][z]:
+            if state["cards"][i]["guid"] == guid:
+                return i
+    raise LookupError(guid)
+
+
+def mission(state: dict, seat: int, guid: str) -> str:
+    return next(m for m in state["seats"][seat]["missions"] if state["cards"][m]["guid"] == guid)
+
+
+def put(state: dict, seat: int, guid: str, zone: str, holder) -> str:
+    """Take a card of ``seat`` (from deck/hand/pile) and put it into play (or any zone)."""
+    iid = find(state, seat, guid)
+    S.move(state, iid, zone, holder)
+    if zone in S.IN_PLAY:
+        state["cards"][iid]["commander"] = seat
+        state["cards"][iid]["stopped"] = False
+        if S.ctype(state, iid) == "ship":
+            state["cards"][iid]["range_used"] = 0
+    return iid
+
+
+def add_card(extra: dict, card: dict) -> dict:
+    extra[card["id"]] = card
+    return extra
+
+
+def turn_to(state: dict, seat: int, kind: str = "play") -> dict:
+    """Force the pending decision to ``seat``'s step ``kind`` (for scenario tests)."""
+    state["turn"]["player"] = seat
+    state["seats"][seat]["counters"] = S.COUNTERS
+    state["pending"] = None
+    state["step"] = kind
+    from rules.startrek2e import flow
+    return flow.advance(state)
+
+
+def options(state: dict, kind: str | None = None) -> list:
+    seat = GAME.deciding_seats(state)[0]
+    return [o for o in GAME.legal_actions(state, seat) if kind is None or o["type"] == kind]
