@@ -649,6 +649,12 @@ def _exists(f, ctx: Ctx, neg=False) -> str:
         if neg:
             return f"no {noun(rest, ctx, plural=True)} are {st}"
         return f"{_article(w)} {w} is {st}"
+    if g.get("played") == "this_turn" and not side:
+        h = {k: v for k, v in g.items() if k not in ("played", "other")}
+        w = noun(h, ctx)
+        if neg:
+            return f"no {'other ' if g.get('other') else ''}{w} has been played this turn"
+        return f"{'another' if g.get('other') else _article(w)} {w} has been played this turn"
     w = noun(g, ctx)
     if side == "you":
         return f"you have no {noun(g, ctx, plural=True)}" if neg else f"you have {_article(w)} {w}"
@@ -1584,7 +1590,18 @@ def ability(ab, shared: Ctx | None = None) -> str:
         cost = _cap(", ".join(ctx_cost))
         text = f"{cost} — {effects}"
         if ab.get("keyword") == "withdraw":
-            text = f"Withdraw: {cost} — {effects}"
+            # the rulebook keyword with its reminder: "Withdraw 2. (Destroy this card — gain 2 power.)"
+            gain = ab.get("effects", [{}])
+            n = gain[0].get("gain_power", {}).get("amount") if len(gain) == 1 and isinstance(gain[0], dict) \
+                and isinstance(gain[0].get("gain_power"), dict) else None
+            standard = ab.get("cost") == [{"destroy": {"self": True}}] and n is not None \
+                and gain[0]["gain_power"].get("who", "you") == "you"
+            if standard and isinstance(n, int):
+                text = f"Withdraw {n}. (Destroy this card — gain {n} power.)"
+            elif standard and isinstance(n, dict):
+                text = f"Withdraw X, where X is {describe(n, ctx)}. (Destroy this card — gain X power.)"
+            else:
+                text = f"Withdraw: {cost} — {effects}"
         if "while" in ab:
             text += f" Use this only while {condition(ab['while'], ctx)}."
         if ab.get("by") == "any":

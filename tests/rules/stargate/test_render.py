@@ -230,7 +230,7 @@ ABILITY_CASES = [
     ({'kind': 'activated', 'cost': [{'stop': {'self': True}}, {'pay_power': 3}], 'effects': [{'incapacitate': {'choose': {'type': 'character', 'subtype': 'team', 'state': 'stopped'}, 'chooser': 'you', 'count': 1}}]},
      'Stop this card, pay 3 power — Incapacitate a stopped team character.'),
     ({'kind': 'activated', 'keyword': 'withdraw', 'cost': [{'destroy': {'self': True}}], 'effects': [{'gain_power': {'amount': 2, 'who': 'you'}}]},
-     'Withdraw: Destroy this card — Gain 2 power.'),
+     'Withdraw 2. (Destroy this card — gain 2 power.)'),
     ({'kind': 'activated', 'limit': 'once_per_turn', 'cost': [{'discard': 1, 'filter': {'allegiance': 'hero'}}], 'effects': [{'modify': {'stat': 'science', 'amount': 1, 'who': {'self': True}}, 'until': 'end_of_mission'}]},
      'Discard a hero card — This card gets Science +1 until the end of the current mission. You can do this only once each turn.'),
     ({'kind': 'play_cost', 'cost': [{'stop': {'choose': {'type': 'character', 'subtype': 'team'}, 'chooser': 'you', 'count': 1}}]},
