@@ -64,7 +64,9 @@ def discard_from_play(state: dict, iid: str, why: str, force: bool = False) -> b
         return False
     seat = state["seats"][c["seat"]]
     if seat["ambassador"] == iid and not force:
-        return False
+        return False  # Your Starting Ambassador: never discarded, only replaced
+    if seat["agenda"] == iid and S.d(state, iid).get("subtype") == "major" and not force:
+        return False  # Agenda Cards: Major Agendas cannot be discarded
     for a in attachments(state, iid):
         discard_from_play(state, a, f"its target {S.title(state, iid)} left play", force=True)
     for other in S.play_cards(state):
@@ -177,3 +179,16 @@ def finish_attack(state: dict) -> None:
         fire(state, att, "neutralized_opponent", {"opponent": tgt})
     if live_a and state["cards"][att]["neutralized"]:
         fire(state, tgt, "neutralized_opponent", {"opponent": att})
+
+
+def replace_ambassador(state: dict, new: str) -> None:
+    """A card that says it replaces the ambassador: ``new`` (a character of the same faction in
+    play) becomes the ambassador, always Inner Circle; the old one goes to its owner's discard
+    pile with its attachments (RULES.md, Gap 12)."""
+    seat = state["seats"][S.controller(state, new)]
+    old = seat["ambassador"]
+    if new == old or S.ctype(state, new) != "character":
+        return
+    seat["ambassador"] = new
+    state["cards"][new]["level"] = "inner"
+    discard_from_play(state, old, "replaced as ambassador", force=True)

@@ -257,7 +257,7 @@ def advance(state: dict) -> dict:
             if not S.in_play(state, card) or not state["cards"][card]["face_down"] or state["seats"][tr["seat"]]["lost"]:
                 state["triggers"].pop(0)
                 continue
-            pend(state, tr["seat"], "contingency", f"Your contingency {S.title(state, card)} is triggered: reveal it?")
+            pend(state, tr["seat"], "contingency", f"Your face-down contingency {card} is triggered: reveal it?")
             break
         if state.get("choice"):
             ch = state["choice"]

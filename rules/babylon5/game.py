@@ -52,6 +52,14 @@ class Babylon5Game(BaseGame):
             if not problems:
                 resolved = _normalise(deckbuilding.resolve_deck(deck), deck)
                 out.append({"name": seat.get("name", f"seat {i}"), **resolved})
+        races = {}
+        for i, sc in enumerate(out):
+            race = _race_of(sc["ambassador"])
+            if race in races:
+                violations.append({"seat": i, "code": "same_race",
+                                   "message": f"each player controls a different race; {race} is already "
+                                              f"seat {races[race]}'s"})
+            races.setdefault(race, i)
         if violations:
             raise DeckInvalid("deck construction rules broken: " + "; ".join(
                 f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
@@ -83,6 +91,11 @@ class Babylon5Game(BaseGame):
 
     def outcome(self, state: dict) -> dict | None:
         return state["outcome"]
+
+
+def _race_of(card_id: str) -> str | None:
+    from .cards import card_db
+    return (card_db().get(card_id) or {}).get("race")
 
 
 def _normalise(resolved, deck) -> dict:

@@ -112,6 +112,10 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
         elif "damage" in e or "severe" in e:
             for t in card_targets(state, e.get("target", "chosen"), ctx):
                 apply_damage(state, t, e.get("damage", 0), severe=e.get("severe", 0))
+        elif "replace_ambassador" in e:
+            from ..combat import replace_ambassador
+            for t in card_targets(state, e.get("target", "chosen"), ctx):
+                replace_ambassador(state, t)
         else:
             verb = next(k for k in ("neutralize", "rotate", "ready", "heal", "discard_card") if k in e)
             ref = e.get("target", e[verb] if isinstance(e[verb], (str, dict)) else "chosen")

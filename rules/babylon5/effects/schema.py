@@ -41,9 +41,10 @@ VERBS = {
     "modify": {"target", "until"}, "influence": {"who"}, "power": {"who"}, "tracker": {"delta"},
     "tension": {"between"}, "unrest": {"who"}, "draw": {"who"}, "discard": {"who"},
     "neutralize": set(), "rotate": set(), "ready": set(), "heal": set(), "discard_card": set(),
+    "replace_ambassador": set(),
     "damage": {"target"}, "severe": {"target"},
 }
-CARD_VERBS = ("neutralize", "rotate", "ready", "heal", "discard_card")
+CARD_VERBS = ("neutralize", "rotate", "ready", "heal", "discard_card", "replace_ambassador")
 
 
 def validate_mechanics(mechanics: Any) -> list[str]:
