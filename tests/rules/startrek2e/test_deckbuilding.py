@@ -69,12 +69,12 @@ def test_unknown_cards_are_named():
 
 def test_cards_without_mechanics_are_refused_by_name():
     base = _deck()
-    assert card_db()["1R311"]["mechanics"] is None  # Martok: mechanics/MISSING.md item 5
-    violations = validate_deck(dict(base, deck=base["deck"] + ["1R311"]))
+    assert card_db()["1R236"]["mechanics"] is None  # Elim Garak: mechanics/MISSING.md item 17
+    violations = validate_deck(dict(base, deck=base["deck"] + ["1R236"]))
     refused = [v for v in violations if v["code"] == "no_mechanics"]
-    assert len(refused) == 1 and "Martok, Soldier of the Empire (1R311)" in refused[0]["message"]
+    assert len(refused) == 1 and "Elim Garak, Agent of the Obsidian Order (1R236)" in refused[0]["message"]
     with pytest.raises(DeckInvalid) as err:
-        check_deck(dict(base, deck=base["deck"] + ["1R311"]))
+        check_deck(dict(base, deck=base["deck"] + ["1R236"]))
     assert err.value.details == violations
 
 
