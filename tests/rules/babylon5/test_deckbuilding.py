@@ -70,7 +70,7 @@ def test_at_most_3_copies(deck):
 
 
 def test_one_title_in_two_races_is_two_cards(deck):
-    deck["deck"] += ["narn-home-defense-squadron"] * 3  # 3 minbari copies already
+    deck["deck"] += ["narn-outer-marches-picket"] * 3  # 3 minbari copies already
     assert codes(deck) == set()
 
 
@@ -101,9 +101,9 @@ def test_race_matches_ambassador(deck):
 def test_opening_hand_needs_3_types():
     deck = {"ambassador": "ambassador-tessarel",
             "deck": ["seer-ilmara", "foreman-tulan", "elder-saramel", "warleader-ishanne", "acolyte-varenn"] * 3
-            + ["sudden-insight", "moment-of-stillness", "backroom-deal"] * 3 + ["drifter-sage-omarek"] * 3
+            + ["omareks-sudden-insight", "stillness-of-the-tashan-circle", "quills-backroom-deal"] * 3 + ["drifter-sage-omarek"] * 3
             + ["freelance-pilot-jessa-rook", "information-broker-quill", "delegate-vaal-tirrin"] * 3
-            + ["emergency-triage", "repeal-order", "appeal-to-the-station"] * 3}
+            + ["triage-in-the-kessan-medlab", "repeal-order-of-kessan-station", "tirrins-petition-to-the-station"] * 3}
     assert len(deck["deck"]) == 45
     assert codes(deck) == {"opening_hand_needs_3_types"}
     assert messages(deck, "opening_hand_needs_3_types")[0].endswith("only 2 type(s): character, event")

@@ -31,7 +31,7 @@ def test_by_id_and_labels():
     assert card_label(by_id("seer-ilmara")) == "Seer Ilmara (minbari character, unofficial)"
     assert card_label(by_id("ambassador-rokesh")) \
         == "Ambassador Ro'Kesh (narn ambassador, unofficial)"
-    assert card_label(by_id("mind-duel")) == "Mind Duel (conflict, unofficial)"
+    assert card_label(by_id("duel-of-minds-at-kessan")) == "Duel of Minds at Kessan (conflict, unofficial)"
     with pytest.raises(NotFound):
         by_id("londo-mollari")
 
@@ -60,36 +60,36 @@ def test_load_pool_reads_a_csv_file(tmp_path):
 
 def test_load_pool_reads_a_directory_of_csv_and_json(tmp_path):
     (tmp_path / "a.csv").write_text(EXTRA_CSV, encoding="utf-8")
-    card = dict(card_db()["mind-duel"], id="mind-duel-two", title="Mind Duel Two")
+    card = dict(card_db()["duel-of-minds-at-kessan"], id="duel-of-minds-two", title="Duel of Minds Two")
     (tmp_path / "b.json").write_text(json.dumps({"cards": [card]}), encoding="utf-8")
     (tmp_path / "readme.txt").write_text("ignored")
-    assert sorted(load_pool(tmp_path)) == ["harbor-envoy", "mind-duel-two", "tessarel-scribe"]
+    assert sorted(load_pool(tmp_path)) == ["duel-of-minds-two", "harbor-envoy", "tessarel-scribe"]
 
 
 def test_load_pool_lists_every_problem_of_every_file(tmp_path):
     (tmp_path / "a.csv").write_text(EXTRA_CSV + ",Bad Cost,group,human,lots,,,,,,,\n", encoding="utf-8")
-    clash = dict(card_db()["mind-duel"], cost=-1)
+    clash = dict(card_db()["duel-of-minds-at-kessan"], cost=-1)
     (tmp_path / "b.json").write_text(json.dumps({"cards": [clash, "nonsense"]}), encoding="utf-8")
     (tmp_path / "c.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(CardImportError) as info:
         load_pool(tmp_path)
     errors = info.value.errors
     assert any(e.startswith("a.csv:4: column 'cost'") for e in errors)
-    assert any(e.startswith("b.json: card 1 (mind-duel): cost must be between") for e in errors)
+    assert any(e.startswith("b.json: card 1 (duel-of-minds-at-kessan): cost must be between") for e in errors)
     assert any(e.startswith("b.json: card 2") and "not an object" in e for e in errors)
     assert any(e.startswith("c.json:1: not valid JSON") for e in errors)
 
 
 def test_load_pool_refuses_ids_of_the_pool_and_duplicates_across_files(tmp_path):
-    (tmp_path / "a.csv").write_text("title,type,race,cost\nMind Duel,conflict,neutral,1\n", encoding="utf-8")
+    (tmp_path / "a.csv").write_text("title,type,race,cost\nDuel of Minds at Kessan,conflict,neutral,1\n", encoding="utf-8")
     with pytest.raises(CardImportError) as info:
         load_pool(tmp_path / "a.csv")
     assert "subtype" in info.value.errors[0]  # the row itself is checked first
-    (tmp_path / "a.csv").write_text("title,type,race,cost,subtype\nMind Duel,conflict,neutral,1,psi\n",
+    (tmp_path / "a.csv").write_text("title,type,race,cost,subtype\nDuel of Minds at Kessan,conflict,neutral,1,psi\n",
                                     encoding="utf-8")
     with pytest.raises(CardImportError) as info:
         load_pool(tmp_path / "a.csv")
-    assert "'mind-duel' (Mind Duel) is already a card of the pool" in info.value.errors[0]
+    assert "'duel-of-minds-at-kessan' (Duel of Minds at Kessan) is already a card of the pool" in info.value.errors[0]
     (tmp_path / "b.csv").write_text("title,type,race,cost\nTwin Watch,group,human,1\n", encoding="utf-8")
     (tmp_path / "c.csv").write_text("title,type,race,cost\nTwin Watch,group,narn,1\n", encoding="utf-8")
     (tmp_path / "a.csv").unlink()

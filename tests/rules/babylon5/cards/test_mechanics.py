@@ -125,4 +125,4 @@ def test_the_starter_decks_exercise_the_whole_effect_language():
 def test_every_sample_card_but_war_conflicts_is_in_a_starter_deck():
     in_decks = {cid for deck in starters() for cid in deck["deck"] + [deck["ambassador"]]}
     unused = sorted(SAMPLE_IDS - in_decks)
-    assert unused == ["open-hostilities"]
+    assert unused == ["hostilities-on-the-tirrin-route"]

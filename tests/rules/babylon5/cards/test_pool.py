@@ -36,7 +36,7 @@ def test_every_card_is_unofficial_and_says_where_its_facts_come_from():
 def test_sample_titles_use_no_real_names():
     hits = [(c["title"], n) for c in SAMPLE.values() for n in REAL_NAMES if n.casefold() in c["title"].casefold()]
     assert hits == []
-    assert len({c["title"].casefold() for c in SAMPLE.values()}) == len(SAMPLE) - 3  # 4 x Home Defense Squadron
+    assert len({c["title"].casefold() for c in SAMPLE.values()}) == len(SAMPLE) - 3  # 4 x Outer Marches Picket
 
 
 def test_chapter_cards_are_the_ones_the_chapters_describe():
@@ -79,7 +79,7 @@ def test_variety_the_engine_needs():
     assert {p["participant"] for p in conditions} == {None, "any", "fleet", "character"}
     assert {p["conflict"] for p in conditions} == set(CONFLICT_TYPES) | {"any"}
     # fleets are limited per race: one title in four races
-    assert Counter(c["title"] for c in of("fleet"))["Home Defense Squadron"] == 4
+    assert Counter(c["title"] for c in of("fleet"))["Outer Marches Picket"] == 4
     assert any(not c["limited"] for c in of("group"))
     assert all(c["limited"] for c in of("character") + of("location") + of("fleet"))
     assert any(c["influence_bonus"] for c in cards) and any(c["power_bonus"] for c in cards)
