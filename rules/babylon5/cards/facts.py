@@ -202,8 +202,9 @@ def check_card(card: dict[str, Any]) -> list[str]:
         problems.append("a starting ambassador leads a race: it cannot be neutral")
     aide_of = card["aide_of"]
     if ctype == "character" and subtype == "aide":
-        if aide_of is not None and (not isinstance(aide_of, str) or not ID_PATTERN.match(aide_of)):
-            problems.append(f"aide_of must be the id of an ambassador, not {aide_of!r}")
+        # "an ambassador's assistant is tied to a particular ambassador"
+        if not isinstance(aide_of, str) or not ID_PATTERN.match(aide_of):
+            problems.append(f"an aide must name its ambassador's id in aide_of, not {aide_of!r}")
     elif aide_of is not None:
         problems.append("only an aide names the ambassador it assists (aide_of)")
 

@@ -108,10 +108,12 @@ def test_chapter_rules_are_checked_per_row():
             "Helper,character,human,1,character,,1,1,1,1,,boss,\n"       # aide_of on a non-aide
             "Flagless Fleet,fleet,human,2,,,,,,,,,\n"                    # fleet without military
             "Afterthought,aftermath,human,0,,,,,,,,,\n"                  # aftermath without result
-            "Mystery Conflict,conflict,human,1,,,,,,,,,\n")              # conflict without type
+            "Mystery Conflict,conflict,human,1,,,,,,,,,\n"               # conflict without type
+            "Lone Aide,character,human,1,aide,,1,1,1,1,,,\n")            # aide of nobody
     errors = errors_of(text)
     for line, words in [(2, "no cost"), (3, "cannot be neutral"), (4, "only an aide"), (5, "military rating"),
-                        (6, "won, lost or any"), (7, "subtype None is not allowed for a conflict")]:
+                        (6, "won, lost or any"), (7, "subtype None is not allowed for a conflict"),
+                        (8, "an aide must name its ambassador")]:
         assert any(e.startswith(f"cards.csv:{line}:") and words in e for e in errors), (line, errors)
 
 

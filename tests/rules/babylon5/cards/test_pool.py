@@ -45,6 +45,11 @@ def test_chapter_cards_are_the_ones_the_chapters_describe():
     serum = card_db()["the-immortality-serum"]
     assert serum["type"] == "conflict" and serum["any_player_may_be_supported"] and serum["subtype"] is None
     assert card_db()["vicious-blow"]["attaches_to"] == "character"
+    # authored exactly as the chapter states them
+    assert card_db()["decisive-tactics"]["mechanics"] == [
+        {"kind": "play", "target": {"type": "character"}, "effects": [{"modify": {"leadership": 2}, "target": "chosen"}]}]
+    assert card_db()["vicious-blow"]["mechanics"] == [
+        {"kind": "contingency", "trigger": "neutralized_opponent", "effects": [{"severe": 2, "target": "opponent"}]}]
 
 
 def test_each_player_race_has_every_card_type_and_one_ambassador_with_its_aide():
