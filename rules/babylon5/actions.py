@@ -78,14 +78,15 @@ def enhancement_targets(state: dict, seat: int, iid: str) -> list:
     dd = S.d(state, iid)
     extra = next((ab.get("target") for ab in S.mech(state, iid, "enhancement") if isinstance(ab.get("target"), dict)), {})
     if kind == "global":
-        if any(S.ctype(state, i) == "enhancement" and S.enh_target_kind(state, i) == "global"
+        if any(i != iid and S.ctype(state, i) == "enhancement" and S.enh_target_kind(state, i) == "global"
                for i in S.play_cards(state)):
             return []  # one global enhancement in play (RULES.md, Gap 19)
         return ["global"]
     if kind == "faction":
         if race != "neutral" and race != S.race_of_seat(state, seat):
             return []
-        if any(state["cards"][i]["on_faction"] == seat and S.d(state, i)["id"] == dd["id"] for i in S.play_cards(state)):
+        if any(i != iid and state["cards"][i]["on_faction"] == seat and S.d(state, i)["id"] == dd["id"]
+               for i in S.play_cards(state)):
             return []
         return [seat]
     out = []
@@ -97,7 +98,7 @@ def enhancement_targets(state: dict, seat: int, iid: str) -> list:
             continue
         if extra and not S.matches(state, t, {k: v for k, v in extra.items() if k != "type"}, seat):
             continue
-        if any(S.d(state, a)["id"] == dd["id"] for a in combat.attachments(state, t)):
+        if any(a != iid and S.d(state, a)["id"] == dd["id"] for a in combat.attachments(state, t)):
             continue  # one copy per target
         out.append(t)
     return out
@@ -247,7 +248,7 @@ def legal(state: dict, seat: int) -> list[dict]:
             acts.append({"type": "discard_agenda"})
     if avail >= 1:
         for iid in S.play_cards(state):
-            if is_mercenary(state, iid) and S.controller(state, iid) != seat:
+            if is_mercenary(state, iid) and not state["cards"][iid]["face_down"]:
                 acts.append({"type": "offer_mercenaries", "card": iid})
     acts.append({"type": "pass"})
     return acts

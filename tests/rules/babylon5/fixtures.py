@@ -134,7 +134,7 @@ COMMON = ["fx-trader", "fx-raiders", "fx-homeguard", "fx-uniform", "fx-psi-corps
 
 def deck_for(race: str, size: int | None = None) -> list[str]:
     deck = RACE_CARDS[race] * 2 + COMMON
-    return deck[:size] if size else deck
+    return deck[:size] if size is not None else deck
 
 
 def config(races=("human", "narn"), turn_limit=60, deck_size=None, extra=None) -> dict:
