@@ -544,7 +544,9 @@ def assign_ids(rows: list[dict[str, str]]) -> list[tuple[dict[str, str], str, st
     """``(row, id, alternate_of)`` per row. The list repeats a collector's info for
     alternate printings (reprints marked "(R2)", "(AC)", "(Promo)", image variants): the
     primary printing (no marker, first in the file) keeps the plain id, each other one
-    becomes ``"<id>~2"``, ``"<id>~3"`` (file order) with ``alternate_of`` naming the primary.
+    becomes ``"<id>~2"``, ``"<id>~3"`` (file order) with ``alternate_of`` naming the primary
+    — unless its name differs (a few promos share a collector's info by mistake: those are
+    different cards, ``alternate_of`` is ``None``).
     """
     groups: dict[str, list[int]] = {}
     for index, row in enumerate(rows):
@@ -556,7 +558,8 @@ def assign_ids(rows: list[dict[str, str]]) -> list[tuple[dict[str, str], str, st
         n = 2
         for i in indexes:
             if i != primary:
-                out[i] = (rows[i], f"{collector}~{n}", collector)
+                same = base_name(rows[i]["Name"]) == base_name(rows[primary]["Name"])
+                out[i] = (rows[i], f"{collector}~{n}", collector if same else None)
                 n += 1
     return [entry for entry in out if entry is not None]
 

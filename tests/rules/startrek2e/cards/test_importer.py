@@ -170,6 +170,12 @@ def test_first_unmarked_printing_is_primary():
     assert [(r["Name"], i, a) for r, i, a in assign_ids(rows)] == [("Thing (AC)", "1R1~2", "1R1"), ("Thing", "1R1", None)]
 
 
+def test_a_different_card_sharing_a_collectors_info_is_not_an_alternate():
+    rows = read_rows(_sheet(_row(Name="Thing (Promo)", CollectorsInfo="0P1", Type="Event"),
+                            _row(Name="Other Thing (Promo)", CollectorsInfo="0P1", Type="Event")))
+    assert [(i, a) for _, i, a in assign_ids(rows)] == [("0P1", None), ("0P1~2", None)]
+
+
 # --- the real card list -----------------------------------------------------------------
 
 @needs_shared
