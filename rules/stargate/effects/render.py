@@ -179,10 +179,12 @@ def ability(ab: dict) -> str:
     return prefix + body
 
 
-def render(mechanics) -> list[str]:
+def render(mechanics, card: dict | None = None) -> list[str]:
     """One paragraph per ability; ``None`` (not authored) renders as a warning.
 
     The grammar lives in ``render_parts`` (every construct of EFFECTS.md); ``effect`` and
-    ``TRIGGERS`` above remain as its fallback for constructs added here first."""
+    ``TRIGGERS`` above remain as its fallback for constructs added here first. ``card`` (found
+    automatically for ``card_db()`` mechanics) lets the text name its card ("When you play
+    Anubis") and say whose turn an untargeted trigger belongs to."""
     from .render_parts import render_mechanics
-    return render_mechanics(mechanics)
+    return render_mechanics(mechanics, card)

@@ -44,10 +44,10 @@ TRIGGER_PHRASES = {
     "revive_self": "Each time you revive this card", "score_self": "When you score this card",
     "destroyed_self": "When this card is destroyed", "earn_glyph_self": "Each time this character earns a glyph",
     "earn_different_glyph_self": "Each time this character earns a glyph of a kind it does not already have",
-    "mission_played": "Each time you play a mission",
+    "mission_played": "Each time a mission is played",
     "before_mission_played": "Each time a mission is about to be played",
     "opponent_plays_complication": "Each time your opponent plays a complication",
-    "debrief_start": "At the start of the debrief phase", "mission_end": "At the end of each mission",
+    "debrief_start": "At the start of each debrief phase", "mission_end": "At the end of each mission",
     "stopped_self": "Each time this card is stopped", "mission_succeeded": "Each time a mission succeeds",
     "mission_failed": "Each time a mission fails", "turn_end": "At the end of each turn",
 }
@@ -66,6 +66,7 @@ class Ctx:
         self.builtin["trigger_card"] = (trigger_card, False)
         self.builtin["affected"] = (affected, False)
         self.amounts: dict[str, str] = {}
+        self.allegiance: str | None = None  # of the card carrying the text, when known
 
 
 def unknown(key) -> str:
@@ -857,6 +858,10 @@ def _merge_modify(prev, e, before: str, text: str) -> str | None:
     return None
 
 
+def _is_self(t) -> bool:
+    return isinstance(t, dict) and t.get("self") is True
+
+
 def _target_verb(verb: str, t, ctx: Ctx, actor, until: str = "", tail: str = "") -> str:
     who, plural = target(t, ctx)
     chooser = _chooser(t)
@@ -1036,7 +1041,8 @@ def clause(e, ctx: Ctx, actor="you") -> str:
         return _target_verb("block", arg, ctx, actor, until, frm)
     if verb == "return_to_hand":
         who, plural = target(arg, ctx)
-        return _act(_chooser(arg), actor, f"return {who} to {'their owners’' if plural else 'its owner’s'} hand{until}".replace("’", "'"))
+        whose = "your" if _is_self(arg) else "their owners'" if plural else "its owner's"
+        return _act(_chooser(arg), actor, f"return {who} to {whose} hand{until}")
     if verb == "turn_face_down":
         who, plural = target(arg, ctx)
         return _act(_chooser(arg), actor, f"turn {who} face down ({'they become complications' if plural else 'it becomes a complication'})")
@@ -1055,7 +1061,8 @@ def clause(e, ctx: Ctx, actor="you") -> str:
     if verb == "put_on_mission_pile":
         who, plural = target(arg, ctx)
         pos = e.get("position") or (arg.get("position") if isinstance(arg, dict) else None) or "bottom"
-        return _act(_chooser(arg), actor, f"put {who} on the {pos} of {'their owners' + chr(39) if plural else 'its owner' + chr(39) + 's'} mission pile")
+        whose = "your" if _is_self(arg) else "their owners'" if plural else "its owner's"
+        return _act(_chooser(arg), actor, f"put {who} on the {pos} of {whose} mission pile")
     if verb in ("gain_power", "lose_power"):
         if not isinstance(arg, dict):
             return unknown(verb)
@@ -1496,6 +1503,15 @@ def _trigger_head(ab: dict, ctx: Ctx) -> str:
     who = ab.get("who")
     side = who.get("side") if isinstance(who, dict) else None
     only_side = isinstance(who, dict) and set(who) == {"side"}
+    # without ``who`` a trigger listens on every turn, but a hero card's text works only
+    # while its owner is the hero player and a villain card's only while he is the villain
+    # (stats.is_active), so such a trigger happens on the owner's turn (hero) or on the
+    # opponent's turn (villain)
+    if who is None and on in ("power_phase_start", "power_phase_end", "mission_played", "debrief_start",
+                              "before_mission_played", "turn_end"):
+        implied = {"hero": "you", "villain": "opponent"}.get(ctx.allegiance)
+        if implied:
+            who, side, only_side = {"side": implied}, implied, True
     if on in ("power_phase_start", "power_phase_end"):
         whose = {"you": "your", "opponent": "your opponent's"}.get(side, "each")
         return f"At the {'start' if on.endswith('start') else 'end'} of {whose} power phase"
@@ -1540,15 +1556,24 @@ def _trigger_head(ab: dict, ctx: Ctx) -> str:
         if side == "you":
             return f"Each time you place {_article(n)} {n} in your discard pile"
         return f"Each time {_article(n)} {n} is placed in a discard pile"
-    if on == "mission_played" and side == "opponent":
-        return "Each time your opponent plays a mission"
-    if on == "mission_played" and side is None and isinstance(who, dict):
-        return "Each time a mission is played"
+    # the trigger fires for the hero player of any turn unless ``who`` names a side
+    if only_side and side in ("you", "opponent"):
+        whose = "your" if side == "you" else "your opponent's"
+        player = "you" if side == "you" else "your opponent"
+        by_side = {
+            "mission_played": f"Each time {player} {'play' if side == 'you' else 'plays'} a mission",
+            "before_mission_played": f"Each time {player} {'are' if side == 'you' else 'is'} about to play a mission",
+            "debrief_start": f"At the start of {whose} debrief phase",
+            "turn_end": f"At the end of {whose} turn",
+            "mission_end": f"At the end of each of {whose} missions",
+        }
+        if on in by_side:
+            return by_side[on]
     head = TRIGGER_PHRASES.get(on)
     if head is None:
         from . import render as legacy
         head = legacy.TRIGGERS.get(on) or _cap(unknown(f"trigger {on}"))
-    if isinstance(who, dict) and not only_side and on not in ("mission_played",):
+    if isinstance(who, dict) and (not only_side or side not in ("you", "opponent", "any")):
         head += " " + unknown("trigger who")
     return head
 
@@ -1562,6 +1587,7 @@ def ability(ab, shared: Ctx | None = None) -> str:
     if shared is not None:
         ctx.refs = shared.refs
         ctx.amounts = shared.amounts
+        ctx.allegiance = shared.allegiance
     kind = ab.get("kind")
     prefix = _glyph_prefix(ab)
     if kind == "trigger":
@@ -1586,8 +1612,7 @@ def ability(ab, shared: Ctx | None = None) -> str:
     if kind == "activated":
         ctx_cost = [cost_clause(c, ctx) for c in ab.get("cost", [])]
         effects = _sentences(effects_text(ab.get("effects", []), ctx))
-        cost = _cap(_join(ctx_cost, "and").replace(" and ", ", ", max(0, len(ctx_cost) - 2))) if ctx_cost else ""
-        cost = _cap(", ".join(ctx_cost))
+        cost = _cap(", ".join(_merge_costs(ctx_cost)))
         text = f"{cost} — {effects}"
         if ab.get("keyword") == "withdraw":
             # the rulebook keyword with its reminder: "Withdraw 2. (Destroy this card — gain 2 power.)"
@@ -1643,6 +1668,20 @@ def ability(ab, shared: Ctx | None = None) -> str:
     if kind == "keyword":
         return prefix + _keyword(ab, ctx)
     return prefix + unknown(f"kind {kind}")
+
+
+def _merge_costs(costs: list[str]) -> list[str]:
+    """"stop this card", "incapacitate this card" → "stop and incapacitate this card"."""
+    out: list[str] = []
+    for c in costs:
+        verb, _, obj = c.partition(" ")
+        if out and obj and " " not in verb:
+            pverb, _, pobj = out[-1].partition(" ")
+            if pobj == obj and pverb.isalpha():
+                out[-1] = f"{pverb} and {verb} {obj}"
+                continue
+        out.append(c)
+    return out
 
 
 def _rule(rule, ctx: Ctx) -> str:
@@ -1812,14 +1851,63 @@ def _polish(text: str) -> str:
     return text.replace(" an other ", " another ").replace("An other ", "Another ").replace(" a other ", " another ")
 
 
-def render_mechanics(mechanics) -> list[str]:
+_BY_MECHANICS: dict[int, dict] | None = None
+
+
+def _card_of(mechanics) -> dict | None:
+    """The card whose (cached, never mutated) mechanics list this is, so ``render(card["mechanics"])``
+    can name the card like the printed text does."""
+    global _BY_MECHANICS
+    if _BY_MECHANICS is None:
+        try:
+            from ..cards import card_db
+            _BY_MECHANICS = {id(c["mechanics"]): c for c in card_db().values() if c.get("mechanics")}
+        except Exception:  # pragma: no cover - card data unavailable
+            _BY_MECHANICS = {}
+    card = _BY_MECHANICS.get(id(mechanics))
+    return card if card is not None and card.get("mechanics") is mechanics else None
+
+
+def self_name(card: dict | None) -> str | None:
+    """How the printed text names its own card: the title of a named character, adversary
+    or ship ("Anubis"), otherwise "this event", "this obstacle", "this mission" …"""
+    if not isinstance(card, dict):
+        return None
+    kind = card.get("type")
+    if kind in ("character", "adversary", "ship") and card.get("subtitle") and card.get("title"):
+        return card["title"]
+    return f"this {kind}" if kind in NOUNS else None
+
+
+def _name_self(text: str, name: str | None) -> str:
+    """Replace "this card" (outside quoted granted text, where it means the other card) by
+    the card's own name."""
+    if not name:
+        return text
+    parts = text.split('"')
+    for i in range(0, len(parts), 2):
+        p = parts[i]
+        for phrase in ("this card", "this character"):
+            p = p.replace(_cap(phrase), _cap(name)).replace(phrase, name)
+        parts[i] = p
+    out = '"'.join(parts)
+    return out.replace("the card giving this text", name)
+
+
+def render_mechanics(mechanics, card: dict | None = None) -> list[str]:
     """One paragraph per ability; ``None`` (not authored) renders as a warning. Never raises:
-    a construct that breaks the grammar renders as a visible ``[…]`` marker."""
+    a construct that breaks the grammar renders as a visible ``[…]`` marker. ``card`` (found
+    automatically for the card pool's own mechanics) lets the text name its card and tell
+    whose turn an untargeted trigger belongs to."""
     if mechanics is None:
         return ["(game text not available yet)"]
+    if card is None:
+        card = _card_of(mechanics)
+    name = self_name(card)
     out = []
     abilities = mechanics if isinstance(mechanics, list) else [mechanics]
     shared = Ctx()
+    shared.allegiance = card.get("allegiance") if isinstance(card, dict) else None
     for ab in abilities:  # first pass: learn what every remembered name refers to
         try:
             ability(ab, shared)
@@ -1827,7 +1915,7 @@ def render_mechanics(mechanics) -> list[str]:
             pass
     for ab in abilities:
         try:
-            text = _polish(ability(ab, shared))
+            text = _name_self(_polish(ability(ab, shared)), name)
         except Exception as exc:  # never raise on data: show it
             text = unknown(f"unrenderable {type(exc).__name__}")
         out.append(text)

@@ -28,7 +28,7 @@ def test_render_supply_raid_and_salish_spirits_read_like_the_rulebook_quotes():
 
 def test_render_glyph_cost_and_activated_dash():
     text = render(card_by_title("Harold Maybourne", "Ally of Opportunity")["mechanics"])[0]
-    assert text.startswith("Scorpius: Stop this card — ")
+    assert text.startswith("Scorpius: Stop Harold Maybourne — ")
 
 
 def test_not_authored_mechanics_say_so():
@@ -359,32 +359,32 @@ WHOLE_CARDS = [
         'Scorpius: Other characters with a Scorpius glyph get skills +1.',
     ]),
     ("Teal'c", 'Man of Action', [
-        'Pisces and Pisces: Each time you play a mission, if the current mission is a Culture mission, you may ready this card.',
-        'Triangulum and Triangulum: Each time you play a mission, if the current mission is a Combat mission, you may ready this card.',
-        'Gemini and Gemini: Each time you play a mission, if the current mission is an Ingenuity mission, you may ready this card.',
+        "Pisces and Pisces: Each time you play a mission, if the current mission is a Culture mission, you may ready Teal'c.",
+        "Triangulum and Triangulum: Each time you play a mission, if the current mission is a Combat mission, you may ready Teal'c.",
+        "Gemini and Gemini: Each time you play a mission, if the current mission is an Ingenuity mission, you may ready Teal'c.",
     ]),
     ('Cross', 'Deep Cover Agent', [
-        'When you play this card, choose a team character. The chosen character gets skills +1 until the end of the turn. If the chosen character is not an NID character, stop this card.',
+        'When you play Cross, choose a team character. The chosen character gets skills +1 until the end of the turn. If the chosen character is not an NID character, stop Cross.',
     ]),
     ('Lindsay', 'Anthropologist', [
-        'Each time this character earns a glyph of a kind it does not already have, you may pay 3 power and discard a card. If you do, ready this card.',
+        'Each time Lindsay earns a glyph of a kind it does not already have, you may pay 3 power and discard a card. If you do, ready Lindsay.',
     ]),
     ('Artok', 'Impassioned Rebel', [
-        'While the current mission is a Combat mission, this card costs power -1 to play.',
-        'While there is a complication, this card costs power -1 to play.',
+        'While the current mission is a Combat mission, Artok costs power -1 to play.',
+        'While there is a complication, Artok costs power -1 to play.',
     ]),
     ('Galaran Memory Device', None, [
-        'Stop this card, discard a card — Shuffle a hero card from your discard pile into your deck.',
+        'Stop this gear, discard a card — Shuffle a hero card from your discard pile into your deck.',
     ]),
     ('Top Minds', None, [
-        'To play this card, stop two characters.',
-        'When you play this card, destroy an obstacle.',
+        'To play this event, stop two characters.',
+        'When you play this event, destroy an obstacle.',
     ]),
     ('Adria', 'The Orici', [
         'Failure: Destroy a support character for each complication.',
     ]),
     ('Kali', 'The Destroyer', [
-        "This card costs power -X to play, where X is the current mission's experience.",
+        "Kali costs power -X to play, where X is the current mission's experience.",
         'Failure: Stop a character.',
     ]),
     ('Hide the Harcesis', None, [
@@ -394,13 +394,13 @@ WHOLE_CARDS = [
         'Success: Shuffle up to four cards in your discard pile into your deck.',
     ]),
     ('Calibrate Super-Weapon', None, [
-        'While there has been no successful mission this turn, this card gets difficulty +2.',
+        'While there has been no successful mission this turn, this mission gets difficulty +2.',
     ]),
     ('Fannis', 'Ancestral Investigator', [
-        'Destroy this card — Give a team character skills +1 until the end of the turn.',
+        'Destroy Fannis — Give a team character skills +1 until the end of the turn.',
     ]),
     ('Brooks', 'Computer Tech', [
-        'While there has been a successful mission this turn, this card costs power -2 to play.',
+        'While there has been a successful mission this turn, Brooks costs power -2 to play.',
     ]),
 ]
 
@@ -414,4 +414,45 @@ def test_whole_cards_named_in_the_issue_read_precisely():
     assert render(card_by_title("Glider Strafing Run")["mechanics"]) == [
         "Failure: Destroy a support character (or two support characters if a Jaffa adversary is assigned)."]
     assert render(card_by_title("Apophis", "Threat to Earth")["mechanics"]) == [
-        "Each time you assign this card, your opponent may stop two characters. If they don't, you may stop a character."]
+        "Each time you assign Apophis, your opponent may stop two characters. If they don't, you may stop a character."]
+    assert render(card_by_title("Anubis", "Banished Lord")["mechanics"]) == [
+        "When you play Anubis, destroy a support character.",
+        "Each time you revive Anubis, your opponent destroys a support character."]
+    assert render(card_by_title("Galaran Memory Device")["mechanics"]) == [
+        "Stop this gear, discard a card — Shuffle a hero card from your discard pile into your deck."]
+
+
+def test_the_text_names_its_card_except_inside_text_it_gives_another_card():
+    osiris = card_by_title("Osiris", "Emissary of Anubis")
+    granted = {"kind": "activated", "keyword": "withdraw", "cost": [{"destroy": {"self": True}}],
+               "effects": [{"gain_power": {"amount": {"stat_of": {"self": True}, "stat": "cost"}, "who": "you"}}]}
+    mechanics = [{"kind": "static", "rule": {"grant_ability": {
+        "to": {"type": "obstacle", "side": "you", "lacks_keyword": "withdraw"}, "ability": granted}}},
+        {"kind": "trigger", "on": "play_self", "optional": False, "effects": [{"stop": {"self": True}}]}]
+    assert render(mechanics, card=osiris) == [
+        'Each of your obstacles without withdraw gets: "Withdraw X, where X is the cost of this card. '
+        '(Destroy this card — gain X power.)".',
+        "When you play Osiris, stop Osiris."]
+
+
+def test_a_trigger_without_who_happens_on_the_turn_its_card_is_active():
+    """stats.is_active: hero text works on its owner's hero turn, villain text on the
+    opponent's; without the card the text says "each"."""
+    mechanics = [{"kind": "trigger", "on": "power_phase_end", "optional": False,
+                  "effects": [{"gain_power": {"amount": 1, "who": "you"}}]},
+                 {"kind": "trigger", "on": "mission_played", "optional": True, "effects": [{"ready": {"self": True}}]},
+                 {"kind": "trigger", "on": "debrief_start", "optional": False, "effects": [{"draw": {"count": 1}}]}]
+    hero = {"type": "gear", "allegiance": "hero", "title": "Widget"}
+    villain = {"type": "adversary", "allegiance": "villain", "title": "Borg", "subtitle": "Cube"}
+    assert render(mechanics, card=hero) == [
+        "At the end of your power phase, gain 1 power.",
+        "Each time you play a mission, you may ready this gear.",
+        "At the start of your debrief phase, draw a card."]
+    assert render(mechanics, card=villain) == [
+        "At the end of your opponent's power phase, gain 1 power.",
+        "Each time your opponent plays a mission, you may ready Borg.",
+        "At the start of your opponent's debrief phase, draw a card."]
+    assert render(mechanics) == [
+        "At the end of each power phase, gain 1 power.",
+        "Each time a mission is played, you may ready this card.",
+        "At the start of each debrief phase, draw a card."]
