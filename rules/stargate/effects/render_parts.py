@@ -214,7 +214,12 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
         elif key == "at_mission":
             post.append("at the current mission" if want else "not at the current mission")
         elif key == "other_than":
-            post.append("other than " + _ref_phrase(want, ctx))
+            phrase = _ref_phrase(want, ctx)
+            head = NOUNS.get(f.get("type") if isinstance(f.get("type"), str) else "", ("",))[0]
+            if head and phrase.endswith(" " + head) and "other" not in pre and not f.get("other"):
+                pre.insert(0, "other")  # "another character" (than the one just named)
+            else:
+                post.append("other than " + phrase)
         elif key == "title":
             post.append(f"named {want}")
         elif key == "has_glyph":

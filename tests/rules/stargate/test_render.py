@@ -90,7 +90,7 @@ EFFECT_CASES = [
     ([{'shuffle_into_deck': {'choose': {'side': 'you', 'zone': 'discard', 'type_not': 'event'}, 'chooser': 'you', 'count': 4, 'up_to': True}}],
      'Shuffle up to four non-event cards in your discard pile into your deck.'),
     ([{'remember': 'chosen', 'target': {'choose': {'type': 'character'}, 'chooser': 'you', 'count': 1}}, {'stop': {'all': {'type': 'character', 'other_than': 'chosen', 'shares_glyph_with': 'chosen'}}}],
-     'Choose a character. Stop all characters other than the chosen character that share a glyph with the chosen character.'),
+     'Choose a character. Stop all other characters that share a glyph with the chosen character.'),
     ([{'stop': {'choose': {'type': 'character', 'lacks_traits_of': 'trigger_card', 'played': 'this_turn'}, 'chooser': 'you', 'count': 1}}],
      'Stop a character played this turn that lacks at least one trait of that card.'),
     ([{'stop': {'choose': {'type': 'character', 'glyph_not_held_by': {'side': 'you', 'type': 'character'}}, 'chooser': 'you', 'count': 1}}],
