@@ -40,7 +40,8 @@ def sponsor_cost(state: dict, seat: int, iid: str) -> int:
 
 def promote_cost(state: dict, seat: int, iid: str) -> int:
     """Sponsor cost (no sponsor discounts) plus one per Inner Circle member, ambassador included."""
-    return base_cost(state, seat, iid) + len(S.inner_circle(state, seat))
+    cost = base_cost(state, seat, iid) + len(S.inner_circle(state, seat))
+    return max(0, cost - S.faction_mod(state, seat, "promote_discount"))
 
 
 def is_limited(state: dict, iid: str) -> bool:
@@ -179,7 +180,8 @@ def legal(state: dict, seat: int) -> list[dict]:
                 continue
             if t == "agenda":
                 cur = sd["agenda"]
-                if cur and agenda_kind(state, cur) == "major" and agenda_kind(state, h) != "major":
+                if cur and agenda_kind(state, cur) == "major" and agenda_kind(state, h) != "major" \
+                        and not any(ab.get("replaces_major") for ab in S.mech(state, h, "agenda")):
                     continue
             bys = spons
             if t == "enhancement":

@@ -188,6 +188,29 @@ def resolve_current(state: dict, k: dict) -> None:
     for iid in k["roles"]:
         if S.in_play(state, iid):
             combat.fire(state, iid, "conflict_won" if won else "conflict_lost", {"conflict": k["id"]})
+    triggered_abilities(state, k, won, ctx)
+
+
+def triggered_abilities(state: dict, k: dict, won: bool, ctx: dict) -> None:
+    """``trigger`` abilities of cards in play (homeworlds and the like) right after the
+    resolution: ``on`` conflict_resolved / conflict_won / conflict_lost, ``if`` initiator
+    (you / opponent), conflict type, participant (this card took part)."""
+    for iid in list(S.play_cards(state)):
+        if not S.is_active_card(state, iid):
+            continue
+        for ab in S.mech(state, iid, "trigger"):
+            on = ab["on"]
+            if on == "conflict_won" and not won or on == "conflict_lost" and won:
+                continue
+            cond = ab.get("if") or {}
+            you = S.controller(state, iid)
+            if "initiator" in cond and (cond["initiator"] == "you") != (k["initiator"] == you):
+                continue
+            if cond.get("conflict", "any") not in ("any", k["type"]):
+                continue
+            if cond.get("participant") and iid not in k["roles"]:
+                continue
+            run(state, ab["effects"], {**ctx, "you": you, "source": iid})
 
 
 def conquer(state: dict, loc: str, seat: int) -> None:

@@ -74,6 +74,7 @@ def ready_cards(state: dict) -> None:
             c["bids"] = {}
         state["seats"][s]["spent"] = 0
         state["seats"][s]["aide_discount"] = 0
+        state["seats"][s]["bonus_influence"] = 0
     determine_initiative(state)
     state["turn"]["round"] = "conflict_round"
     state["turn"]["index"] = 0

@@ -269,7 +269,8 @@ def rating(state: dict, seat: int) -> int:
 
 
 def available(state: dict, seat: int) -> int:
-    return max(0, rating(state, seat) - state["seats"][seat]["spent"])
+    sd = state["seats"][seat]
+    return max(0, rating(state, seat) + sd.get("bonus_influence", 0) - sd["spent"])
 
 
 def power(state: dict, seat: int) -> int:

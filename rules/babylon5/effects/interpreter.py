@@ -112,6 +112,27 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
         elif "damage" in e or "severe" in e:
             for t in card_targets(state, e.get("target", "chosen"), ctx):
                 apply_damage(state, t, e.get("damage", 0), severe=e.get("severe", 0))
+        elif "gain_influence" in e:
+            for s in seats_for(state, e.get("who"), ctx):
+                state["seats"][s]["bonus_influence"] = state["seats"][s].get("bonus_influence", 0) + e["gain_influence"]
+        elif "repair" in e:
+            from ..combat import repair_one
+            for t in card_targets(state, e.get("target", "chosen"), ctx):
+                for _ in range(e["repair"]):
+                    if state["cards"][t]["damage"] + state["cards"][t]["severe"] > 0:
+                        repair_one(state, t)
+        elif "conquer" in e:
+            from ..conflicts import conquer
+            who = ctx.get("initiator", ctx.get("you"))
+            for t in card_targets(state, e.get("target", e["conquer"] if isinstance(e["conquer"], str) else "chosen"), ctx):
+                if S.ctype(state, t) == "location" and S.controller(state, t) != who:
+                    conquer(state, t, who)
+        elif "demote" in e or "promote" in e:
+            verb = "demote" if "demote" in e else "promote"
+            for t in card_targets(state, e.get("target", e[verb] if isinstance(e[verb], str) else "chosen"), ctx):
+                if S.ctype(state, t) != "character" or state["seats"][S.controller(state, t)]["ambassador"] == t:
+                    continue  # the ambassador can't be demoted
+                state["cards"][t]["level"] = "supporting" if verb == "demote" else "inner"
         elif "replace_ambassador" in e:
             from ..combat import replace_ambassador
             for t in card_targets(state, e.get("target", "chosen"), ctx):

@@ -9,7 +9,7 @@ from typing import Any
 
 ABILITIES = ("diplomacy", "intrigue", "leadership", "psi")
 CARD_STATS = ABILITIES + ("military",)
-FACTION_STATS = ("influence", "power", "sponsor_discount")
+FACTION_STATS = ("influence", "power", "sponsor_discount", "promote_discount")
 STATS = CARD_STATS + FACTION_STATS
 CONFLICT_TYPES = ("diplomatic", "intrigue", "military", "psi")
 CARD_TYPES = ("character", "group", "fleet", "location", "enhancement", "agenda", "event",
@@ -30,21 +30,26 @@ KINDS: dict[str, tuple[set, set]] = {  # kind -> (required keys, optional keys)
     "aide": ({"ambassador"}, set()),
     "play": ({"effects"}, {"target"}),
     "enhancement": (set(), {"target", "modify", "effects", "who"}),
-    "agenda": (set(), {"modify", "who", "conflict", "victory"}),
+    "agenda": (set(), {"modify", "who", "conflict", "victory", "replaces_major"}),
     "conflict": (set(), {"target", "any_side", "vote", "war", "success", "failure", "side_effects",
                          "cost", "type"}),
     "aftermath": (set(), {"when", "target", "lasting", "modify", "effects"}),
     "contingency": ({"trigger", "effects"}, {"target", "any_owner"}),
     "mercenary": (set(), set()),
+    "trigger": ({"on", "effects"}, {"if"}),
 }
+TRIGGER_ON = ("conflict_resolved", "conflict_won", "conflict_lost")
+IF_KEYS = {"initiator", "conflict", "participant"}
 VERBS = {
     "modify": {"target", "until"}, "influence": {"who"}, "power": {"who"}, "tracker": {"delta"},
     "tension": {"between"}, "unrest": {"who"}, "draw": {"who"}, "discard": {"who"},
     "neutralize": set(), "rotate": set(), "ready": set(), "heal": set(), "discard_card": set(),
-    "replace_ambassador": set(),
+    "replace_ambassador": set(), "demote": set(), "promote": set(), "conquer": set(),
+    "repair": {"target"}, "gain_influence": {"who"},
     "damage": {"target"}, "severe": {"target"},
 }
-CARD_VERBS = ("neutralize", "rotate", "ready", "heal", "discard_card", "replace_ambassador")
+CARD_VERBS = ("neutralize", "rotate", "ready", "heal", "discard_card", "replace_ambassador", "demote", "promote",
+              "conquer")
 
 
 def validate_mechanics(mechanics: Any) -> list[str]:
@@ -139,6 +144,21 @@ def _ability(ab: Any, where: str, errors: list[str]) -> None:
                 errors.append(f"{where}.when.participant: expected a bool, null, any, fleet or character")
         if ab.get("target") != "faction":
             _filter(ab.get("target"), f"{where}.target", errors)
+    if kind == "trigger":
+        if ab.get("on") not in TRIGGER_ON:
+            errors.append(f"{where}.on: expected one of {', '.join(TRIGGER_ON)}")
+        cond = ab.get("if", {})
+        if not isinstance(cond, dict) or set(cond) - IF_KEYS:
+            errors.append(f"{where}.if: expected an object with keys among {', '.join(sorted(IF_KEYS))}")
+        else:
+            if cond.get("initiator", "you") not in ("you", "opponent"):
+                errors.append(f"{where}.if.initiator: expected you or opponent")
+            if cond.get("conflict", "any") not in CONFLICT_TYPES + ("any",):
+                errors.append(f"{where}.if.conflict: expected a conflict type or any")
+            if not isinstance(cond.get("participant", False), bool):
+                errors.append(f"{where}.if.participant: expected a bool")
+    if kind == "agenda" and "replaces_major" in ab and not isinstance(ab["replaces_major"], bool):
+        errors.append(f"{where}.replaces_major: expected a bool")
     if kind == "contingency":
         _filter(ab.get("target"), f"{where}.target", errors)
         if ab.get("trigger") not in TRIGGERS:
@@ -215,7 +235,7 @@ def _effects(effects: Any, where: str, errors: list[str]) -> None:
         elif verb in CARD_VERBS:
             _card_target(e.get("target", v if isinstance(v, (str, dict)) and v is not True else "chosen"),
                          f"{w}.target", errors)
-        elif verb in ("damage", "severe"):
+        elif verb in ("damage", "severe", "repair"):
             if not _int(v):
                 errors.append(f"{w}.{verb}: expected an int")
             _card_target(e.get("target", "chosen"), f"{w}.target", errors)
