@@ -25,8 +25,8 @@ def test_repair_gain_influence_demote_promote_conquer():
     assert st["cards"][g]["level"] == "supporting" and st["cards"][ambassador(st, 0)]["level"] == "inner"
     run(st, [{"conquer": "conflict_target"}], {"you": 1, "initiator": 1, "conflict_target": mars})
     assert S.controller(st, mars) == 1 and st["cards"][uni]["zone"] == "discard"
-    st = until(st, "declare")
-    assert S.available(st, 0) == 5  # influence to spend this turn is gone
+    st = until(until(st, "act"), "declare")
+    assert st["turn"]["number"] == 2 and S.available(st, 0) == 5  # influence to spend this turn is gone
 
 
 def test_trigger_abilities_react_to_a_resolved_conflict():
