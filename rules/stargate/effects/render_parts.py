@@ -1369,7 +1369,7 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         return f"reveal a card at random from {_pile_owner(owner)} hand"
     if verb == "reveal_hand":
         w = a.get("who", "opponent")
-        return _act(w, actor, f"reveal {_their(w, actor)} hand")
+        return _act(w, actor, f"reveal {'your' if w == 'you' else 'their'} hand")
     if verb == "move_glyph":
         frm = a.get("from", {})
         frm_text = _glyph_target(frm, ctx)
@@ -1390,7 +1390,7 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         return _act(_chooser(g), actor, f"put {_glyph_target(g, ctx)} on the {pos} of its owner's mission pile")
     if verb == "swap_glyphs":
         t = a.get("ref") or a
-        return f"exchange the places of {_ref_phrase(t, ctx) if isinstance(t, str) else _glyph_target(t, ctx)}"
+        return f"swap {_ref_phrase(t, ctx) if isinstance(t, str) else _glyph_target(t, ctx)} between their characters"
     if verb == "exchange_glyph_with_mission_pile_top":
         who_ = _glyph_target(a.get("character", {}), ctx)
         return f"exchange a glyph of {who_} with the top card of its owner's mission pile"
@@ -1615,7 +1615,8 @@ def ability(ab, shared: Ctx | None = None) -> str:
         del body_parts
         return prefix + f"{head}{cond}, {body}".rstrip()
     if kind == "activated":
-        ctx_cost = [cost_clause(c, ctx) for c in ab.get("cost", [])]
+        needs = [c["requires"] for c in ab.get("cost", []) if isinstance(c, dict) and "requires" in c]
+        ctx_cost = [cost_clause(c, ctx) for c in ab.get("cost", []) if not (isinstance(c, dict) and "requires" in c)]
         effects = _sentences(effects_text(ab.get("effects", []), ctx))
         cost = _cap(", ".join(_merge_costs(ctx_cost)))
         text = f"{cost} — {effects}"
@@ -1634,6 +1635,8 @@ def ability(ab, shared: Ctx | None = None) -> str:
                 text = f"Withdraw: {cost} — {effects}"
         if "while" in ab:
             text += f" Use this only while {condition(ab['while'], ctx)}."
+        if needs:
+            text += " Use this only if " + _join([condition(n, ctx) for n in needs]) + "."
         if ab.get("by") == "any":
             text += " Any player may use this."
         elif ab.get("by") == "host_owner":
