@@ -12,6 +12,8 @@ from .protocol import Game
 
 _BUILTIN = {
     "stargate": "rules.stargate.game:GAME",
+    "babylon5": "rules.babylon5.game:GAME",
+    "startrek2e": "rules.startrek2e.game:GAME",
 }
 _REGISTERED: dict[str, Game] = {}
 

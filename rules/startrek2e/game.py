@@ -23,11 +23,9 @@ class StarTrek2EGame(BaseGame):
     engine_version = "1"
 
     def starter_decks(self) -> list[dict]:
-        try:
-            from .cards import starters
-        except ImportError:
-            return []
-        return [{"id": d["id"], "name": d["name"]} for d in starters()]
+        """The cards engineer's starters that pass deck construction (a starter whose cards
+        still lack mechanics is not offered until they are written)."""
+        return [dict(d) for d in _playable_starters()]
 
     def build_config(self, ruleset: str, seats: list[dict]) -> dict:
         """Resolve each seat's deck (a starter id or ``{missions, dilemmas, deck}``) and
@@ -80,6 +78,19 @@ class StarTrek2EGame(BaseGame):
 
     def outcome(self, state: dict) -> dict | None:
         return state["outcome"]
+
+
+_PLAYABLE: list = []
+
+
+def _playable_starters() -> list[dict]:
+    if not _PLAYABLE:
+        try:
+            from .cards import starters
+        except ImportError:
+            return []
+        _PLAYABLE.extend({"id": d["id"], "name": d["name"]} for d in starters() if not _validate(d))
+    return _PLAYABLE
 
 
 def _starter(deck_id: str) -> dict | None:
