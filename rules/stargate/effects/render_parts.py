@@ -445,7 +445,10 @@ def _per(a, ctx: Ctx) -> str | None:
     if "glyphs" in a:
         g = a.get("glyph")
         kind = f"{GLYPHS.get(g, g)} glyph" if g else "glyph"
-        who, plural = target(a["glyphs"], ctx)
+        t = a["glyphs"]
+        if isinstance(t, dict) and isinstance(t.get("all"), dict):
+            return f"for each {kind} on each " + _determined(t["all"], ctx, "each")[len("each "):]
+        who, plural = target(t, ctx)
         if plural:
             return f"for each {kind} {who} have"
         return f"for each {kind} {who} has"
@@ -529,7 +532,10 @@ def _describe(a: dict, ctx: Ctx) -> str:
     if "glyphs" in a:
         g = a.get("glyph")
         kind = f"{GLYPHS.get(g, g)} glyphs" if g else "glyphs"
-        who, plural = target(a["glyphs"], ctx)
+        t = a["glyphs"]
+        if isinstance(t, dict) and isinstance(t.get("all"), dict):
+            return f"the number of {kind} on " + noun(t["all"], ctx, plural=True)
+        who, plural = target(t, ctx)
         return f"the number of {kind} {who} {'have' if plural else 'has'}"
     if "different_glyphs" in a:
         who, plural = target(a["different_glyphs"], ctx)
@@ -1328,8 +1334,9 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         else:
             cards, tail = f"the {end} X cards", f", where X is {describe(n, ctx)}"
         text = f"look at {cards} of {whose} {pile}"
+        explained = bool(tail)
         if tail:
-            text, tail = text + tail + ",", ""
+            text, tail = text + tail, ""
         if a.get("split") == "one_top_one_bottom":
             text += ", then put one of them on the top of that pile and the other on the bottom"
         elif a.get("split") == "one_top_rest_bottom":
@@ -1340,7 +1347,7 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
             text += (", then put it back on the top or on the bottom of that pile"
                      if a.get("bottom_allowed") or a.get("top_allowed") else "")
         else:
-            text += f" and put them back in any order"
+            text += f"{',' if explained else ''} and put them back in any order"
             if a.get("bottom_allowed"):
                 text += " (any of them may go on the bottom instead)"
             if a.get("top_allowed"):

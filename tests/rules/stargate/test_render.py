@@ -100,7 +100,7 @@ EFFECT_CASES = [
     ([{'lose_power': {'amount': {'count': {'trait': "Goa'uld", 'at_mission': True}, 'times': 2}, 'who': 'opponent'}}],
      "Your opponent loses 2 power for each Goa'uld card at the current mission."),
     ([{'gain_power': {'amount': {'glyphs': {'all': {'type': 'character', 'state': 'assigned'}}}, 'who': 'you'}}],
-     'Gain 1 power for each glyph all assigned characters have.'),
+     'Gain 1 power for each glyph on each assigned character.'),
     ([{'draw': {'count': {'mission_experience': True}, 'who': 'you'}}],
      "Draw a number of cards equal to the current mission's experience."),
     ([{'gain_power': {'amount': {'sum': [{'count': {'type': 'obstacle'}}, {'failed_missions': 'this_turn'}]}, 'who': 'you'}}],
@@ -411,7 +411,8 @@ def test_unknown_constructs_fall_back_visibly_and_never_raise():
 FORBIDDEN = [
     "while the condition holds", "X (X =", "(X =", "card(s)", "Rule:", "If the condition holds",
     "If not:", "For each:", "the trigger card", "Take from discard.", "Arrange top.", "Blockade.",
-    "Move glyph.", "Play free.", "Search deck.", "  ", " .", " ,", "..", "[", "]", "{", "}", "None", "True",
+    "Move glyph.", "Play free.", "Search deck.", "  ", " .", " ,", "..", ",,", ".,", ",.", "[", "]", "{", "}",
+    "None", "True",
     "False",
 ]
 
