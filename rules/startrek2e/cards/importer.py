@@ -71,6 +71,7 @@ KNOWN_TITLES = frozenset({
     "Tasha Yar", "Wesley Crusher", "William T. Riker", "Etana Jol", "Grathon Tolar", "Nel Apgar",
     "Pran Tainer", "The Albino", "Ty Kajada", "Alidar Jarok", "Telek R'Mor", "The Viceroy",
     "U.S.S. Defiant", "U.S.S. Enterprise-E", "I.K.S. Rotarran", "Scimitar",
+    "Kalandra", "Koroth", "Kahlest", "Dathon", "Leyton", "Lemec", "Taris", "Nog", "Furel",
 })
 #: Names that are one title with no subtitle although they look split.
 WHOLE_TITLES = frozenset({"I.K.S. Lukara", "I.K.S. Hegh'ta", "I.K.S. Maht-H'a", "Qualor II Rendezvous"})
@@ -87,6 +88,10 @@ _LOCATION_END = re.compile(r"^(?:[IVX]+|\d[\w-]*|Prime|System|Sector|Nebula|Clus
 #: Single words that never form a title on their own (registry prefixes, articles).
 _NOT_A_TITLE = frozenset({"The", "U.S.S.", "I.K.S.", "I.R.W.", "I.K.C.", "E.C.S.", "S.S.", "Queen's",
                           "Starship", "N.X."})
+
+#: Word shapes that start a subtitle rather than end a name: "Reassuring", "Idealistic", "Loyal".
+_ADJECTIVE = re.compile(r"(?:ing|ed|ous|ive|ful|ic|ent|ant|al|ible|able|less|ary|ory|ish|ly)$|^[\"(]|-")
+_INITIAL = re.compile(r"^[A-Z]\.$")
 
 #: Trailing printing markers in the Name column: "(R2)", "(Promo)", "*", "(AC)", ...
 _PRINTING_MARK = re.compile(r"\s*\*?\s*\((?:Promo|Mirror|R2|AC|SR|SS|MAH|IDR|BP|CM|ID)\)\s*$|\s+\*+(?:VP|A|AP|VAP)?\s*$")
@@ -347,8 +352,10 @@ class NameSplitter:
     ("… if Naomi Wildman is present …"); a word prefix shared by two different unique
     personnel/ships: when three or more names start with the same word, what they all
     share (``"Hikaru Sulu …"``), else the shortest shared prefix (two versions' subtitles
-    may share a first word: "Resistance Fighter" / "Resistance Scout"). Failing all, a personnel's title is its
-    first word and a ship keeps its whole name. Texts are only searched, never stored.
+    may share a first word: "Resistance Fighter" / "Resistance Scout"). Failing
+    all, a personnel's title is its first word, with initials and a surname-looking second
+    word (``_given_name``), and a ship keeps its whole name. Texts are only searched,
+    never stored.
     """
 
     def __init__(self, rows: list[dict[str, str]], hof: list[str]) -> None:
@@ -382,6 +389,17 @@ class NameSplitter:
             words = name.split()
             for k in range(1, len(words)):
                 prefixes.setdefault(" ".join(words[:k]), set()).add(name)
+        # Words the texts use in lower case ("high", "speaker") and species/affiliation words
+        # are not surnames.
+        self.common_words: set[str] = set()
+        for row in rows:
+            self.common_words.update(w for w in re.findall(r"[a-z][a-z'-]+", row["Text"]))
+            self.common_words.update(w.lower() for w in re.findall(r"[A-Za-z'-]+", row["Species"] + " " + row["Affiliation"]))
+        self.subtitle_words: set[str] = set()
+        for name in names:
+            known = self._longest(name, self.titles)
+            if known:
+                self.subtitle_words.update(name[len(known):].split())
         self.first_word_groups: dict[str, list[str]] = {}
         for name in names:
             self.first_word_groups.setdefault(name.split()[0], []).append(name)
@@ -393,6 +411,26 @@ class NameSplitter:
                 for n in range(1, 5):
                     for i in range(len(words) - n + 1):
                         self.referenced.add(" ".join(words[i:i + n]))
+
+    def _given_name(self, words: list[str]) -> str:
+        """A personnel's title with no other evidence: the first word, plus initials and a
+        surname ("Stewart Rivers Patriotic Engineer", "Samuel T. Cogley Attorney at Law")
+        when the next word is not a word known from subtitles ("Squad", "Chief"), not one
+        the texts use in lower case ("high"), not a species or affiliation ("Klingon"), and
+        does not look like an adjective ("Reassuring", "Idealistic", "Ruthless")."""
+        k = 1
+        while k < len(words) - 1 and _INITIAL.match(words[k]):
+            k += 1
+        nxt = words[k] if k < len(words) - 1 else ""
+        after = words[k + 1] if k + 1 < len(words) else ""
+        if after in ("of", "the", "to", "and", "in", "a", "an", "with", "from", "for", "at"):  # "Speaker of Tama"
+            nxt = ""
+        if (nxt[:1].isupper() and nxt not in self.subtitle_words and nxt not in _NOT_A_TITLE
+                and nxt.lower() not in self.common_words and not _ADJECTIVE.search(nxt)):
+            k += 1
+        elif k > 1 and not _INITIAL.match(words[k - 1]):
+            k = 1
+        return " ".join(words[:k])
 
     def _longest(self, name: str, lexicon: Iterable[str]) -> str | None:
         best = None
@@ -418,9 +456,8 @@ class NameSplitter:
                 common = None
             title = named[0] if named else (common or (shared[0] if shared else None))
         if title is None:
-            words = name.split()
             if card_type == "personnel" and len(words) > 1:
-                title = words[0]
+                title = self._given_name(words)
             else:
                 return name, None
         return title, name[len(title):].strip() or None

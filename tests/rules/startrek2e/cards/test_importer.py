@@ -220,3 +220,16 @@ def test_premiere_names_were_checked_by_hand():
 def test_main_refuses_a_folder_without_the_list(tmp_path, capsys):
     assert imp.main([str(tmp_path)]) == 2
     assert imp.main([]) == 2
+
+
+def test_title_of_a_personnel_with_no_other_evidence():
+    """First word, plus initials and a surname-looking second word (made-up names)."""
+    people = ["Arlo Venn Patient Engineer", "Tovan Reassuring Medic", "Mirel Speaker of Vos",
+              "Ode T. Varn Keeper at Law", "Brask Klingon Envoy", "Zell Quiet a Writer"]
+    rows = read_rows(_sheet(*[_row(Name=n, Unique="Y", CollectorsInfo=f"1R{i}", Type="Personnel", Species="Klingon",
+                                   Text="A made-up text about the engineer.")
+                              for i, n in enumerate(people)],
+                            _row(Name="Klingon Probe", CollectorsInfo="1C99", Type="Event")))
+    splitter = imp.NameSplitter(rows, [])
+    titles = [splitter.person_or_ship(n, "personnel")[0] for n in people]
+    assert titles == ["Arlo Venn", "Tovan", "Mirel", "Ode T. Varn", "Brask", "Zell"]
