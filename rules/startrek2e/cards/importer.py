@@ -347,8 +347,8 @@ class NameSplitter:
 
     Why heuristic: the Lackey list has no separator. Evidence, strongest first: the
     hand-checked tables above; hall-of-fame entries written ``"Title, Subtitle"``; a
-    ``Commander: <ship>`` keyword naming a ship; a word prefix shared by two different
-    the longest capitalised word prefix that some card's text mentions as a phrase
+    ``Commander: <ship>`` keyword naming a ship; titles card texts name in braces
+    (``{Tom Paris}``; keywords such as ``{Founder}`` excepted); the longest capitalised word prefix that some card's text mentions as a phrase
     ("… if Naomi Wildman is present …"); a word prefix shared by two different unique
     personnel/ships: when three or more names start with the same word, what they all
     share (``"Hikaru Sulu …"``), else the shortest shared prefix (two versions' subtitles
@@ -394,7 +394,8 @@ class NameSplitter:
         self.common_words: set[str] = set()
         for row in rows:
             self.common_words.update(w for w in re.findall(r"[a-z][a-z'-]+", row["Text"]))
-            self.common_words.update(w.lower() for w in re.findall(r"[A-Za-z'-]+", row["Species"] + " " + row["Affiliation"]))
+            self.common_words.update(w.lower() for w in re.findall(r"[A-Za-z'-]+",
+                                                                   row["Species"] + " " + row["Affiliation"]))
         self.subtitle_words: set[str] = set()
         for name in names:
             known = self._longest(name, self.titles)
@@ -423,8 +424,8 @@ class NameSplitter:
             k += 1
         nxt = words[k] if k < len(words) - 1 else ""
         after = words[k + 1] if k + 1 < len(words) else ""
-        if after in ("of", "the", "to", "and", "in", "a", "an", "with", "from", "for", "at"):  # "Speaker of Tama"
-            nxt = ""
+        if after in ("of", "the", "to", "and", "in", "a", "an", "with", "from", "for", "at"):
+            nxt = ""  # "Speaker of Tama" starts a subtitle
         if (nxt[:1].isupper() and nxt not in self.subtitle_words and nxt not in _NOT_A_TITLE
                 and nxt.lower() not in self.common_words and not _ADJECTIVE.search(nxt)):
             k += 1
