@@ -348,14 +348,14 @@ class NameSplitter:
     Why heuristic: the Lackey list has no separator. Evidence, strongest first: the
     hand-checked tables above; hall-of-fame entries written ``"Title, Subtitle"``; a
     ``Commander: <ship>`` keyword naming a ship; titles card texts name in braces
-    (``{Tom Paris}``; keywords such as ``{Founder}`` excepted); the longest capitalised word prefix that some card's text mentions as a phrase
-    ("… if Naomi Wildman is present …"); a word prefix shared by two different unique
-    personnel/ships: when three or more names start with the same word, what they all
-    share (``"Hikaru Sulu …"``), else the shortest shared prefix (two versions' subtitles
-    may share a first word: "Resistance Fighter" / "Resistance Scout"). Failing
-    all, a personnel's title is its first word, with initials and a surname-looking second
-    word (``_given_name``), and a ship keeps its whole name. Texts are only searched,
-    never stored.
+    (``{Tom Paris}``; keywords such as ``{Founder}`` excepted); the longest capitalised
+    word prefix some card's text mentions as a phrase ("… if Naomi Wildman is present …");
+    a word prefix shared by two different unique personnel/ships: when three or more
+    names start with the same word, what they all share (``"Hikaru Sulu …"``), else the
+    shortest shared prefix (two versions' subtitles may share a first word: "Resistance
+    Fighter" / "Resistance Scout"). Failing all, a personnel's title is its first word,
+    with initials and a surname-looking second word (``_given_name``), and a ship keeps
+    its whole name. Texts are only searched, never stored.
     """
 
     def __init__(self, rows: list[dict[str, str]], hof: list[str]) -> None:
