@@ -1300,7 +1300,6 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         count = a.get("count", 1)
         sing, plur = _card_noun(a.get("filter"), ctx, False), _card_noun(a.get("filter"), ctx, True)
         what = _count_phrase(count, ctx, sing, plur, bool(a.get("up_to")))
-        them = "it" if count == 1 else "them"
         mine = "your" if who == "you" else "their"
         to = a.get("to", "hand")
         if to == "hand":
@@ -1315,7 +1314,6 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
             text = f"play {what} from {mine} {pile}"
         else:
             text = f"take {what} from {mine} {pile} " + unknown(f"to {to}")
-        del them
         return _act(who, actor, text)
     if verb in ("arrange_top", "arrange_bottom"):
         pile = PILES.get(a.get("pile", "deck"), a.get("pile"))
@@ -1474,11 +1472,6 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
     return _legacy_effect(verb, e)
 
 
-def _with_ref(ctx: Ctx, name: str, phrase: str) -> Ctx:
-    ctx.builtin.setdefault(name, (phrase, False))
-    return ctx
-
-
 # --------------------------------------------------------------------- costs
 def cost_clause(c, ctx: Ctx, actor="you") -> str:
     if not isinstance(c, dict):
@@ -1604,7 +1597,6 @@ def ability(ab, shared: Ctx | None = None) -> str:
     prefix = _glyph_prefix(ab)
     if kind == "trigger":
         head = _trigger_head(ab, ctx)
-        body_parts = []
         cost = [cost_clause(c, ctx) for c in ab.get("cost", [])]
         effects = effects_text(ab.get("effects", []), ctx)
         cond = f", if {condition(ab['if'], ctx)}" if "if" in ab else ""
@@ -1619,7 +1611,6 @@ def ability(ab, shared: Ctx | None = None) -> str:
             if cost:
                 effects = cost + effects
             body = _lower_first(_sentences(effects))
-        del body_parts
         return prefix + f"{head}{cond}, {body}".rstrip()
     if kind == "activated":
         needs = [c["requires"] for c in ab.get("cost", []) if isinstance(c, dict) and "requires" in c]
