@@ -3,6 +3,10 @@
 Why: the issue requires that what a player reads is what the engine does, so the text is
 generated from the same mechanics the interpreter runs (never copied from the printed
 card). Unknown constructs fall back to their key names, never to silence.
+
+``render`` uses the full grammar in ``render_parts`` (a construct it does not know shows
+as ``[key_name]``, and the tests reject that for every authored card); the small
+``effect``/``TRIGGERS`` renderer below is its fallback for a verb or trigger added here.
 """
 from __future__ import annotations
 
