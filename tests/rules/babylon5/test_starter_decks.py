@@ -1,0 +1,41 @@
+"""The engine plays the cards engineer's starter decks end to end (built by build_config)."""
+import itertools
+
+import pytest
+
+from rules.babylon5.game import GAME
+
+from .helpers import check_invariants, random_game
+
+DECKS = [d["id"] for d in GAME.starter_decks()]
+
+
+def _config(decks, turn_limit=200):
+    cfg = GAME.build_config("1.3b", [{"deck": d, "name": d} for d in decks])
+    cfg["turn_limit"] = turn_limit
+    return cfg
+
+
+def test_there_are_four_starter_decks_of_different_races():
+    assert len(DECKS) == 4
+    assert len({d["race"] for d in GAME.starter_decks()}) == 4
+
+
+@pytest.mark.parametrize("a,b", list(itertools.combinations(DECKS, 2)))
+def test_every_starter_pairing_plays_to_a_result(a, b):
+    state, n = random_game(_config([a, b]), f"pair-{a}-{b}", check_every=4, views_every=0)
+    assert state["outcome"] is not None and state["outcome"]["reason"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_starter_decks_multiplayer_with_invariants_after_every_event(players):
+    state, n = random_game(_config(DECKS[:players], turn_limit=10), f"multi-{players}", check_every=1,
+                           views_every=9)
+    assert state["outcome"] is not None
+    check_invariants(state)
+
+
+def test_same_race_twice_is_refused():
+    from rules.errors import DeckInvalid
+    with pytest.raises(DeckInvalid, match="different race"):
+        GAME.build_config("1.3b", [{"deck": DECKS[0]}, {"deck": DECKS[0]}])
