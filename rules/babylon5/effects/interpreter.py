@@ -156,4 +156,5 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
 
 
 def _faction_only(mod: dict) -> bool:
-    return all(k in ("influence", "power", "sponsor_discount") for k in mod)
+    from .schema import FACTION_STATS
+    return all(k in FACTION_STATS for k in mod)
