@@ -64,3 +64,45 @@ def test_starter_personnel_and_ships_are_of_the_deck_or_non_aligned(deck):
         card = db[cid]
         if card["type"] in ("personnel", "ship"):
             assert card["affiliations"][0] in (deck["id"], "non-aligned"), cid
+
+
+def _hq_allows(hq: dict, card: dict) -> bool:
+    """Whether a headquarters' mechanics let this personnel/ship be played there (the two
+    forms the starters use: ``affiliations`` and ``allow`` filters on affiliation/icon)."""
+    for ability in hq["mechanics"]:
+        if ability["kind"] != "headquarters":
+            continue
+        if set(card["affiliations"]) & set(ability.get("affiliations", [])):
+            return True
+        for f in ability.get("allow", []):
+            assert set(f) <= {"affiliation", "icon"}, f
+            if ("affiliation" not in f or f["affiliation"] in card["affiliations"]) and \
+                    ("icon" not in f or f["icon"] in card["icons"]):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[d["id"] for d in DECKS])
+def test_starter_personnel_and_ships_can_be_played_at_its_headquarters(deck):
+    db = card_db()
+    hq = next(db[m] for m in deck["missions"] if db[m]["mission_type"] == "headquarters")
+    for cid in set(deck["deck"]):
+        card = db[cid]
+        if card["type"] in ("personnel", "ship"):
+            assert _hq_allows(hq, card), f"{cid} cannot be played at {hq['id']}"
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[d["id"] for d in DECKS])
+def test_starter_ships_can_be_staffed(deck):
+    """The deck's personnel (one of each) can staff each of its ships: command icons for the
+    command staffing, then any remaining command/staff icons for the staff staffing."""
+    db = card_db()
+    crew = [db[c] for c in set(deck["deck"]) if db[c]["type"] == "personnel"]
+    commands = sum(1 for p in crew if "command" in p["icons"])
+    staff = sum(1 for p in crew if "staff" in p["icons"] and "command" not in p["icons"])
+    for cid in set(deck["deck"]):
+        ship = db[cid]
+        if ship["type"] == "ship":
+            need_cmd = ship["staffing"].count("command")
+            need_stf = ship["staffing"].count("staff")
+            assert commands >= need_cmd and commands - need_cmd + staff >= need_stf, cid
