@@ -46,13 +46,21 @@ def can_play(state: dict, seat: int, iid: str) -> bool:
     d = S.card_def(state, iid)
     if d["type"] == "ship" and not feature(state, "ships"):
         return False
-    if stats.play_cost(state, iid) > state["seats"][seat]["power"]:
+    power_cost = power_cost_to_play(state, seat, iid)
+    if power_cost > state["seats"][seat]["power"]:
         return False
     if unique_conflict(state, seat, iid) or _cant_play(state, seat, iid):
         return False
     ctx = {"source": iid, "controller": seat, "refs": {}}
     costs = [c for c in play_costs(state, iid) if not ("unless" in c and "cost" in c)]
-    return I.can_pay(state, {**ctx, "controller": seat}, costs + [{"pay_power": stats.play_cost(state, iid)}])
+    return I.can_pay(state, {**ctx, "controller": seat}, costs + [{"pay_power": power_cost}])
+
+
+def power_cost_to_play(state: dict, seat: int, iid: str) -> int:
+    """The card's cost, or nothing when a rule lets it be played at no cost (Replicator
+    Carter; the player always takes "may play at no cost")."""
+    from .static_rules import plays_at_no_cost
+    return 0 if plays_at_no_cost(state, seat, iid) else stats.play_cost(state, iid)
 
 
 def playable_by_hero(state: dict, seat: int, iid: str) -> bool:
@@ -100,13 +108,19 @@ def legal(state: dict, seat: int) -> list[dict]:
             out.append({"type": "assign", "card": iid})
     assigned = [i for i in S.at_mission(state) if state["cards"][i]["owner"] == seat
                 and state["cards"][i]["state"] == "assigned"]
+    from .static_rules import boost_by_team_title
+    mimic = boost_by_team_title(state, seat)
     for target in assigned:
         td = S.card_def(state, target)
         if td["type"] == "ship" and not feature(state, "ships"):
             continue
+        titles = {td["title"]}
+        if mimic and S.is_team(state, target):
+            # Mimic device: the title of any of your other team characters also boosts
+            titles |= {S.title(state, i) for i in state["seats"][seat]["team"] if i != target}
         for iid in state["seats"][seat]["hand"]:
             d = S.card_def(state, iid)
-            if d["type"] == td["type"] and d["title"] == td["title"]:
+            if d["type"] == td["type"] and d["title"] in titles:
                 out.append({"type": "boost", "card": iid, "target": target})
                 break
     return out
@@ -115,7 +129,7 @@ def legal(state: dict, seat: int) -> list[dict]:
 def play_card(state: dict, seat: int, iid: str) -> None:
     """Pay the cost and play; the card's own play costs and "when you play" text follow."""
     d = S.card_def(state, iid)
-    cost = stats.play_cost(state, iid)
+    cost = power_cost_to_play(state, seat, iid)
     state["seats"][seat]["power"] -= cost
     S.log(state, "played", seat=seat, card=iid, guid=state["cards"][iid]["guid"], cost=cost)
     if d["type"] == "event":

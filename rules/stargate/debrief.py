@@ -16,7 +16,7 @@ def debrief(state: dict) -> None:
     due = [d for d in state["delayed"] if d["at"] == "debrief_start"]
     state["delayed"] = [d for d in state["delayed"] if d["at"] != "debrief_start"]
     for d in due:
-        I.push(state, d["effects"], d["source"], d["controller"], label="delayed")
+        I.push(state, d["effects"], d["source"], d["controller"], builtin=d.get("refs"), label="delayed")
     state["step"] = "debrief_ready"
 
 
@@ -64,6 +64,22 @@ def refill(state: dict) -> None:
         while len(hand) < S.HAND_SIZE and I.draw(state, s):
             pass
         state["refill"].pop(0)
+    state["step"] = "turn_end"
+
+
+def turn_end(state: dict) -> None:
+    """The end of the turn (after the debrief): "at the end of your turn" triggers and
+    effects delayed "until the end of this turn" (Harlan, Atoniek Armband) happen while the
+    roles are still this turn's; then play passes to the next player."""
     t = state["turn"]
+    if not t.get("ending"):
+        t["ending"] = True
+        fire(state, "turn_end", seat=t["hero"])
+        due = [d for d in state["delayed"] if d["at"] == "end_of_turn"]
+        state["delayed"] = [d for d in state["delayed"] if d["at"] != "end_of_turn"]
+        for d in due:
+            I.push(state, d["effects"], d["source"], d["controller"], builtin=d.get("refs"), label="delayed")
+        return
+    t.pop("ending")
     t["hero"] = (t["hero"] + 1) % len(state["seats"])
     state["step"] = "turn_start"

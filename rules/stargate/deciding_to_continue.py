@@ -21,7 +21,7 @@ def end_of_mission(state: dict) -> None:
     due = [d for d in state["delayed"] if d["at"] == "end_of_mission"]
     state["delayed"] = [d for d in state["delayed"] if d["at"] != "end_of_mission"]
     for d in due:
-        I.push(state, d["effects"], d["source"], d["controller"], label="delayed")
+        I.push(state, d["effects"], d["source"], d["controller"], builtin=d.get("refs"), label="delayed")
     state["step"] = "continue"
 
 

@@ -46,6 +46,7 @@ STEPS = {
     "debrief_ready": debrief.debrief_ready,
     "failed_missions": debrief.failed_missions,
     "refill": debrief.refill,
+    "turn_end": debrief.turn_end,
 }
 
 

@@ -25,6 +25,8 @@ def stop(state: dict, iid: str) -> bool:
     _return_to_play_row(state, iid)
     c["state"] = "stopped"
     S.log(state, "stopped", card=iid)
+    from .triggers import fire
+    fire(state, "stopped_self", card=iid)
     return True
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import state as S
 from . import stats
+from .effects import filters as F
 from .effects import interpreter as I
 from .glossary import incapacitate, leave_play
 from .rulesets import feature
@@ -65,6 +66,9 @@ def determine_success(state: dict) -> None:
     if result == "success":
         state["turn"]["successes"] += 1
     t = state["turn"]
+    # "When your opponent succeeds at a mission" (Under Suspicion), "When you fail a mission"
+    # (Canopic Jar): ``who: {"side": …}`` names the hero player
+    fire(state, "mission_succeeded" if result == "success" else "mission_failed", seat=t["hero"])
     # Success and Failure text: the hero's cards first, then the villain's, each in the
     # order its owner chooses (one card at a time).
     hero_sources = [S.current_mission(state)] + _assigned(state, t["hero"])
@@ -76,10 +80,19 @@ def determine_success(state: dict) -> None:
     state["step"] = "texts"
 
 
+def _texts(state: dict, iid: str, result: str) -> list[tuple[dict, dict]]:
+    """The card's ``result`` abilities: printed ones and those other cards give it (Sindar,
+    Bauer), each with its built-in refs (``granter`` = the card that gives the text)."""
+    from .static_rules import granted_abilities
+    out = [(ab, {}) for ab in S.card_def(state, iid).get("mechanics") or [] if ab.get("kind") == result]
+    out += [(ab, {"granter": [src]}) for _, ab, src in granted_abilities(state, iid, result)]
+    return out
+
+
 def _has_text(state: dict, iid: str, result: str) -> bool:
     if result in state["cards"][iid].get("text_removed", []):
         return False  # "loses its Failure text" (Zat Gun, Hazard Suits)
-    return any(ab.get("kind") == result for ab in S.card_def(state, iid).get("mechanics") or [])
+    return bool(_texts(state, iid, result))
 
 
 def success_and_failure_text(state: dict) -> None:
@@ -100,9 +113,10 @@ def use_text(state: dict, iid: str) -> None:
     group = state["texts"][0]
     group["sources"].remove(iid)
     result = state.get("text_kind") or state["mission"]["result"]
-    for ab in S.card_def(state, iid).get("mechanics") or []:
-        if ab.get("kind") == result:
-            I.push(state, ab.get("effects", []), iid, group["seat"], label=result)
+    from .static_rules import text_repeats
+    times = text_repeats(state, iid, result)  # "… text occurs an additional time" (Heru'ur)
+    for ab, builtin in [x for x in _texts(state, iid, result) for _ in range(times)]:
+        I.push(state, ab.get("effects", []), iid, group["seat"], builtin=builtin, label=result)
 
 
 def stop_assigned(state: dict) -> None:
@@ -112,6 +126,7 @@ def stop_assigned(state: dict) -> None:
         if c["state"] == "assigned" and S.ctype(state, iid) in ("character", "ship"):
             S.move_keep(state, iid, "play")
             c["state"] = "stopped"
+            fire(state, "stopped_self", card=iid)
     state["step"] = "revive_or_score"
 
 
@@ -128,20 +143,55 @@ def revive_or_score(state: dict) -> None:
     forbidden = {f["action"] for f in state["cards"][iid].get("forbid", [])}
     if len(state["seats"][t["villain"]]["deck"]) >= stats.number(state, iid, "revive") and "revive" not in forbidden:
         opts.append({"type": "adversary", "choice": "revive"})
-    if state["mission"]["result"] == "failure" and "score" not in forbidden:
+    if "revive" not in forbidden and _revive_instead(state, iid) is not None:
+        opts.append({"type": "adversary", "choice": "revive_instead"})
+    if state["mission"]["result"] == "failure" and "score" not in forbidden and not _cant_be_scored(state, iid):
         opts.append({"type": "adversary", "choice": "score"})
     opts.append({"type": "adversary", "choice": "destroy"})
     state["mission"]["adversary"] = iid
     I.set_pending(state, t["villain"], "revive_or_score", "Revive, score or destroy your assigned adversary", opts)
 
 
+def _revive_instead(state: dict, iid: str) -> dict | None:
+    """Cronus: "each time you would pay <his> revive cost, you may <cost> instead. If you do,
+    revive and ready <him>" — a ``replace`` ability with ``event: revive_cost`` whose cost
+    can be paid now (its ``instead`` effects follow the revive)."""
+    for src, ab in stats.active_abilities(state, "replace"):
+        if ab.get("event") != "revive_cost":
+            continue
+        ctx = stats.ctx_for(state, src)
+        who = ab.get("who", {"self": True})
+        fixed = F.resolve_target(state, who, ctx) if set(who) & {"self", "all", "ref"} else None
+        hit = (iid in fixed) if fixed is not None else F.matches(state, iid, who, ctx)
+        if hit and I.can_pay(state, ctx, ab.get("cost", [])):
+            return {"source": src, "ability": ab, "ctx": ctx}
+    return None
+
+
+def _cant_be_scored(state: dict, iid: str) -> bool:
+    """"He can't be scored" (Daniel Jackson, Prior of the Ori: ``becomes_adversary`` with
+    ``cant: [score]``)."""
+    return any(ab.get("keyword") == "becomes_adversary" and "score" in (ab.get("cant") or [])
+               for ab in S.card_def(state, iid).get("mechanics") or [])
+
+
 def answer_adversary(state: dict, choice: str) -> None:
     t = state["turn"]
     iid = state["mission"].pop("adversary")
-    if choice == "revive":
+    if choice == "revive_instead":
+        alt = _revive_instead(state, iid)
+        S.move_keep(state, iid, "play")
+        state["cards"][iid]["state"] = "stopped"
+        S.log(state, "revived", card=iid, instead=alt["source"])
+        fire(state, "revive_self", card=iid)
+        I.push(state, list(alt["ability"].get("cost", [])) + list(alt["ability"].get("instead", [])),
+               alt["source"], alt["ctx"]["controller"], label="replace")
+    elif choice == "revive":
+        from .static_rules import revive_mill_to
+        to = revive_mill_to(state, iid)  # Netan: into hand instead of the discard pile
         for _ in range(stats.number(state, iid, "revive")):
             deck = state["seats"][t["villain"]]["deck"]
-            S.move(state, deck[0], "discard")
+            S.move(state, deck[0], to)
         S.move_keep(state, iid, "play")
         state["cards"][iid]["state"] = "stopped"
         S.log(state, "revived", card=iid)

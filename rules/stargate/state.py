@@ -92,6 +92,10 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         dest.insert(0, iid)
     else:
         dest.append(iid)
+    if zone == "discard":
+        # "each time you place a <card> in your discard pile" (Sina): every way into the pile
+        from .triggers import fire
+        fire(state, "card_discarded", card=iid, seat=c["owner"])
 
 
 def in_play(state: dict, seat: int | None = None) -> list[str]:

@@ -7,6 +7,7 @@ cards change the rules.
 """
 from __future__ import annotations
 
+from . import state as S
 from . import stats
 from .effects import filters as F
 
@@ -49,3 +50,59 @@ def boost_bonus(state: dict) -> int:
 
 def villain_acts_first(state: dict) -> bool:
     return any(rule == "villain" for _, rule, _ in _rules(state, "first_action"))
+
+
+def granted_abilities(state: dict, iid: str, kind: str | None = None) -> list[tuple[str, dict, str]]:
+    """Abilities other cards give ``iid`` ("each of your obstacles gets: 'Withdraw X'", "the
+    current mission gets: 'Success: …'"): ``[(key, ability, granter)]``. The ability belongs
+    to ``iid`` (``{"self": true}`` is ``iid``, its controller is ``iid``'s owner); the card
+    that grants it is the built-in ref ``granter``. ``key`` identifies it in an action."""
+    out = []
+    for n, (src, rule, ctx) in enumerate(_rules(state, "grant_ability")):
+        ab = rule.get("ability") or {}
+        if kind is not None and ab.get("kind") != kind:
+            continue
+        if _hits(state, iid, rule.get("to", {}), ctx):
+            idx = (S.card_def(state, src).get("mechanics") or []).index(_ability_of(state, src, rule))
+            out.append((f"granted:{src}:{idx}", ab, src))
+    return out
+
+
+def _ability_of(state: dict, src: str, rule: dict) -> dict:
+    for ab in S.card_def(state, src).get("mechanics") or []:
+        if ab.get("rule", {}).get("grant_ability") is rule:
+            return ab
+    return {}
+
+
+def text_repeats(state: dict, iid: str, kind: str) -> int:
+    """How many times the ``kind`` text ("success"/"failure") of ``iid`` occurs: once, plus
+    one for each active "… text of each <card> occurs an additional time" (Heru'ur,
+    Jennifer Hailey)."""
+    extra = 0
+    for _, rule, ctx in _rules(state, "text_again"):
+        if rule.get("kind") == kind and _hits(state, iid, rule.get("who", {}), ctx):
+            extra += 1
+    return 1 + extra
+
+
+def boost_by_team_title(state: dict, seat: int) -> bool:
+    """Mimic device: a team character may be boosted with a character card that has the
+    title of any of that player's other team characters."""
+    return any(ctx["controller"] == seat for _, rule, ctx in _rules(state, "boost_by_team_title") if rule)
+
+
+def plays_at_no_cost(state: dict, seat: int, iid: str) -> bool:
+    """Replicator Carter: "you may play … at no cost if …" (a card in hand matching the rule)."""
+    for _, rule, ctx in _rules(state, "no_cost_play"):
+        if ctx["controller"] == seat and _hits(state, iid, rule.get("who", {}), ctx):
+            return True
+    return False
+
+
+def revive_mill_to(state: dict, iid: str) -> str:
+    """Netan: the cards paid for his revive cost go to this zone instead of the discard pile."""
+    for _, rule, ctx in _rules(state, "revive_mill_to"):
+        if _hits(state, iid, rule.get("who", {}), ctx):
+            return rule.get("to", "discard")
+    return "discard"

@@ -36,8 +36,15 @@ def ctx_for(state: dict, iid: str) -> dict:
     return {"source": iid, "controller": c["owner"], "refs": c.get("refs", {})}
 
 
+def works_from_score_pile(ab: dict) -> bool:
+    """Text that says "while this card is in your score pile" (``self_zone: score_pile`` in
+    its ``while`` or ``if``): the only text of a scored card that is used."""
+    return any(isinstance(ab.get(k), dict) and ab[k].get("self_zone") == "score_pile" for k in ("while", "if"))
+
+
 def active_abilities(state: dict, kind: str):
-    """Yield ``(source iid, ability)`` for every active ability of ``kind`` (glyph text held)."""
+    """Yield ``(source iid, ability)`` for every active ability of ``kind`` (glyph text held),
+    plus the score-pile text of the active players' scored cards (Sindar, Anubis)."""
     sources = [i for i in S.in_play(state) if is_active(state, i)]
     cur = S.current_mission(state)
     if cur:
@@ -49,6 +56,12 @@ def active_abilities(state: dict, kind: str):
             if not F.glyphs_satisfied(state, ab, iid):
                 continue
             yield iid, ab
+    t = state["turn"]
+    for seat in {t.get("hero"), t.get("villain")} - {None}:
+        for iid in state["seats"][seat]["score_pile"]:
+            for ab in S.card_def(state, iid).get("mechanics") or []:
+                if ab.get("kind") == kind and works_from_score_pile(ab):
+                    yield iid, ab
 
 
 _IN_PROGRESS: set = set()

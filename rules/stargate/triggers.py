@@ -12,6 +12,9 @@ from .effects import filters as F
 from .effects import interpreter as I
 
 
+ACTIVE_ONLY = {"stopped_self"}
+
+
 def _matches_who(state: dict, ab: dict, src: str, info: dict) -> bool:
     who = ab.get("who")
     if who is None:
@@ -37,9 +40,11 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
     found: list[tuple[str, int]] = []
     if event.endswith("_self") and card is not None:
         sources = [card]
-        for idx, ab in enumerate(S.card_def(state, card).get("mechanics") or []):
-            if ab.get("kind") == "trigger" and ab.get("on") == event and F.glyphs_satisfied(state, ab, card):
-                found.append((card, idx))
+        # "each time he becomes stopped" is text of a card in play: only while it is used
+        if event not in ACTIVE_ONLY or stats.is_active(state, card):
+            for idx, ab in enumerate(S.card_def(state, card).get("mechanics") or []):
+                if ab.get("kind") == "trigger" and ab.get("on") == event and F.glyphs_satisfied(state, ab, card):
+                    found.append((card, idx))
     else:
         for src, ab in stats.active_abilities(state, "trigger"):
             if ab.get("on") != event:

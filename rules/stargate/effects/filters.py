@@ -120,10 +120,19 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
         elif key == "cost_equal":
             if (d.get("cost") or 0) != amount(state, want, ctx):
                 return False
-        elif key in ("has_keyword", "keyword") and isinstance(want, str):
+        elif key in ("has_keyword", "keyword", "lacks_keyword") and isinstance(want, str):
             kws = {ab.get("keyword") for ab in d.get("mechanics") or [] if ab.get("keyword")}
             kws |= {ab.get("kind") for ab in d.get("mechanics") or []}
-            if want not in kws:
+            if (want in kws) != (key != "lacks_keyword"):
+                return False
+        elif key == "same_title_as":
+            # a ref name (cards remembered earlier) or a filter ("another obstacle with the
+            # same title is already at the current mission")
+            if isinstance(want, dict):
+                others = [o for o in candidates(state, want, ctx) if o != iid]
+            else:
+                others = [o for o in ctx.get("refs", {}).get(want, []) if o in state["cards"]]
+            if d["title"] not in {S.card_def(state, o)["title"] for o in others}:
                 return False
     return True
 
@@ -156,6 +165,11 @@ def resolve_target(state: dict, target, ctx: dict) -> list[str] | None:
     if target.get("current_mission"):
         cur = S.current_mission(state)
         return [cur] if cur else []
+    if "top_of" in target:
+        # the top cards of a pile ("the top card of your mission pile"), not moved
+        owner = ctx["controller"] if target.get("owner", "you") == "you" else S.opponent(state, ctx["controller"])
+        n = amount(state, target.get("count", 1), ctx)
+        return list(state["seats"][owner][target["top_of"]][:max(0, n)])
     if "all" in target:
         return candidates(state, target["all"], ctx)
     if "choose" in target:
@@ -206,6 +220,11 @@ def amount(state: dict, a, ctx: dict) -> int:
         for i in cards:
             if key == "highest_skill_of":
                 v = max([v] + list(stats.skills(state, i).values()))
+            elif key == "stat_of" and a.get("printed"):
+                # the number printed on the card (a card out of play: Intimidation's discard)
+                stat = a.get("stat", "cost")
+                pd = S.card_def(state, i)
+                v += ((pd.get("skills") or {}).get(stat) or 0) if stat in S.SKILLS else (pd.get(stat) or 0)
             elif key == "stat_of":
                 stat = a.get("stat", "cost")
                 v += stats.skill(state, i, stat) or 0 if stat in S.SKILLS else stats.number(state, i, stat)

@@ -22,7 +22,7 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
     "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
-    "arrange_top", "play_free", "move_glyph", "remove_text", "arrange_failed_missions",
+    "arrange_top", "play_free", "play_from_hand", "move_glyph", "remove_text", "arrange_failed_missions",
 }
 
 
@@ -113,7 +113,12 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
                     apply_verb(state, inner_verb, iid, ctx, tgt)
                 _remember(state, ctx, arg, cards)
                 return True
-            return execute(state, frame, tgt)
+            # a verb that produces cards (discard, play_from_hand, …) names them itself
+            frame["remember_as"] = arg
+            done = execute(state, frame, tgt)
+            if done:
+                frame.pop("remember_as", None)
+            return done
         cards = _targets(state, frame, ctx, tgt)
         if cards is None:
             return False
@@ -194,8 +199,11 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         push(state, list(eff.get("effects", [])) * n, ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
         return False
     if verb == "delayed":
+        # the cards named so far are kept with the delayed effect (Harlan used twice in a turn
+        # destroys both characters it played)
         state["delayed"].append({"at": arg.get("at"), "effects": arg.get("effects", []),
-                                 "source": ctx["source"], "controller": ctx["controller"]})
+                                 "source": ctx["source"], "controller": ctx["controller"],
+                                 "refs": {k: list(v) for k, v in ctx["refs"].items()}})
         return True
     if verb == "remove_text":
         cards = _targets(state, frame, ctx, arg.get("target", {}))
@@ -219,8 +227,8 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return False
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
-    if verb == "play_free":
-        return _play_free(state, frame, ctx, arg)
+    if verb in ("play_free", "play_from_hand"):
+        return _play_free(state, frame, ctx, arg, free=verb == "play_free")
     if verb == "arrange_top":
         return _arrange_top(state, frame, ctx, arg)
     if verb == "search_deck":
@@ -322,7 +330,7 @@ def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
         if c["zone"] == "score_pile":
             S.move(state, iid, "discard")
     elif verb == "put_on_mission_pile":
-        if c["zone"] in ("current_mission", "failed", "play", "mission"):
+        if c["zone"] in ("current_mission", "failed", "play", "mission", "mission_pile"):
             S.move(state, iid, "mission_pile", top=eff.get("position", "bottom") == "top")
     elif verb == "shuffle_into_deck":
         glossary.leave_play(state, iid, "deck")
@@ -361,6 +369,7 @@ def _discard(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
         S.move(state, ans, "discard")
         S.log(state, "discarded", seat=seat, card=ans)
         chosen.append(ans)
+        _remember(state, ctx, frame.get("remember_as"), list(chosen))
     pool = [i for i in state["seats"][seat]["hand"] if not flt or F.matches(state, i, flt, ctx)]
     if len(chosen) >= n or not pool:
         return True
@@ -386,13 +395,21 @@ def _modify(state: dict, frame: dict, ctx: dict, mod: dict, until: str | None) -
 
 
 def _may(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """"You may (pay X). If you do, …": a yes/no decision, offered only when the cost can be
+    paid. With ``look`` (a target) the chooser first looks at those cards (Bauer: "look at
+    the top card of your mission pile. Then you may …"): the decision is then always shown
+    (with only "no" when the cost can't be paid), so the look happens either way."""
     seat = _player(ctx, state, arg.get("who"))
     cost = arg.get("cost", [])
     if "answer" not in frame:
-        if not _can_pay(state, {**ctx, "controller": seat}, cost):
+        payable = _can_pay(state, {**ctx, "controller": seat}, cost)
+        looked = F.resolve_target(state, arg["look"], ctx) or [] if "look" in arg else []
+        if not payable and not looked:
             return True
         set_pending(state, seat, "yes_no", "You may: " + ", ".join(sorted(k for e in arg.get("effects", []) for k in e)),
-                    [{"type": "choose", "yes": True}, {"type": "choose", "yes": False}])
+                    ([{"type": "choose", "yes": True}] if payable else []) + [{"type": "choose", "yes": False}])
+        if looked:
+            state["pending"]["reveal"] = list(looked)
         return False
     yes = frame["answer"]
     _advance_and_keep(state, frame)
@@ -431,6 +448,13 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
     for cost in costs or []:
         if not isinstance(cost, dict):
             continue
+        if "remember" in cost and isinstance(cost.get("target"), dict):
+            inner = cost["target"]
+            if "choose" in inner:  # a choice made as part of the cost needs a card to choose
+                if not F.candidates(state, inner["choose"], ctx):
+                    return False
+                continue
+            cost = inner  # a cost that names what it touched: check the cost itself
         if "pay_power" in cost:
             a = cost["pay_power"]
             power_needed += 0 if a == "any" else F.amount(state, a, ctx)
@@ -504,24 +528,32 @@ def _arrange_top(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     return False
 
 
-def _play_free(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
-    """Play a card from hand without paying its power cost (uniqueness still applies)."""
-    from ..actions_hero import play_card
+def _play_free(state: dict, frame: dict, ctx: dict, arg: dict, free: bool = True) -> bool:
+    """Play a card from hand: ``play_free`` without paying its power cost, ``play_from_hand``
+    paying it ("at normal cost", Harlan). Uniqueness applies unless ``ignore_uniqueness``
+    ("even if you already control a character who has the same title"); "can't" always
+    applies (the rulebook's Harlan / Fall of Earth example). The played card can be named
+    with ``remember``."""
+    from ..actions_hero import _cant_play, play_card, power_cost_to_play
     from ..glossary import unique_conflict
-    from .. import stats
     seat = _player(ctx, state, arg.get("who"))
     if "answer" in frame:
         ans = frame.pop("answer")
         if ans is not None:
-            state["seats"][seat]["power"] += stats.play_cost(state, ans)
+            if free:
+                state["seats"][seat]["power"] += power_cost_to_play(state, seat, ans)
             play_card(state, seat, ans)
+            _remember(state, ctx, frame.get("remember_as"), [ans])
         return True
     flt = arg.get("filter") or {}
     pool = [i for i in state["seats"][seat]["hand"] if F.matches(state, i, flt, ctx)
-            and not unique_conflict(state, seat, i) and S.ctype(state, i) not in ("event", "mission")]
+            and (arg.get("ignore_uniqueness") or not unique_conflict(state, seat, i))
+            and not _cant_play(state, seat, i)
+            and (free or power_cost_to_play(state, seat, i) <= state["seats"][seat]["power"])
+            and S.ctype(state, i) not in ("event", "mission")]
     if not pool:
         return True
-    set_pending(state, seat, "choose_card", "Choose a card to play for free",
+    set_pending(state, seat, "choose_card", "Choose a card to play" + (" for free" if free else ""),
                 [{"type": "choose", "card": i} for i in pool] + [{"type": "choose", "card": None}])
     return False
 

@@ -17,7 +17,7 @@ SIDES = ("you", "opponent", "any")
 ABILITY_KEYS: dict[str, set[str]] = {
     "static": {"modify", "rule", "while", "requires_glyphs", "requires_any_glyph"},
     "trigger": {"on", "who", "if", "optional", "cost", "effects", "requires_glyphs", "requires_any_glyph"},
-    "activated": {"cost", "effects", "keyword", "limit", "while", "requires_glyphs", "requires_any_glyph"},
+    "activated": {"cost", "effects", "keyword", "limit", "while", "requires_glyphs", "requires_any_glyph", "by"},
     "success": {"effects"},
     "failure": {"effects"},
     "victory": {"effects"},
@@ -39,6 +39,7 @@ TRIGGER_EVENTS = {
     "mission_played", "before_mission_played", "player_passes", "opponent_plays_complication",
     "obstacle_played", "card_played", "character_assigned", "adversary_assigned",
     "power_phase_start", "power_phase_end", "debrief_start", "mission_end",
+    "stopped_self", "card_discarded", "mission_succeeded", "mission_failed", "turn_end",
 }
 
 # Effect verbs (exactly one per effect object).
@@ -54,7 +55,7 @@ EFFECT_VERBS = {
     "refill_hand", "move_glyph", "glyph_to_mission_pile", "swap_glyphs", "play_free",
     "remove_text", "grant_keyword", "grant_ability", "grant_trigger", "skip_next_turn",
     "blockade", "place_promotion_token", "place_beneath", "opponent_plays_as_complication",
-    "exchange_glyph_with_mission_pile_top", "after_next_pass", "force_continue",
+    "exchange_glyph_with_mission_pile_top", "after_next_pass", "force_continue", "play_from_hand",
 }
 # Keys that qualify a verb inside the same effect object.
 EFFECT_MODIFIERS = {"until", "target", "then", "else", "from", "chooser", "effects",
@@ -76,11 +77,11 @@ FILTER_KEYS = {
     "contributing_at_most", "min_promotion_tokens", "played", "earned_current_glyph",
     "glyph_not_held_by", "on", "same_owner", "on_different_characters", "any", "same_title_as",
     "in_ref", "lacks_traits_of", "current_mission", "self", "ref", "face_down", "glyph",
-    "player", "ship_battle_total", "host", "card", "character",
+    "player", "ship_battle_total", "host", "card", "character", "lacks_keyword",
 }
-TARGET_FORMS = {"choose", "all", "self", "ref", "current_mission"}
+TARGET_FORMS = {"choose", "all", "self", "ref", "current_mission", "top_of"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "any_number", "filter", "zone",
-                              "total_cost_at_most", "except"}
+                              "total_cost_at_most", "except", "owner"}
 CONDITION_KEYS = {
     "exists", "self_state", "self_zone", "is", "compare", "current_mission_skill",
     "current_mission_is_first_this_turn", "all", "any", "not", "earned_glyph",
@@ -91,7 +92,7 @@ AMOUNT_KEYS = {
     "failed_missions", "glyphs", "glyph", "different_glyphs", "shared_with", "max_glyphs",
     "cost_of", "stat_of", "stat", "highest_skill_of", "revive_of", "power", "different_traits",
     "shared_traits_with", "blockaded_missions", "amount_of", "divide", "ref", "cards_beneath",
-    "contributing_of", "experience_of", "skill",
+    "contributing_of", "experience_of", "skill", "printed",
 }
 # Parameter keys allowed inside a verb's argument object (beyond targets/filters).
 PARAM_KEYS = {
@@ -99,10 +100,13 @@ PARAM_KEYS = {
     "pile", "owner", "bottom_allowed", "top_allowed", "split", "stat", "set", "action",
     "effects", "cost", "at", "keyword", "ability", "position", "payer", "except", "free",
     "only_pass", "any_order", "glyph", "remember", "target", "even_on_success", "if", "else",
-    "character", "host", "any_number", "card", "zone", "on", "face_down",
+    "character", "host", "any_number", "card", "zone", "on", "face_down", "ignore_uniqueness", "kind",
+    "look", "same_experience", "pile",
 }
-RULE_KEYS = {"assign_cost", "blocked", "boost_bonus", "first_action", "failure_text_optional", "text_cost"}
-REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "incapacitated", "stopped", "revive_mill"}
+RULE_KEYS = {"assign_cost", "blocked", "boost_bonus", "first_action", "failure_text_optional", "text_cost",
+             "grant_ability", "text_again", "boost_by_team_title", "no_cost_play", "revive_mill_to"}
+REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "incapacitated", "stopped", "revive_mill", "revive_cost"}
+PERFORMERS = {"any", "host_owner"}
 KEYWORDS = {"dominion", "withdraw", "becomes_adversary", "counts_as", "failure"}
 
 
@@ -154,10 +158,18 @@ class _Checker:
                 self.err(f"{path}.rule", f"a rule is one of {sorted(RULE_KEYS)}")
             else:
                 self.params(rule, f"{path}.rule")
+                granted = rule.get("grant_ability")
+                if isinstance(granted, dict):
+                    # the text a card gives another card is an ability like any other
+                    self.ability(granted.get("ability"), f"{path}.rule.grant_ability.ability")
+                    if "to" in granted:
+                        self.who(granted["to"], f"{path}.rule.grant_ability.to")
         if "who" in ab:
             self.who(ab["who"], f"{path}.who")
         if "grants_to" in ab:
             self.filter(ab["grants_to"], f"{path}.grants_to")
+        if "by" in ab and ab["by"] not in PERFORMERS:
+            self.err(f"{path}.by", f"who performs the action is one of {sorted(PERFORMERS)}")
         if "optional" in ab and not isinstance(ab["optional"], bool):
             self.err(f"{path}.optional", "must be true or false")
 

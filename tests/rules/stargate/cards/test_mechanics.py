@@ -52,8 +52,9 @@ def test_every_authored_mechanics_entry_validates_against_the_schema():
 
 # Names the engine provides without a "remember": the card that triggered, the card being
 # assigned, the card a replacement effect protects, the glyph earner, the glyph just earned,
-# the card a per-card amount is computed for, and a cost's first choice (Malek's "from").
-BUILT_IN_REFS = {"trigger_card", "assigning", "affected", "earner", "earned_glyph", "each", "from"}
+# the card a per-card amount is computed for, a cost's first choice (Malek's "from"), and the card that
+# gives another card a text (Bauer's "granter").
+BUILT_IN_REFS = {"trigger_card", "assigning", "affected", "earner", "earned_glyph", "each", "from", "granter"}
 
 
 def _names(node, key):
