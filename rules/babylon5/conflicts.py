@@ -269,6 +269,8 @@ def aftermath_targets(state: dict, seat: int, iid: str, k: dict) -> list:
         factions = [s for s in factions if S.race_of_seat(state, s) == race]
     if tgt == "faction":
         return factions
+    if tgt == "all":
+        return ["all"] if factions else []  # no named target: its effects name what they affect
     f = dict(tgt or {})
     if w["participant"] in ("fleet", "character"):
         f["type"] = w["participant"]
@@ -304,7 +306,7 @@ def finish_aftermath(state: dict, seat: int, card: str, target) -> None:
     c = state["cards"][card]
     if isinstance(target, int):
         c["on_faction"] = target
-    else:
+    elif target != "all":
         c["on"] = target
     k.setdefault("aftermaths", []).append(card)
     S.log(state, "aftermath", seat, card=card, target=target, title=S.title(state, card))

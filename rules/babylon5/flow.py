@@ -263,7 +263,7 @@ def advance(state: dict) -> dict:
         if state.get("choice"):
             ch = state["choice"]
             ch["options"] = [o for o in ch["options"]
-                             if not isinstance(o, str) or o == "global" or S.in_play(state, o)]
+                             if not isinstance(o, str) or o in ("global", "all") or S.in_play(state, o)]
             if not ch["options"]:
                 _cancel_choice(state)
                 continue

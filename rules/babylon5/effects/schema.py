@@ -142,7 +142,7 @@ def _ability(ab: Any, where: str, errors: list[str]) -> None:
                 errors.append(f"{where}.when.conflict: expected a conflict type or any")
             if w.get("participant") not in (None, False, True, "any", "fleet", "character"):
                 errors.append(f"{where}.when.participant: expected a bool, null, any, fleet or character")
-        if ab.get("target") != "faction":
+        if ab.get("target") not in ("faction", "all"):
             _filter(ab.get("target"), f"{where}.target", errors)
     if kind == "trigger":
         if ab.get("on") not in TRIGGER_ON:

@@ -284,3 +284,44 @@ def test_example_sustained_action_leader_keeps_commanding_the_fleet():
     st = until(st, "sustain", a)
     st = act(st, {"type": "ready_rest"}, a)
     assert not st["cards"][leader]["rotated"] and S.ability(st, fleet, "military") == 3
+
+
+def test_example_aftermath_without_a_target_damages_each_participating_fleet():
+    """"An aftermath that deals 1 point of damage to each participating fleet targets all
+    participating fleets in the conflict." """
+    hulls = F.aftermath("fx-hulls", "Battered Hulls", "any", "military", "any",
+                        [{"kind": "aftermath", "target": "all",
+                          "effects": [{"damage": 1, "target": {"each": {"type": "fleet", "role": "any"}}}]}])
+    a, b = range(2)
+    st = scenario(["narn", "human"], ratings=[4, 5], hands={a: ["fx-raid"], b: ["fx-hulls"]},
+                  extra={"fx-hulls": hulls})
+    f1 = add_card(st, a, "fx-narn-fleet", "play")
+    f2 = add_card(st, b, "fx-human-fleet", "play")
+    idle = add_card(st, b, "fx-raiders", "play")
+    st = act(st, {"type": "declare_conflict", "card": st["seats"][a]["hand"][0]}, a)
+    st = until(st, "name_target", a)
+    st = act(st, {"type": "name_target", "target": b}, a)
+    st = until(st, "act", a)
+    k = st["conflicts"][0]["id"]
+    st = act(st, {"type": "support", "card": f1, "conflict": k}, a)
+    st = act(st, {"type": "oppose", "card": f2, "conflict": k}, b)
+    st = until(st, "aftermath", b)
+    st = act(st, {"type": "play_aftermath", "card": st["seats"][b]["hand"][0]}, b)
+    assert GAME.legal_actions(st, b) == [{"type": "choose", "target": "all"}]
+    st = act(st, {"type": "choose", "target": "all"}, b)
+    assert [st["cards"][f]["damage"] for f in (f1, f2, idle)] == [1, 1, 0]
+
+
+def test_example_event_on_a_narn_character_may_target_any_narn_in_play():
+    """A card giving +1 to a Narn character must target a Narn character, but any Narn in play,
+    whichever faction controls it."""
+    boost = F.card("fx-boost", "Narn Resolve", "event", "neutral", 0, limited=False, mechanics=[
+        {"kind": "play", "target": {"type": "character", "race": "narn"},
+         "effects": [{"modify": {"leadership": 1}, "target": "chosen"}]}])
+    a, b = range(2)
+    st = scenario(["human", "narn"], ratings=[4, 5], hands={a: ["fx-boost"]}, extra={"fx-boost": boost})
+    narn_in_human_faction = add_card(st, a, "fx-warleader", "play")
+    add_card(st, a, "fx-garibaldi", "play")
+    st = until(st, "act", a)
+    st = act(st, {"type": "play_event", "card": st["seats"][a]["hand"][0]}, a)
+    assert {x["target"] for x in GAME.legal_actions(st, a)} == {narn_in_human_faction, ambassador(st, b)}
