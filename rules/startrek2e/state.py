@@ -25,19 +25,26 @@ WIN_POINTS = 100
 ORDERS_PER_TURN = 60  # RULES.md "Orders per turn"
 
 
+_DB: list = []
+
+
 def card_db_for(state: dict) -> dict:
-    try:
-        from .cards import card_db
-        return card_db()
-    except ImportError:  # the cards package is built in parallel; fixtures carry their own cards
-        return {}
+    if not _DB:
+        try:
+            from .cards import card_db
+            _DB.append(card_db())
+        except ImportError:  # the cards package is built in parallel; fixtures carry their own cards
+            return {}
+    return _DB[0]
 
 
 def card_def(state: dict, iid: str) -> dict:
     """The printed card (facts + mechanics) of instance ``iid``."""
     guid = state["cards"][iid]["guid"]
-    local = state.get("extra_cards") or {}
-    return local[guid] if guid in local else card_db_for(state)[guid]
+    local = state["extra_cards"]
+    if local and guid in local:
+        return local[guid]
+    return (_DB[0] if _DB else card_db_for(state))[guid]
 
 
 def guid_def(state: dict, guid: str) -> dict:

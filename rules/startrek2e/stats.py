@@ -22,7 +22,7 @@ class frozen:
 
     def __enter__(self):
         if not _FROZEN:
-            _FROZEN[:] = [self.state, _compute_sources(self.state)]
+            _FROZEN[:] = [self.state, _compute_sources(self.state), {}]
             self.owner = True
         else:
             self.owner = False
@@ -39,33 +39,33 @@ def _static_sources(state: dict) -> list:
     return _compute_sources(state)
 
 
-def _compute_sources(state: dict) -> list:
-    out = []
+def _compute_sources(state: dict) -> dict:
+    """Static abilities of unstopped cards in play, grouped by the stat they modify."""
+    out: dict = {}
     for iid in S.cards_in_play(state):
         if state["cards"][iid].get("stopped"):  # Stopped: no text of a stopped card works
             continue
         for ab in S.mechanics(state, iid):
             if ab.get("kind") == "static":
-                out.append((iid, ab))
+                out.setdefault(ab["modify"].get("stat"), []).append((iid, ab, F.ctx_for(state, iid)))
     return out
 
 
 def modifier_total(state: dict, iid: str, stat: str) -> int:
     total = 0
-    for src, ab in _static_sources(state):
-        m = ab["modify"]
-        if m.get("stat") != stat or src in _EVALUATING:
+    for src, ab, ctx in _static_sources(state).get(stat, ()):
+        if src in _EVALUATING:
             continue
+        m = ab["modify"]
         _EVALUATING.add(src)
         try:
-            ctx = F.ctx_for(state, src)
             who = m.get("who", {"self": True})
             if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
                 total += F.amount(state, m["amount"], ctx)
         finally:
             _EVALUATING.discard(src)
     c = state["cards"][iid]
-    for dmg in c.get("damage", []):
+    for dmg in c.get("damage", ()):
         for ab in S.abilities(state, dmg, "damage"):
             m = ab["modify"]
             if m.get("stat") == stat and isinstance(m["amount"], int):
@@ -85,16 +85,25 @@ def printed(state: dict, iid: str, stat: str) -> int:
 
 def value(state: dict, iid: str, stat: str) -> int:
     """An attribute, ship stat, cost, points or skill level of a card, never below zero."""
+    if _FROZEN and _FROZEN[0] is state and not _EVALUATING:
+        memo = _FROZEN[2]
+        key = (iid, stat)
+        if key not in memo:
+            memo[key] = max(0, printed(state, iid, stat) + modifier_total(state, iid, stat))
+        return memo[key]
     return max(0, printed(state, iid, stat) + modifier_total(state, iid, stat))
 
 
 def skills(state: dict, iid: str) -> dict:
     """Skill levels of a personnel (printed, gained and lost), zero levels dropped."""
     names = set((S.card_def(state, iid).get("skills") or {}))
-    for _, ab in _static_sources(state):
-        st = ab["modify"].get("stat")
+    for st in _static_sources(state):
         if st and st not in NUMERIC and st[:1].isupper():
             names.add(st)
+    for dmg in state["cards"][iid].get("damage", ()):
+        for ab in S.abilities(state, dmg, "damage"):
+            names.add(ab["modify"].get("stat"))
+    names.discard(None)
     names |= {m["stat"] for m in state["mods"] if m["card"] == iid and m["stat"] not in NUMERIC}
     out = {}
     for n in sorted(names):

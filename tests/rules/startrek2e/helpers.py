@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
@@ -53,38 +54,29 @@ def _check_invariants(state: dict, *, views: bool = True) -> None:
         check_view(state, "spectator")
 
 
+PUBLIC_LOG_EVENTS = {
+    "attempt", "beamed", "captured", "combat", "completed", "damaged", "dilemmas_set", "discarded", "downloaded",
+    "drew", "drew_dilemmas", "engagement", "failed", "first_player", "mission_placed", "moved", "order", "overcome",
+    "placed_on_mission", "played", "played_interrupt", "removed_from_game", "repaired", "reshuffled_dilemmas",
+    "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
+    "won", "destroyed", "killed"}
+_ID = re.compile(r'"(c[0-9]+)"')
+
+
 def _ids_in(node, out: set) -> None:
-    if isinstance(node, dict):
-        if "id" in node and "guid" in node:
-            out.add(node["id"])
-        for v in node.values():
-            _ids_in(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            _ids_in(v, out)
-    elif isinstance(node, str) and node in _ALL_IDS:
-        out.add(node)
-
-
-_ALL_IDS: set = set()
+    """Every card instance id anywhere in ``node`` (ids are the only strings like "c12")."""
+    out.update(_ID.findall(json.dumps(node)))
 
 
 def check_view(state: dict, viewer) -> None:
     """A view never shows an opponent's hand, any deck or dilemma-pile order, the drawn or
     chosen face-down dilemmas of another seat, or the rng."""
     v = GAME.view(state, viewer)
-    json.dumps(v)
     assert "rng" not in v
-    _ALL_IDS.clear()
-    _ALL_IDS.update(state["cards"])
     shown: set = set()
     _ids_in({k: x for k, x in v.items() if k not in ("pending", "log")}, shown)
-    public: set = set()  # cards the rules make you show (download, take from discard)
-    for e in v["log"]:
-        if e["event"] in ("downloaded", "took_from_discard"):
-            public.add(e["card"])
-    _ids_in([e for e in v["log"] if e["event"] not in ("downloaded", "took_from_discard")], shown)
-    shown -= public
+    # the log names only cards that were public when it happened (played, revealed, shown)
+    assert {e["event"] for e in v["log"]} <= PUBLIC_LOG_EVENTS, {e["event"] for e in v["log"]} - PUBLIC_LOG_EVENTS
     if v["pending"]:
         if v["pending"]["seat"] == viewer:
             _ids_in({k: x for k, x in v["pending"].items() if k not in ("options", "revealed")}, shown)
@@ -104,6 +96,37 @@ def new_game(a: str = "fed", b: str = "kli", seed: str = "seed", extra: dict | N
     return GAME.setup(fixtures.config(a, b, extra), seed)
 
 
+def _team(state: dict, seat: int, a: dict) -> list:
+    from rules.startrek2e.orders import team_for
+    return team_for(state, seat, a["mission"], a.get("ship"))
+
+
+def pick_action(state: dict, seat: int, r: random.Random) -> dict:
+    """A random legal action, biased towards playing the game forward (attempts, moves to
+    missions, playing cards, facing dilemmas) so random play reaches scoring and victory."""
+    legal = GAME.legal_actions(state, seat)
+    by: dict = {}
+    for x in legal:
+        by.setdefault(x["type"], []).append(x)
+    ready = [a for a in by.get("attempt", []) if ST.meets(
+        state, _team(state, seat, a), ST.mission_requirements(state, a["mission"]))]
+    if ready:
+        return r.choice(ready)
+    if "choose_dilemma" in by and r.random() < 0.3:
+        return {"type": "choose_dilemma", "card": None}
+    for kind, p in (("attempt", 0.15), ("play", 0.6), ("move", 0.35), ("end_orders", 0.12)):
+        if kind in by and r.random() < p:
+            return r.choice(by[kind])
+    if "beam" in by and r.random() < 0.5:
+        onto_ships = [b for b in by["beam"] if S.ctype(state, b["to"]) == "ship"
+                      and S.mission_type(state, S.mission_of(state, b["to"])) == "headquarters"]
+        off_ships = [b for b in by["beam"] if S.ctype(state, b["to"]) == "mission"
+                     and S.mission_type(state, b["to"]) == "planet"]
+        if onto_ships or off_ships:
+            return r.choice(onto_ships + off_ships)
+    return r.choice(legal)
+
+
 def random_game(seed: str, a: str = "fed", b: str = "kli", *, config: dict | None = None, check_every: int = 1,
                 max_actions: int = 30000) -> tuple[dict, int]:
     state = GAME.setup(config or fixtures.config(a, b), seed)
@@ -112,9 +135,7 @@ def random_game(seed: str, a: str = "fed", b: str = "kli", *, config: dict | Non
     check_invariants(state)
     while state["outcome"] is None and n < max_actions:
         seat = GAME.deciding_seats(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        ends = [x for x in legal if x["type"] in ("end_orders",)]
-        action = ends[0] if ends and r.random() < 0.15 else r.choice(legal)
+        action = pick_action(state, seat, r)
         state = GAME.apply(state, {"seat": seat, "type": "action", "payload": action})
         n += 1
         if check_every and n % check_every == 0:

@@ -1,0 +1,66 @@
+"""Hidden information: views never show an opponent's hand, any deck or dilemma-pile
+order, the drawn or face-down chosen dilemmas, or the rng; redact_event hides choices."""
+import json
+
+from rules.protocol import JUDGE
+from rules.startrek2e.game import GAME
+
+from .helpers import act, check_view, mission, put, started, turn_to
+
+
+def _attempting():
+    st = started("view")
+    planet = mission(st, 0, "T-P1")
+    for g in ("T-F1", "T-F2", "T-F3", "T-F4"):
+        put(st, 0, g, "pile", planet)
+    st = turn_to(st, 0, "orders")
+    return act(st, {"type": "attempt", "mission": planet})
+
+
+def test_views_never_show_an_opponents_hand_decks_or_the_rng():
+    st = started("v1")
+    for viewer in (0, 1, "spectator"):
+        v = GAME.view(st, viewer)
+        assert "rng" not in v
+        for s in (0, 1):
+            assert v["seats"][s]["deck"] is None and v["seats"][s]["dilemma_pile"] is None
+            if s != viewer:
+                assert v["seats"][s]["hand"] is None and v["seats"][s]["hand_size"] == 7
+        check_view(st, viewer)
+    judge = GAME.view(st, JUDGE)
+    assert judge["rng"] and judge["seats"][0]["deck"] and judge["seats"][1]["hand"]
+
+
+def test_drawn_dilemmas_are_seen_only_by_the_chooser():
+    st = _attempting()
+    assert st["pending"]["kind"] == "choose_dilemma"
+    v0, v1 = GAME.view(st, 0), GAME.view(st, 1)
+    assert v0["seats"][1]["dilemmas_drawn"] is None and v0["seats"][1]["dilemmas_drawn_count"] == 4
+    assert len(v1["seats"][1]["dilemmas_drawn"]) == 4
+    assert "options" not in v0["pending"] and v1["pending"]["options"]
+    drawn = st["seats"][1]["drawn"]
+    assert not any(i in json.dumps(v0) for i in drawn if f'"{i}"' in json.dumps(v0))
+    check_view(st, 0)
+
+
+def test_face_down_chosen_dilemmas_and_their_order_are_hidden_from_the_attempting_player():
+    st = _attempting()
+    pick = next(o for o in st["pending"]["options"] if o["card"])
+    event = {"seat": 1, "type": "action", "payload": pick}
+    before = json.loads(json.dumps(st))
+    assert GAME.redact_event(event, 0, before)["payload"]["card"] == "hidden"
+    assert GAME.redact_event(event, 1, before) == event
+    assert GAME.redact_event(event, JUDGE, before) == event
+    st = act(st, pick)
+    v0 = GAME.view(st, 0)
+    assert v0["seats"][1]["dilemmas_chosen"] is None and v0["seats"][1]["dilemmas_chosen_count"] == 1
+    check_view(st, 0)
+
+
+def test_the_view_is_json_and_shows_the_table():
+    st = started("v2")
+    put(st, 0, "T-F1", "pile", mission(st, 0, "T-HQF"))
+    v = GAME.view(st, 1)
+    json.dumps(v)
+    hq = v["seats"][0]["missions"][0]
+    assert hq["pile"][0]["title"] == "Picard" and hq["pile"][0]["skills"]["Diplomacy"] == 2
