@@ -22,7 +22,8 @@ def conflict_ability(state: dict, iid: str) -> dict:
             "any_side": bool(ab.get("any_side", dd.get("any_player_may_be_supported"))),
             "vote": bool(ab.get("vote")), "war": bool(ab.get("war")), "success": ab.get("success") or [],
             "failure": ab.get("failure") or [], "side_effects": ab.get("side_effects") or [],
-            "cost": ab.get("cost", dd.get("cost")) or 0}
+            "cost": ab.get("cost", dd.get("cost")) or 0, "multiplier": ab.get("multiplier", 1),
+            "multiplier_who": ab.get("multiplier_who") or {}}
 
 
 def agenda_conflict(state: dict, seat: int) -> dict | None:
@@ -36,7 +37,8 @@ def agenda_conflict(state: dict, seat: int) -> dict | None:
             return {"type": c["type"], "target": "player" if tk == "faction" else tk, "any_side": bool(c.get("any_side")),
                     "vote": bool(c.get("vote")), "war": bool(c.get("war")), "success": c.get("success") or [],
                     "failure": c.get("failure") or [], "side_effects": c.get("side_effects") or [],
-                    "cost": c.get("cost") or 0}
+                    "cost": c.get("cost") or 0, "multiplier": c.get("multiplier", 1),
+                    "multiplier_who": c.get("multiplier_who") or {}}
     return None
 
 
@@ -68,7 +70,8 @@ def declare_options(state: dict, seat: int) -> list[dict]:
             if ab["type"] in S.CONFLICT_STAT and ab["cost"] <= avail and target_options(state, seat, ab):
                 acts.append({"type": "declare_conflict", "card": h})
     ab = agenda_conflict(state, seat)
-    if ab and ab["cost"] <= avail and target_options(state, seat, ab):
+    used = any(k["initiator"] == seat and k["agenda"] for k in state["conflicts"])
+    if ab and not used and ab["cost"] <= avail and target_options(state, seat, ab):
         acts.append({"type": "agenda_conflict"})
     acts.append({"type": "no_conflict"})
     return acts
@@ -148,6 +151,9 @@ def totals(state: dict, k: dict) -> dict:
             v = 0
         else:
             v = S.ability(state, iid, con["stat"])
+            ab = k["ability"]
+            if ab.get("multiplier", 1) != 1 and S.matches(state, iid, ab.get("multiplier_who") or {}, k["initiator"]):
+                v *= ab["multiplier"]  # a conflict's bonus to participants applies at resolution only
         key = str(con["side"])
         out[key] = out.get(key, 0) + v
     return out
@@ -163,6 +169,15 @@ def result(state: dict, k: dict) -> tuple[bool, dict, list[int]]:
         highest = [s for s, v in sides.items() if v == top and v > 0]
         return won, t, highest
     return t.get("support", 0) > t.get("oppose", 0), t, []
+
+
+def allowed_conflicts(state: dict, seat: int) -> int:
+    """One conflict per turn, plus any a card grants (faction stat ``conflicts``)."""
+    return 1 + max(0, S.faction_mod(state, seat, "conflicts"))
+
+
+def declared(state: dict, seat: int) -> int:
+    return sum(1 for k in state["conflicts"] if k["initiator"] == seat)
 
 
 def ordered_conflicts(state: dict) -> list[dict]:

@@ -136,6 +136,14 @@ def resolution_step(state: dict) -> None:
             state["step"] = "draw_neutralized"
             return
         k = todo[0]
+        mine = [x for x in todo if x["initiator"] == k["initiator"]]
+        if len(mine) > 1:
+            if t.get("first") not in [x["id"] for x in mine]:
+                pend(state, k["initiator"], "order_conflicts", "You started several conflicts: "
+                     "choose which one is resolved next")
+                return
+            k = next(x for x in mine if x["id"] == t["first"])
+        t["first"] = None
         t.update(resolving=k["id"], phase="aftermath", to_act=0, passes=0)
         conflicts.resolve_current(state, k)
         return
@@ -315,6 +323,10 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         return [{"type": "reveal_contingency"}, {"type": "keep_hidden"}]
     if kind == "forced_discard":
         return [{"type": "discard", "card": h} for h in sd["hand"]]
+    if kind == "order_conflicts":
+        first = conflicts.ordered_conflicts(state)[0]["initiator"]
+        return [{"type": "resolve_next", "conflict": k["id"]} for k in conflicts.ordered_conflicts(state)
+                if k["initiator"] == first]
     if kind == "aftermath":
         return conflicts.aftermath_options(state, seat, conflicts.current_conflict(state))
     if kind == "draw_discard":
@@ -344,9 +356,11 @@ def answer(state: dict, seat: int, a: dict) -> dict:
     elif kind == "declare":
         if typ != "no_conflict":
             conflicts.declare(state, seat, a)
+            if conflicts.declared(state, seat) >= conflicts.allowed_conflicts(state, seat):
+                t["index"] += 1
         else:
             S.log(state, "no_conflict", seat)
-        t["index"] += 1
+            t["index"] += 1
     elif kind == "name_target":
         conflicts.name_target(state, seat, a["target"])
     elif kind == "act":
@@ -370,6 +384,8 @@ def answer(state: dict, seat: int, a: dict) -> dict:
         state["forced"][0]["count"] -= 1
         if state["forced"][0]["count"] <= 0:
             state["forced"].pop(0)
+    elif kind == "order_conflicts":
+        t["first"] = a["conflict"]
     elif kind == "aftermath":
         if typ == "pass":
             t["passes"] += 1

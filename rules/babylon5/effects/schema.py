@@ -9,7 +9,7 @@ from typing import Any
 
 ABILITIES = ("diplomacy", "intrigue", "leadership", "psi")
 CARD_STATS = ABILITIES + ("military",)
-FACTION_STATS = ("influence", "power", "sponsor_discount", "promote_discount")
+FACTION_STATS = ("influence", "power", "sponsor_discount", "promote_discount", "conflicts")
 STATS = CARD_STATS + FACTION_STATS
 CONFLICT_TYPES = ("diplomatic", "intrigue", "military", "psi")
 CARD_TYPES = ("character", "group", "fleet", "location", "enhancement", "agenda", "event",
@@ -32,7 +32,7 @@ KINDS: dict[str, tuple[set, set]] = {  # kind -> (required keys, optional keys)
     "enhancement": (set(), {"target", "modify", "effects", "who"}),
     "agenda": (set(), {"modify", "who", "conflict", "victory", "replaces_major"}),
     "conflict": (set(), {"target", "any_side", "vote", "war", "success", "failure", "side_effects",
-                         "cost", "type"}),
+                         "cost", "type", "multiplier", "multiplier_who"}),
     "aftermath": (set(), {"when", "target", "lasting", "modify", "effects"}),
     "contingency": ({"trigger", "effects"}, {"target", "any_owner"}),
     "mercenary": (set(), set()),
@@ -131,6 +131,10 @@ def _ability(ab: Any, where: str, errors: list[str]) -> None:
         for k in ("any_side", "vote", "war"):
             if k in ab and not isinstance(ab[k], bool):
                 errors.append(f"{where}.{k}: expected a bool")
+        if "multiplier" in ab and not (_int(ab["multiplier"]) and ab["multiplier"] >= 0):
+            errors.append(f"{where}.multiplier: expected a whole number >= 0")
+        if "multiplier_who" in ab:
+            _filter(ab["multiplier_who"], f"{where}.multiplier_who", errors)
     if kind == "aftermath":
         w = ab.get("when", {})
         if not isinstance(w, dict) or set(w) - {"result", "conflict", "participant"}:

@@ -572,3 +572,40 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     with pytest.raises(IllegalAction, match="Inner Circle"):
         GAME.validate(st, 0, {"type": "build_influence", "by": ambassador(st, 1)})
     assert json.dumps(st, sort_keys=True) == before
+
+
+def test_extra_conflicts_are_declared_one_by_one_and_their_initiator_orders_them():
+    extra = F.card("fx-warcouncil", "War Council", "group", "neutral", 2,
+                   mechanics=[{"kind": "static", "modify": {"conflicts": 1}}])
+    st = scenario(["human", "narn"], ratings=[4, 5], hands={0: ["fx-dip", "fx-raid"]},
+                  extra={"fx-warcouncil": extra})
+    add_card(st, 0, "fx-warcouncil", "play", defs={"fx-warcouncil": extra})
+    st = until(until(st, "act"), "declare", 0)  # turn 2: the static ability counts now
+    dip, raid = st["seats"][0]["hand"][:2] if S.title(st, st["seats"][0]["hand"][0]) == "Trade Talks" else \
+        st["seats"][0]["hand"][1::-1]
+    st = act(st, {"type": "declare_conflict", "card": raid}, 0)
+    assert st["pending"]["seat"] == 0  # a second conflict may be declared
+    st = act(st, {"type": "declare_conflict", "card": dip}, 0)
+    assert st["pending"]["seat"] == 1
+    st = until(st, "order_conflicts", 0)
+    legal = GAME.legal_actions(st, 0)
+    assert len(legal) == 2
+    second = [x for x in legal if x["conflict"] == st["conflicts"][1]["id"]][0]
+    st = act(st, second, 0)
+    assert st["turn"]["resolving"] == second["conflict"]
+
+
+def test_a_conflicts_doubling_bonus_applies_only_at_resolution():
+    double = F.conflict("fx-summit", "Summit", "diplomatic", "faction",
+                        [{"kind": "conflict", "multiplier": 2, "multiplier_who": {"type": "character"}}])
+    st = scenario(["human", "narn"], ratings=[4, 5], hands={0: ["fx-summit"]}, extra={"fx-summit": double})
+    st = act(st, {"type": "declare_conflict", "card": st["seats"][0]["hand"][0]}, 0)
+    st = until(st, "name_target", 0)
+    st = act(st, {"type": "name_target", "target": 1}, 0)
+    st = until(st, "act", 0)
+    k = st["conflicts"][0]["id"]
+    st = act(st, {"type": "support", "card": ambassador(st, 0), "conflict": k}, 0)
+    assert S.ability(st, ambassador(st, 0), "diplomacy") == 3  # not during the Action round
+    st = act(st, {"type": "oppose", "card": ambassador(st, 1), "conflict": k}, 1)
+    st = until(st, "aftermath")
+    assert st["conflicts"][0]["totals"] == {"support": 6, "oppose": 6}
