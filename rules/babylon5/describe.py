@@ -8,12 +8,27 @@ from . import state as S
 def describe_illegal(state: dict, seat: int, action: dict) -> str:
     p = state.get("pending") or {}
     kind = action.get("type") if isinstance(action, dict) else None
+    card = action.get("card") if isinstance(action, dict) else None
+    known = isinstance(card, str) and card in state["cards"]
+    name = S.label(state, card) if known else repr(card)
+    if p.get("kind") == "declare" and kind == "declare_conflict":
+        if not known or card not in state["seats"][seat]["hand"] or S.ctype(state, card) != "conflict":
+            return f"Declare Conflicts: {name} must be a conflict card in your hand"
+        return (f"Declare Conflicts: {name} can't be declared — a race-typed conflict only by its race, its cost "
+                "must be affordable, and it needs a valid target (a war conflict only against a race at war, "
+                "tension 5)")
+    if p.get("kind") == "declare" and kind == "agenda_conflict":
+        return ("Agenda Cards: only a face-up agenda that lets you initiate a conflict, once per turn, with its "
+                "influence available")
+    if p.get("kind") == "aftermath" and kind == "play_aftermath":
+        return (f"Aftermath Cards: {name} needs its Play Conditions met (Won/Lost, conflict type) and a valid "
+                "target — the initiator's cards, or with Participant any participating faction's; one copy per "
+                "target")
+    if p.get("kind") == "name_target":
+        return "Reveal and Initiate Conflicts: name one of the listed targets (other factions' cards or players)"
     if p.get("kind") != "act":
         return (f"a decision is pending ({p.get('kind')}: {p.get('prompt')}); "
                 "answer it with one of the legal actions")
-    card = action.get("card")
-    known = isinstance(card, str) and card in state["cards"]
-    name = S.label(state, card) if known else repr(card)
     sd = state["seats"][seat]
     by = action.get("by")
     if by is not None and (by not in state["cards"] or by not in S.inner_circle(state, seat)
