@@ -55,6 +55,8 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         return False
     pile = state["cards"][m]["pile"]
     mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
+    from .triggers import fire
+    fire(state, "combat_begins", seat=you, mission=m)
     state["combat"] = {"cards": mine + theirs}
     ours = sum(ST.value(state, i, "strength") for i in mine)
     others = sum(ST.value(state, i, "strength") for i in theirs)
@@ -93,6 +95,8 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     target = _choose(state, frame, "target", you, targets, "Choose the opponent's ship")
     if target is None:
         return False
+    from .triggers import fire
+    fire(state, "engagement_begins", seat=you, mission=m)
     weapons, shields = ST.value(state, ship, "weapons"), ST.value(state, target, "shields")
     S.log(state, "engagement", seat=you, ship=ship, target=target, weapons=weapons, shields=shields)
     G.stop(state, ship)

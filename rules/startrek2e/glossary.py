@@ -71,6 +71,8 @@ def stop(state: dict, iid: str) -> None:
         return
     state["cards"][iid]["stopped"] = True
     S.log(state, "stopped", card=iid, title=S.name(state, iid))
+    from .triggers import fire
+    fire(state, "personnel_stopped", card=iid, seat=state["cards"][iid]["owner"])
 
 
 def draw(state: dict, seat: int, count: int = 1) -> int:

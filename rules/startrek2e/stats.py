@@ -137,7 +137,12 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None) -> bool:
         if totals.get(sk, 0) < need:
             return False
     for attr, minimum in (req.get("attributes") or {}).items():
-        if sum(value(state, i, attr) for i in group) <= minimum:
+        if attr in ("range", "weapons", "shields"):  # a ship's number: the ship(s) the group is aboard
+            ships = {state["cards"][i]["in"] for i in group if state["cards"][i]["zone"] == "aboard"}
+            total = sum(value(state, s, attr) for s in sorted(ships))
+        else:
+            total = sum(value(state, i, attr) for i in group)
+        if total <= minimum:
             return False
     return True
 

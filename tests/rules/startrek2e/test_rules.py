@@ -437,3 +437,13 @@ def test_only_the_deciding_seat_may_act():
     with pytest.raises(NotYourDecision):
         GAME.validate(st, other, {"type": "draw"})
     check_invariants(st)
+
+
+def test_a_ship_attribute_in_a_requirement_is_the_attempting_ships():
+    """"Unless you have 2 Leadership and Weapons>8": Weapons is the ship's, not the crew's."""
+    st = started("shipreq")
+    space = mission(st, 0, "T-S1")
+    galaxy = put(st, 0, "T-SF", "ships", space)  # weapons 7
+    crew = [put(st, 0, g, "aboard", galaxy) for g in ("T-F1", "T-F7")]
+    assert ST.meets(st, crew, {"attributes": {"weapons": 6}})
+    assert not ST.meets(st, crew, {"attributes": {"weapons": 7}})
