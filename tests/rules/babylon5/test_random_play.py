@@ -13,7 +13,7 @@ RACES = ["human", "narn", "minbari", "centauri", "non-aligned"]
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_play_reaches_a_result_with_invariants_after_every_event(players):
-    state, n = random_game(F.config(RACES[:players], turn_limit=8), f"inv-{players}")
+    state, n = random_game(F.config(RACES[:players], turn_limit=15), f"inv-{players}", views_every=2)
     assert state["outcome"] is not None and state["outcome"]["winners"]
     assert n > 50
 

@@ -29,8 +29,8 @@ def test_every_starter_pairing_plays_to_a_result(a, b):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_starter_decks_multiplayer_with_invariants_after_every_event(players):
-    state, n = random_game(_config(DECKS[:players], turn_limit=10), f"multi-{players}", check_every=1,
-                           views_every=9)
+    state, n = random_game(_config(DECKS[:players], turn_limit=200), f"multi-{players}", check_every=1,
+                           views_every=3)
     assert state["outcome"] is not None
     check_invariants(state)
 
@@ -39,3 +39,8 @@ def test_same_race_twice_is_refused():
     from rules.errors import DeckInvalid
     with pytest.raises(DeckInvalid, match="different race"):
         GAME.build_config("1.3b", [{"deck": DECKS[0]}, {"deck": DECKS[0]}])
+
+
+def test_a_two_player_starter_game_to_the_end_with_views_checked_after_every_event():
+    state, n = random_game(_config(DECKS[1:3]), "views-every-event", check_every=1, views_every=1)
+    assert state["outcome"] is not None and n > 300
