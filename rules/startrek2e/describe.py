@@ -6,6 +6,11 @@ from . import state as S
 from . import stats as ST
 
 
+ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders"),
+           "choose_dilemma": ("choose_dilemma",), "discard_excess": ("discard",), "respond": ("respond", "pass"),
+           "choose": ("choose",), "yes_no": ("yes_no",), "repair": ("repair",), "place_mission": ("place_mission",)}
+
+
 def _name(state: dict, iid) -> str:
     return S.name(state, iid) if isinstance(iid, str) and iid in state["cards"] else repr(iid)
 
@@ -14,7 +19,7 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
     p = state.get("pending") or {}
     kind = action.get("type") if isinstance(action, dict) else None
     card = action.get("card") if isinstance(action, dict) else None
-    expected = {o.get("type") for o in p.get("options") or []}
+    expected = set(ANSWERS.get(p.get("kind"), ())) | {o.get("type") for o in p.get("options") or []}
     if kind not in expected:
         return (f"'{kind}' does not answer the pending decision ({p.get('kind')}: {p.get('prompt')}); "
                 f"expected one of {sorted(t for t in expected if t)}")

@@ -158,3 +158,21 @@ def config(a: str = "fed", b: str = "kli", extra: dict | None = None) -> dict:
     cards.update(extra or {})
     return {"ruleset": "standard", "extra_cards": cards,
             "seats": [{"name": a, **DECKS[a]}, {"name": b, **DECKS[b]}]}
+
+
+# Easy missions: random play reaches 100 points, so victory is exercised end to end.
+for _c in [
+    mission("T-E1", "Easy Planet", "planet", span=2, points=50, reqs=[{"skills": {"Security": 1}}]),
+    mission("T-E2", "Easy Space", "space", span=2, points=50, reqs=[{"skills": {"Navigation": 1}}]),
+    mission("T-E3", "Easy Planet Two", "planet", span=2, points=50, reqs=[{"skills": {"Diplomacy": 1}}]),
+    mission("T-E4", "Easy Space Two", "space", span=2, points=50, reqs=[{"skills": {"Honor": 1}}, {"skills": {"Physics": 1}}]),
+]:
+    CARDS[_c["id"]] = _c
+DECKS["fed-easy"] = {**FED_DECK, "missions": ["T-HQF", "T-E1", "T-E2", "T-E3", "T-E4"]}
+DECKS["kli-easy"] = {**KLI_DECK, "missions": ["T-HQK", "T-E1", "T-E2", "T-E3", "T-E4"]}
+
+
+def config_n(*names: str) -> dict:
+    """A config for any number of seats."""
+    return {"ruleset": "standard", "extra_cards": dict(CARDS),
+            "seats": [{"name": n, **DECKS[n]} for n in names]}

@@ -11,3 +11,18 @@ PAIRINGS = [("fed", "kli"), ("kli", "fed"), ("fed", "fed"), ("kli", "kli")]
 def test_random_legal_play_of_fixture_decks_ends_with_invariants_held(a, b):
     state, n = random_game(f"rp-{a}-{b}", a, b)
     assert state["outcome"] is not None and state["outcome"]["winners"]
+
+
+def test_random_play_reaches_a_100_point_victory_with_easy_missions():
+    from . import fixtures
+    reasons = set()
+    for seed in ("e0", "e3"):
+        state, _ = random_game(seed, config=fixtures.config("fed-easy", "kli-easy"), check_every=2)
+        reasons.add(state["outcome"]["reason"])
+    assert "100 points with a planet and a space mission completed" in reasons
+
+
+def test_random_play_with_three_players_dilemmas_come_from_the_left():
+    from . import fixtures
+    state, _ = random_game("three", config=fixtures.config_n("fed-easy", "kli-easy", "fed"), check_every=3)
+    assert state["outcome"] is not None
