@@ -166,6 +166,9 @@ def finish_attack(state: dict) -> None:
     """Both deal damage equal to their current ability in the stat the target used."""
     a = state.pop("attack")
     att, tgt, stat = a["attacker"], a["target"], a["stat"]
+    if a.get("prevented"):
+        S.log(state, "attack_prevented", None, attacker=att, target=tgt)
+        return
     live_a = S.in_play(state, att) and not state["cards"][att]["neutralized"]
     live_t = S.in_play(state, tgt) and not state["cards"][tgt]["neutralized"]
     dmg_to_t = S.ability(state, att, stat) if live_a else 0

@@ -112,6 +112,9 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
         elif "damage" in e or "severe" in e:
             for t in card_targets(state, e.get("target", "chosen"), ctx):
                 apply_damage(state, t, e.get("damage", 0), severe=e.get("severe", 0))
+        elif "prevent" in e:
+            if state.get("attack"):
+                state["attack"]["prevented"] = True  # the attack under way deals no damage
         elif "gain_influence" in e:
             for s in seats_for(state, e.get("who"), ctx):
                 state["seats"][s]["bonus_influence"] = state["seats"][s].get("bonus_influence", 0) + e["gain_influence"]

@@ -45,7 +45,7 @@ VERBS = {
     "tension": {"between"}, "unrest": {"who"}, "draw": {"who"}, "discard": {"who"},
     "neutralize": set(), "rotate": set(), "ready": set(), "heal": set(), "discard_card": set(),
     "replace_ambassador": set(), "demote": set(), "promote": set(), "conquer": set(),
-    "repair": {"target"}, "gain_influence": {"who"},
+    "repair": {"target"}, "gain_influence": {"who"}, "prevent": set(),
     "damage": {"target"}, "severe": {"target"},
 }
 CARD_VERBS = ("neutralize", "rotate", "ready", "heal", "discard_card", "replace_ambassador", "demote", "promote",
@@ -243,6 +243,9 @@ def _effects(effects: Any, where: str, errors: list[str]) -> None:
             if not _int(v):
                 errors.append(f"{w}.{verb}: expected an int")
             _card_target(e.get("target", "chosen"), f"{w}.target", errors)
+        elif verb == "prevent":
+            if v is not True:
+                errors.append(f"{w}.prevent: expected true")
         elif verb == "tracker":
             if v not in TRACKS:
                 errors.append(f"{w}.tracker: expected one of {', '.join(TRACKS)}")

@@ -29,6 +29,7 @@ EXAMPLES = {
     "conquer": {"conquer": "chosen"},
     "repair": {"repair": 1, "target": "chosen"},
     "gain_influence": {"gain_influence": 1},
+    "prevent": {"prevent": True},
 }
 
 
@@ -50,9 +51,12 @@ def test_every_verb_changes_the_state(verb):
               }.get(verb, lambda: add_card(st, 0, "fx-garibaldi", "play"))()
     st["seats"][0]["hand"].append(st["seats"][0]["deck"].pop())
     st["cards"][st["seats"][0]["hand"][-1]]["zone"] = "hand"
+    if verb == "prevent":
+        st["attack"] = {"attacker": target, "target": ambassador(st, 1), "stat": "intrigue"}
     before = json.dumps(st, sort_keys=True)
     run(st, [e], {"you": 0, "initiator": 0, "chosen": target, "source": ambassador(st, 0)})
     assert json.dumps(st, sort_keys=True) != before, verb
+    st.pop("attack", None)
     if verb != "discard":
         check_invariants(st, views=False)
     assert S.in_play(st, ambassador(st, 0))

@@ -325,3 +325,31 @@ def test_example_event_on_a_narn_character_may_target_any_narn_in_play():
     st = until(st, "act", a)
     st = act(st, {"type": "play_event", "card": st["seats"][a]["hand"][0]}, a)
     assert {x["target"] for x in GAME.legal_actions(st, a)} == {narn_in_human_faction, ambassador(st, b)}
+
+
+def test_example_contingency_triggered_when_the_character_is_attacked_may_prevent_the_attack():
+    """"A character contingency might be triggered when the character is attacked" — revealing
+    it may change or prevent the action under way."""
+    dodge = F.card("fx-dodge", "Sidestep", "contingency", "neutral", 0, limited=False, attaches_to="character",
+                   mechanics=[{"kind": "contingency", "trigger": "attacked", "effects": [{"prevent": True}]}])
+    a, b = range(2)
+    st = scenario(["human", "narn"], ratings=[4, 5], hands={0: ["fx-kidnap", "fx-dodge"]},
+                  extra={"fx-dodge": dodge})
+    g = add_card(st, 0, "fx-garibaldi", "play")
+    n = add_card(st, 1, "fx-natoth", "play")
+    t = add_card(st, 1, "fx-trader", "play")
+    st = act(st, {"type": "declare_conflict", "card": st["seats"][0]["hand"][0]}, a)
+    st = until(st, "name_target", a)
+    st = act(st, {"type": "name_target", "target": t}, a)
+    st = until(st, "act", a)
+    k = st["conflicts"][0]["id"]
+    st = act(st, {"type": "play_contingency", "card": st["seats"][0]["hand"][0]}, a)
+    st = act(st, {"type": "choose", "target": g}, a)
+    st = act(st, {"type": "pass"}, b)
+    st = act(st, {"type": "support", "card": g, "conflict": k}, a)
+    st = act(st, {"type": "attack", "card": n}, b)
+    st = act(st, {"type": "choose", "target": g}, b)
+    assert st["pending"] == {"seat": a, "kind": "contingency", "prompt": st["pending"]["prompt"]}
+    st = act(st, {"type": "reveal_contingency"}, a)
+    assert st["cards"][g]["damage"] == 0 and st["cards"][n]["damage"] == 0
+    assert st["cards"][n]["rotated"]
