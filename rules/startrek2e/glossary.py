@@ -161,3 +161,17 @@ def equipped_with(state: dict, personnel: str, equipment: str) -> bool:
         if F.matches(state, personnel, who, ctx):
             return True
     return False
+
+
+def take_command(state: dict, iid: str, seat: int) -> bool:
+    """Command and Owner: an opponent may gain command of your card in play; the owner
+    stays its owner. Uniqueness: you may not take command of a card if you already
+    command a copy of it."""
+    d = S.card_def(state, iid)
+    if not S.in_play(state, iid) or S.commander(state, iid) in (None, seat):
+        return False
+    if d.get("unique") and commands_copy(state, seat, d["title"]):
+        return False
+    state["cards"][iid]["commander"] = seat
+    S.log(state, "took_command", seat=seat, card=iid, title=S.name(state, iid))
+    return True

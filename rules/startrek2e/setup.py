@@ -24,6 +24,7 @@ def setting_up(config: dict, seed: str) -> dict:
     entries = []
     for s, seat in enumerate(config["seats"]):
         state["seats"].append({"name": seat.get("name", f"seat {s}"), "score": 0, "completed": [], "counters": 0,
+                               "when_events": [],
                                **{z: [] for z in S.SEAT_ZONES}})
         for zone, key in (("unplaced", "missions"), ("dilemmas", "dilemmas"), ("deck", "deck")):
             for guid in seat[key]:
@@ -37,7 +38,14 @@ def setting_up(config: dict, seed: str) -> dict:
             c[z] = []
         state["cards"][iid] = c
         state["seats"][s][zone].append(iid)
+    for iid, c in state["cards"].items():
+        for ab in S.abilities(state, iid, "interrupt"):
+            if ab.get("when"):
+                events = state["seats"][c["owner"]]["when_events"]
+                if ab["when"] not in events:
+                    events.append(ab["when"])
     for s, seat in enumerate(state["seats"]):
+        seat["when_events"].sort()
         seat["unplaced"].sort(key=lambda i: config["seats"][s]["missions"].index(state["cards"][i]["guid"]))
         R.shuffle(state["rng"], seat["dilemmas"])
         R.shuffle(state["rng"], seat["deck"])

@@ -62,8 +62,19 @@ def fire(state: dict, event: str, **data) -> None:
 
 def _optional(state: dict, event: str, data: dict):
     for seat in range(len(state["seats"])):
+        if _may_hold(state, seat, event, data):
+            yield seat
         for _ in responses(state, seat, {"event": event, "data": data, "used": []}):
             yield seat
+
+
+def _may_hold(state: dict, seat: int, event: str, data: dict) -> bool:
+    """Hidden information: a seat whose deck list has a "when" interrupt for this event is
+    asked whenever it holds cards, whether or not it holds that interrupt now, so being
+    asked reveals nothing about its hand (RULES.md "Response windows")."""
+    if event not in state["seats"][seat].get("when_events", ()) or not state["seats"][seat]["hand"]:
+        return False
+    return event == "play_self" or _concerns(state, event, data, seat, "")
 
 
 def responses(state: dict, seat: int, w: dict) -> list[dict]:
@@ -105,6 +116,12 @@ def window_step(state: dict) -> bool:
         state["windows"].pop(0)
         return True
     opts = responses(state, w["seat"], w)
+    if not opts and w["passes"] < n and _may_hold(state, w["seat"], w["event"], w["data"]) \
+            and w["seat"] not in w.setdefault("asked", []):
+        w["asked"].append(w["seat"])
+        S.set_pending(state, w["seat"], "respond", f"Respond to {w['event'].replace('_', ' ')} (or pass)",
+                      [{"type": "pass"}])
+        return True
     if not opts:
         w["passes"] += 1
         w["seat"] = S.left_of(state, w["seat"])

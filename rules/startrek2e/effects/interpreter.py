@@ -19,7 +19,7 @@ SUPPORTED = {
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
-    "begin_combat", "begin_engagement", "unless", "if",
+    "begin_combat", "begin_engagement", "unless", "if", "take_command",
 }
 PUSHED = "pushed"
 
@@ -144,6 +144,10 @@ def _brig(state, frame, c):
     eff = frame["effects"][frame["i"]]
     side = eff["place_in_brig"].get("brig", "opponent" if ctx.get("dilemma") else "you")
     G.place_in_brig(state, c, _seat(ctx, side))
+
+
+def _take_command(state, frame, c):
+    G.take_command(state, c, frame["ctx"]["you"])
 
 
 def _to_discard(state, frame, c):
@@ -341,6 +345,7 @@ HANDLERS = {
     "place_on_deck_top": _target_verb(_deck(True)),
     "place_on_deck_bottom": _target_verb(_deck(False)),
     "place_in_discard": _target_verb(_to_discard),
+    "take_command": _target_verb(_take_command),
     "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c)),
     "place_as_damage": _target_verb(_as_damage),
     "remember": _target_verb(_noop),

@@ -41,7 +41,7 @@ TRIGGER_EVENTS = {
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
-                "remember"}
+                "remember", "take_command"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",

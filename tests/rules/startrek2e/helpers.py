@@ -59,7 +59,7 @@ PUBLIC_LOG_EVENTS = {
     "drew", "drew_dilemmas", "engagement", "failed", "first_player", "mission_placed", "moved", "order", "overcome",
     "placed_on_mission", "played", "played_interrupt", "removed_from_game", "repaired", "reshuffled_dilemmas",
     "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
-    "won", "destroyed", "killed"}
+    "won", "destroyed", "killed", "took_command"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 
@@ -195,3 +195,10 @@ def turn_to(state: dict, seat: int, kind: str = "play") -> dict:
 def options(state: dict, kind: str | None = None) -> list:
     seat = GAME.deciding_seats(state)[0]
     return [o for o in GAME.legal_actions(state, seat) if kind is None or o["type"] == kind]
+
+
+def pass_responses(state: dict) -> dict:
+    """Pass every open response window."""
+    while state["pending"] and state["pending"]["kind"] == "respond":
+        state = act(state, {"type": "pass"})
+    return state

@@ -273,3 +273,17 @@ def test_keywords_are_matched_by_name():
     c = find(st, 0, "T-F6")
     st["cards"][c]["guid"] = "X-M"
     assert F.matches(st, c, {"keyword": "maquis"}, F.ctx_for(st, c, you=0))
+
+
+def test_command_and_owner_an_opponent_may_gain_command_but_not_of_a_copy_he_commands():
+    st = started("take")
+    worf = put(st, 1, "T-K1", "pile", mission(st, 1, "T-HQK"))
+    kurn = put(st, 1, "T-K2", "pile", mission(st, 1, "T-HQK"))
+    src = mission(st, 0, "T-HQF")
+    st = _run(st, [{"take_command": {"ref": "x"}}], src, you=0)
+    assert G.take_command(st, worf, 0) and S.commander(st, worf) == 0 and st["cards"][worf]["owner"] == 1
+    st["extra_cards"]["X-K2"] = dict(st["extra_cards"]["T-K2"], id="X-K2")
+    mine = find(st, 0, "T-F2")
+    st["cards"][mine]["guid"] = "T-K2"
+    put(st, 0, "T-K2", "pile", src)
+    assert not G.take_command(st, kurn, 0) and S.commander(st, kurn) == 1

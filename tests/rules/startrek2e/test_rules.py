@@ -281,7 +281,7 @@ def test_chosen_dilemmas_are_faced_in_the_order_chosen_and_overcome_go_under_the
     assert len(calm) == 1
     st = act(st, calm[0])
     assert not [o for o in options(st, "choose_dilemma") if o["card"] and S.title(st, o["card"]) == "Calm"]
-    st = act(st, {"type": "choose_dilemma", "card": None})
+    st = pass_responses(act(st, {"type": "choose_dilemma", "card": None}))
     assert calm[0]["card"] in st["cards"][planet]["under"]
 
 

@@ -5,7 +5,7 @@ from rules.startrek2e import stats as ST
 from rules.startrek2e.effects import filters as F
 
 from . import fixtures as FX
-from .helpers import act, add_card, find, mission, options, put, started, turn_to
+from .helpers import act, add_card, find, mission, options, pass_responses, put, started, turn_to
 
 
 def _crew(state, ship, guids, seat=0):
@@ -225,7 +225,7 @@ def test_stop_two_medical_personnel_with_only_one_do_as_much_as_you_can_example(
     st["step"] = "face_dilemmas"
     st["pending"] = None
     from rules.startrek2e import flow
-    st = flow.advance(st)
+    st = pass_responses(flow.advance(st))
     events = [e["event"] for e in st["log"]]
     by_dilemma = [e["card"] for e in st["log"][events.index("revealed"):events.index("overcome")] if e["event"] == "stopped"]
     assert by_dilemma == [crusher]  # the one Medical personnel; the missing second is ignored
