@@ -394,7 +394,9 @@ def answer(state: dict, seat: int, a: dict) -> dict:
             k = conflicts.current_conflict(state)
             card = a["card"]
             state["seats"][seat]["spent"] += S.d(state, card).get("cost") or 0
-            actions.ask(state, seat, "aftermath_target", conflicts.aftermath_targets(state, seat, card, k),
+            targets = conflicts.aftermath_targets(state, seat, card, k)
+            S.move(state, card, "play", seat)  # played face up: public from now on
+            actions.ask(state, seat, "aftermath_target", targets,
                         f"Choose the target of {S.title(state, card)}", card=card)
         t["to_act"] += 1
     elif kind == "draw_discard":

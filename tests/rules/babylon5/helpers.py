@@ -68,6 +68,17 @@ def _shown(node, out: set) -> None:
             _shown(v, out)
 
 
+def _titles(node, out: set) -> None:
+    if isinstance(node, dict):
+        if isinstance(node.get("title"), str):
+            out.add(node["title"])
+        for v in node.values():
+            _titles(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            _titles(v, out)
+
+
 def hidden_from(state: dict, viewer) -> list[str]:
     hidden = []
     for s, seat in enumerate(state["seats"]):
@@ -84,8 +95,16 @@ def check_view(state: dict, viewer) -> None:
     assert "rng" not in v and '"seed"' not in text
     shown: set = set()
     _shown({k: x for k, x in v.items() if k not in ("pending", "log")}, shown)
-    leaked = [i for i in hidden_from(state, viewer) if i in shown]
+    hidden = hidden_from(state, viewer)
+    leaked = [i for i in hidden if i in shown]
     assert not leaked, (viewer, leaked)
+    # no hidden card's title shows anywhere (unless a public copy of that card explains it)
+    public_titles = set()
+    _titles(v, public_titles)
+    for i in hidden:
+        t = S.title(state, i)
+        if t not in public_titles:
+            assert t not in text, (viewer, i, t)
     for s, seat in enumerate(v["seats"]):
         assert seat["deck"] is None
         if s != viewer:
