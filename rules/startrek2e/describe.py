@@ -8,7 +8,7 @@ from . import stats as ST
 
 ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders"),
            "choose_dilemma": ("choose_dilemma",), "discard_excess": ("discard",), "respond": ("respond", "pass"),
-           "choose": ("choose",), "yes_no": ("yes_no",), "repair": ("repair",), "place_mission": ("place_mission",)}
+           "choose": ("choose",), "yes_no": ("yes_no",), "repair": ("repair",), "place_mission": ("place_mission",), "beam_to": ("beam",)}
 
 
 def _name(state: dict, iid) -> str:

@@ -88,10 +88,12 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         elif t == "end_play":
             state["seats"][seat]["counters"] = 0
             state["step"] = "orders"
+    elif kind == "beam_to":
+        O.beam(state, seat, action["card"], action["to"])
     elif kind == "orders":
         turn_["orders"] += 1
         if t == "beam":
-            O.beam(state, seat, action["card"], action["to"])
+            O.choose_beam_destination(state, seat, action["card"])
         elif t == "move":
             O.move_ship(state, seat, action["ship"], action["to"])
         elif t == "attempt":

@@ -40,6 +40,11 @@ def beam_options(state: dict, seat: int) -> list[dict]:
     return out
 
 
+def choose_beam_destination(state: dict, seat: int, card: str) -> None:
+    opts = [b for b in beam_options(state, seat) if b["card"] == card]
+    S.set_pending(state, seat, "beam_to", f"Beam {S.name(state, card)} where?", opts)
+
+
 def beam(state: dict, seat: int, card: str, to: str) -> None:
     if S.ctype(state, to) == "ship":
         S.move(state, card, "aboard", to)
@@ -149,7 +154,12 @@ def execute_orders(state: dict) -> None:
     opts = []
     if state["turn"]["orders"] < S.ORDERS_PER_TURN:
         with ST.frozen(state):
-            opts = attempt_options(state, seat) + move_options(state, seat) + beam_options(state, seat) \
+            beams, seen = [], set()
+            for b in beam_options(state, seat):  # pick the card first, then where (small lists)
+                if b["card"] not in seen:
+                    seen.add(b["card"])
+                    beams.append({"type": "beam", "card": b["card"]})
+            opts = attempt_options(state, seat) + move_options(state, seat) + beams \
                 + order_options(state, seat) + P.legal(state, seat, orders=True)
     opts.append({"type": "end_orders"})
     S.set_pending(state, seat, "orders", "Execute orders (or end them)", opts)

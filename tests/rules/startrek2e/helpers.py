@@ -117,13 +117,15 @@ def pick_action(state: dict, seat: int, r: random.Random) -> dict:
     for kind, p in (("attempt", 0.15), ("play", 0.6), ("move", 0.35), ("end_orders", 0.12)):
         if kind in by and r.random() < p:
             return r.choice(by[kind])
-    if "beam" in by and r.random() < 0.5:
+    if state["pending"]["kind"] == "beam_to" and r.random() < 0.7:
         onto_ships = [b for b in by["beam"] if S.ctype(state, b["to"]) == "ship"
                       and S.mission_type(state, S.mission_of(state, b["to"])) == "headquarters"]
         off_ships = [b for b in by["beam"] if S.ctype(state, b["to"]) == "mission"
                      and S.mission_type(state, b["to"]) == "planet"]
         if onto_ships or off_ships:
             return r.choice(onto_ships + off_ships)
+    if "beam" in by and r.random() < 0.3:
+        return r.choice(by["beam"])
     return r.choice(legal)
 
 

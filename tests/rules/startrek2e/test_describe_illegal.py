@@ -57,6 +57,7 @@ def test_beaming_to_an_opponents_ship_names_the_rule():
     crew = put(st, 0, "T-F3", "aboard", mine)
     theirs = put(st, 1, "T-SK", "ships", planet)
     st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "beam", "card": crew})
     _refused(st, 0, {"type": "beam", "card": crew, "to": theirs}, "Beaming", "opponent's ship")
 
 

@@ -5,6 +5,7 @@ from rules.errors import IllegalAction, NotYourDecision
 from rules.startrek2e import dilemmas as D
 from rules.startrek2e import flow
 from rules.startrek2e import glossary as G
+from rules.startrek2e import orders as O
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
 from rules.startrek2e.game import GAME
@@ -145,7 +146,12 @@ def test_beaming_planet_to_ship_ship_to_planet_ship_to_ship_never_mission_to_mis
     tasha = put(st, 0, "T-F5", "pile", planet)
     far = put(st, 0, "T-F2", "pile", other)
     st = turn_to(st, 0, "orders")
-    beams = options(st, "beam")
+    beams = O.beam_options(st, 0)
+    assert {"type": "beam", "card": tasha} in options(st, "beam")
+    st2 = act(st, {"type": "beam", "card": tasha})
+    assert st2["pending"]["kind"] == "beam_to" and {"type": "beam", "card": tasha, "to": ship} in options(st2)
+    st2 = act(st2, {"type": "beam", "card": tasha, "to": ship})
+    assert st2["cards"][tasha]["zone"] == "aboard" and st2["pending"]["kind"] == "orders"
     assert {"type": "beam", "card": tasha, "to": ship} in beams
     assert {"type": "beam", "card": crew, "to": planet} in beams
     assert {"type": "beam", "card": crew, "to": ship2} in beams
@@ -160,7 +166,7 @@ def test_beaming_never_onto_or_off_an_opponents_ship_and_not_to_a_space_mission(
     kship = put(st, 1, "T-SK", "ships", space)
     put(st, 1, "T-K1", "aboard", kship)
     st = turn_to(st, 0, "orders")
-    beams = options(st, "beam")
+    beams = O.beam_options(st, 0)
     assert all(b["to"] != kship and b["to"] != space for b in beams)
 
 
