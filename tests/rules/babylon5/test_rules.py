@@ -609,3 +609,58 @@ def test_a_conflicts_doubling_bonus_applies_only_at_resolution():
     st = act(st, {"type": "oppose", "card": ambassador(st, 1), "conflict": k}, 1)
     st = until(st, "aftermath")
     assert st["conflicts"][0]["totals"] == {"support": 6, "oppose": 6}
+
+
+def test_draw_round_voluntary_discards_go_face_up_to_the_discard_pile():
+    st = scenario(["human", "narn"], ratings=[4, 5], hands={0: ["fx-dip", "fx-raid"]})
+    st = until(st, "draw_discard", 0)
+    card = st["seats"][0]["hand"][0]
+    st = act(st, {"type": "discard", "card": card}, 0)
+    assert st["cards"][card]["zone"] == "discard"
+    assert GAME.view(st, 1)["seats"][0]["discard"][-1]["title"] == S.title(st, card)
+    st = act(st, {"type": "done"}, 0)
+    assert st["pending"]["kind"] in ("draw_discard", "buy")
+
+
+def test_contingency_only_on_own_cards_of_its_race_and_discarded_with_its_target():
+    narn_only = F.card("fx-narn-cont", "Blood Oath", "contingency", "narn", 0, limited=False,
+                       attaches_to="character",
+                       mechanics=[{"kind": "contingency", "trigger": "attacked", "effects": []}])
+    st = scenario(["narn", "human"], ratings=[4, 5], hands={0: ["fx-narn-cont"]}, extra={"fx-narn-cont": narn_only})
+    natoth = add_card(st, 0, "fx-natoth", "play")
+    add_card(st, 0, "fx-trader", "play")          # own, but not Narn
+    add_card(st, 1, "fx-warleader", "play")       # Narn, but not own
+    st = until(st, "act", 0)
+    st = act(st, {"type": "play_contingency", "card": st["seats"][0]["hand"][0]}, 0)
+    opts = {a["target"] for a in GAME.legal_actions(st, 0)}
+    assert opts == {natoth, ambassador(st, 0)}
+    st = act(st, {"type": "choose", "target": natoth}, 0)
+    cont = next(i for i in st["seats"][0]["play"] if st["cards"][i]["face_down"])
+    combat.discard_from_play(st, natoth, "test")
+    assert st["cards"][cont]["zone"] == "discard"
+
+
+def test_influence_bonus_cards_raise_the_rating_while_in_play_and_not_neutralized():
+    patron = F.card("fx-patron", "Patron", "group", "neutral", 2, influence_bonus=2)
+    st = scenario(["human", "narn"], ratings=[4, 5], extra={"fx-patron": patron})
+    p = add_card(st, 0, "fx-patron", "play", defs={"fx-patron": patron})
+    assert S.rating(st, 0) == 6 and S.power(st, 0) == 6
+    st["cards"][p]["neutralized"] = True
+    assert S.rating(st, 0) == 4
+
+
+def test_groups_and_locations_are_limited():
+    st = scenario(["human", "narn"], ratings=[9, 9], hands={1: ["fx-homeguard"]})
+    add_card(st, 0, "fx-homeguard", "play")
+    st = until(st, "act", 1)
+    assert not [a for a in GAME.legal_actions(st, 1) if a["type"] == "sponsor"]
+
+
+def test_a_hidden_major_agenda_still_blocks_a_standard_victory():
+    st = scenario(["narn", "human"], ratings=[9, 4])
+    st["seats"][0]["power"] = 12
+    st["seats"][1]["power"] = 8
+    ag = add_card(st, 0, "fx-major", "play", face_down=True)
+    st["seats"][0]["agenda"] = ag
+    victory.check(st)
+    assert st["outcome"] is None
