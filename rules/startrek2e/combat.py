@@ -65,7 +65,8 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
     for i in mine:
         G.stop(state, i)
     ctx["refs"]["combat_opponents"] = theirs
-    return _child(state, frame, eff.get("win", []) if ours > others else [])
+    ctx["involved"] = mine + theirs  # FILTER "involved" (MISSING.md item 12)
+    return _child(state, frame, eff.get("win", []) if ours > others else eff.get("lose", []))
 
 
 def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
@@ -84,6 +85,8 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
         if arg.get("filter") and not any(F.matches(state, i, f, ctx) and not state["cards"][i]["stopped"]
                                          for i in state["cards"][s]["aboard"]):
             continue
+        if arg.get("ship") and not F.matches(state, s, arg["ship"], ctx):  # "your [Car] ship"
+            continue
         mine.append(s)
     if not mine:
         return True
@@ -97,11 +100,24 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
         return False
     from .triggers import fire
     fire(state, "engagement_begins", seat=you, mission=m)
-    weapons, shields = ST.value(state, ship, "weapons"), ST.value(state, target, "shields")
+    weapons, shields = _engagement_totals(state, ship, target, arg.get("bonus") or [])
     S.log(state, "engagement", seat=you, ship=ship, target=target, weapons=weapons, shields=shields)
     G.stop(state, ship)
     for i in state["cards"][ship]["aboard"]:
         G.stop(state, i)
     ctx["refs"]["your_ship"] = [ship]
     ctx["refs"]["opponent_ship"] = [target]
-    return _child(state, frame, eff.get("win", []) if weapons > shields else [])
+    ctx["involved"] = [ship, target] + list(state["cards"][ship]["aboard"]) + list(state["cards"][target]["aboard"])
+    return _child(state, frame, eff.get("win", []) if weapons > shields else eff.get("lose", []))
+
+
+def _engagement_totals(state: dict, ship: str, target: str, bonus: list) -> tuple[int, int]:
+    """Weapons of the ship that began the engagement (with the starting card's ``bonus``,
+    "That ship is Weapons +2", which lasts only for this engagement — MISSING.md item 13)
+    against the Shields of the opponent's ship."""
+    mods = [{"card": ship, "stat": b["stat"], "amount": b["amount"], "until": "end_of_engagement"} for b in bonus]
+    state["mods"].extend(mods)
+    try:
+        return ST.value(state, ship, "weapons"), ST.value(state, target, "shields")
+    finally:
+        state["mods"] = [m for m in state["mods"] if m.get("until") != "end_of_engagement"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import state as S
 from .. import stats as ST
+from . import extra as X
 
 
 def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
@@ -83,11 +84,12 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "icon":
             if v not in (d.get("icons") or []):
                 return False
-        elif k == "keyword":
-            if v.lower() not in [x.lower() for x in (d.get("keywords") or [])]:
+        elif k == "keyword":  # a list = any of them ("a Kai, Prylar, or Vedek")
+            kws = [x.lower() for x in (d.get("keywords") or [])]
+            if not any(w.lower() in kws for w in (v if isinstance(v, list) else [v])):
                 return False
-        elif k == "title":
-            if d.get("title") != v:
+        elif k == "title":  # a list = any of them ("{Jadzia Dax}, {Kang}, or {Koloth}")
+            if d.get("title") not in (v if isinstance(v, list) else [v]):
                 return False
         elif k == "unique":
             if bool(d.get("unique")) != bool(v):
@@ -117,12 +119,15 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "cost_at_most":
             if ST.value(state, iid, "cost") > v:
                 return False
-        elif k == "not":
-            if matches(state, iid, v, ctx):
+        elif k == "not":  # a list = none of them ("except an Android or a Shape-shifter")
+            if any(matches(state, iid, g, ctx) for g in (v if isinstance(v, list) else [v])):
                 return False
         elif k == "at_this_mission":
             here = S.mission_of(state, src) if src else None
             if bool(v) != (here is not None and iid != src and S.mission_of(state, iid) == here):
+                return False
+        elif k in X.FILTER_KEYS:
+            if not X.match_key(state, iid, k, v, ctx):
                 return False
     return True
 
@@ -230,5 +235,8 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
                 return False
         elif k == "any":
             if not any(condition(state, c, ctx) for c in v):
+                return False
+        elif k in X.CONDITION_KEYS:
+            if not X.condition_key(state, k, v, ctx):
                 return False
     return True

@@ -47,19 +47,21 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if",
 }
-EFFECT_MODIFIERS = {"then", "else", "until", "win", "as"}
+EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent"}
 FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
-               "at_this_mission"}
+               "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
+               "matching_mission"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
-                  "min", "meets", "mission_type", "not", "all", "any", "ref", "matches"}
+                  "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
+                  "score", "captives", "completed", "mission", "trigger_card", "trigger_mission"}
 
 
 def is_stat(name: Any) -> bool:
@@ -149,7 +151,7 @@ class _Checker:
             self.err(path, f"{verb}: unknown keys {sorted(extra)}")
         if "until" in eff and eff["until"] not in DURATIONS:
             self.err(f"{path}.until", f"unknown duration {eff['until']!r}; expected one of {sorted(DURATIONS)}")
-        for key in ("then", "else", "win"):
+        for key in ("then", "else", "win", "lose"):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
         if verb in ("unless", "if", "may") and "then" not in eff:
@@ -195,9 +197,17 @@ class _Checker:
                 if "filter" in arg:
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb in ("begin_combat", "begin_engagement"):
-            self.keys(arg, {"filter"}, p)
+            self.keys(arg, {"filter"} | ({"ship", "bonus"} if verb == "begin_engagement" else set()), p)
             if isinstance(arg, dict) and "filter" in arg:
                 self.filter(arg["filter"], f"{p}.filter")
+            if isinstance(arg, dict) and "ship" in arg:
+                self.filter(arg["ship"], f"{p}.ship")
+            if isinstance(arg, dict) and "bonus" in arg:
+                b = arg["bonus"]
+                if not isinstance(b, list) or any(not isinstance(x, dict) or set(x) != {"stat", "amount"}
+                                                  or x["stat"] not in SHIP_STATS or not isinstance(x["amount"], int)
+                                                  for x in b):
+                    self.err(f"{p}.bonus", 'a list like [{"stat": "weapons", "amount": 2}]')
 
     def keys(self, arg: Any, allowed: set[str], path: str) -> None:
         if not isinstance(arg, dict):
@@ -282,8 +292,36 @@ class _Checker:
                 self.err(f"{path}.attribute", 'like {"cunning": {"min": 6}}')
         if "skill_level" in f:
             self.skills(f["skill_level"], f"{path}.skill_level")
+        self.filter_lists(f, path)
+
+    def filter_lists(self, f: dict, path: str) -> None:
+        """``not`` (one FILTER or a list: none may match), ``any_of`` (a list: one must
+        match), ``crew`` (a FILTER for a card aboard), ``title``/``keyword`` (a name or a
+        list of names: any of them), and the mission facts ``class``/``location``/
+        ``region``/``quadrant`` (names)."""
         if "not" in f:
-            self.filter(f["not"], f"{path}.not")
+            for i, g in enumerate(f["not"] if isinstance(f["not"], list) else [f["not"]]):
+                self.filter(g, f"{path}.not[{i}]" if isinstance(f["not"], list) else f"{path}.not")
+        if "any_of" in f:
+            if not isinstance(f["any_of"], list) or not f["any_of"]:
+                self.err(f"{path}.any_of", "a non-empty list of filters")
+            else:
+                for i, g in enumerate(f["any_of"]):
+                    self.filter(g, f"{path}.any_of[{i}]")
+        if "crew" in f:
+            self.filter(f["crew"], f"{path}.crew")
+        for k in ("title", "keyword"):
+            if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
+                                                         and all(isinstance(x, str) for x in f[k]))):
+                self.err(f"{path}.{k}", "a name or a non-empty list of names")
+        for k in ("class", "location", "region", "quadrant"):
+            if k in f and not isinstance(f[k], str):
+                self.err(f"{path}.{k}", "a name")
+        if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):
+            self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
+        for k in ("involved", "matching_mission"):
+            if k in f and not isinstance(f[k], bool):
+                self.err(f"{path}.{k}", "true or false")
 
     def skills(self, s: Any, path: str) -> None:
         if not isinstance(s, dict) or any(not is_stat(k) or not isinstance(v, int) or v < 1 for k, v in s.items()):
@@ -339,6 +377,30 @@ class _Checker:
             self.requirement(c["meets"], f"{path}.meets")
         if "mission_type" in c and c["mission_type"] not in ("planet", "space", "headquarters"):
             self.err(f"{path}.mission_type", "planet, space or headquarters")
+        self.condition_extra(c, path)
+
+    def condition_extra(self, c: dict, path: str) -> None:
+        """``score``, ``captives``, ``completed`` (numbers per player) and ``mission``,
+        ``trigger_card``, ``trigger_mission`` (FILTERs)."""
+        shapes = {"score": {"min", "higher_than_each_opponent"}, "captives": {"min", "who"},
+                  "completed": {"planet", "space", "any", "who"}}
+        for k, allowed in shapes.items():
+            if k not in c:
+                continue
+            v = c[k]
+            if not isinstance(v, dict) or not v or set(v) - allowed:
+                self.err(f"{path}.{k}", f"an object with keys from {sorted(allowed)}")
+                continue
+            if v.get("who", "you") not in SIDES:
+                self.err(f"{path}.{k}.who", "'you' or 'opponent'")
+            for n in ("min", "planet", "space", "any"):
+                if n in v and not (isinstance(v[n], int) and v[n] >= 0):
+                    self.err(f"{path}.{k}.{n}", "a number ≥ 0")
+            if "higher_than_each_opponent" in v and not isinstance(v["higher_than_each_opponent"], bool):
+                self.err(f"{path}.{k}.higher_than_each_opponent", "true or false")
+        for k in ("mission", "trigger_card", "trigger_mission"):
+            if k in c:
+                self.filter(c[k], f"{path}.{k}")
 
 
 def validate_mechanics(mechanics: Any) -> list[str]:

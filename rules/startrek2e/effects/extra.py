@@ -1,0 +1,95 @@
+"""Filter keys and conditions added for MISSING.md items 12–31 (EFFECTS.md §3, §4).
+
+Why a module of its own: ``filters.matches`` and ``filters.condition`` are shared by every
+rule module; the later constructs hook in through :func:`match_key` and
+:func:`condition_key` so each stays a small, separately tested function.
+"""
+from __future__ import annotations
+
+from .. import state as S
+
+FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "crew", "involved", "matching_mission"}
+CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission"}
+
+
+def _norm_class(s: str) -> str:
+    """"D'deridex Class", "D'deridex-class ship" and "D'deridex" name one class."""
+    s = (s or "").strip().lower()
+    for tail in (" ship", "-class", " class"):
+        if s.endswith(tail):
+            s = s[: -len(tail)]
+    return s.strip()
+
+
+def _mission_fact(state: dict, iid: str, fact: str):
+    """A mission's own fact, or the fact of the mission a card in play is at."""
+    m = iid if S.ctype(state, iid) == "mission" else S.mission_of(state, iid)
+    if m is None:
+        return None, False
+    d = S.card_def(state, m)
+    if fact == "quadrant":
+        return (d.get("quadrant") or "alpha"), True
+    return d.get(fact), True
+
+
+def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
+    """One filter key of :data:`FILTER_KEYS` for card ``iid``."""
+    from . import filters as F
+    d = S.card_def(state, iid)
+    if k == "any_of":  # "a Kai, Prylar, or Vedek", "{Engage Cloak} or a Pursuit card"
+        return any(F.matches(state, iid, g, ctx) for g in v)
+    if k == "class":
+        return d.get("type") == "ship" and _norm_class(d.get("class")) == _norm_class(v)
+    if k in ("location", "region", "quadrant"):
+        fact, ok = _mission_fact(state, iid, k)
+        return ok and fact is not None and str(fact).lower() == str(v).lower()
+    if k == "crew":  # "your ship with your Engineer personnel aboard"
+        return d.get("type") == "ship" and any(
+            S.ctype(state, i) == "personnel" and F.matches(state, i, v, ctx) for i in state["cards"][iid]["aboard"])
+    if k == "involved":  # in the combat/engagement the text began (ctx) or the one under way
+        cb = state.get("combat") or {}
+        inv = set(ctx.get("involved") or []) | set(cb.get("cards") or [])
+        return (iid in inv) == bool(v)
+    if k == "matching_mission":  # "at a mission that has a matching affiliation icon"
+        m = S.mission_of(state, iid)
+        if m is None or S.ctype(state, iid) == "mission":
+            return not v
+        md = S.card_def(state, m)
+        icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
+        return bool(icons & set(d.get("affiliations") or [])) == bool(v)
+    return True
+
+
+def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
+    """One condition key of :data:`CONDITION_KEYS`."""
+    from . import filters as F
+    seats = state["seats"]
+    opps = [s for s in range(len(seats)) if s != ctx["you"]]
+    if k == "score":  # {"min": n} and/or {"higher_than_each_opponent": true}
+        mine = seats[ctx["you"]]["score"]
+        if "min" in v and mine < v["min"]:
+            return False
+        if v.get("higher_than_each_opponent") and not all(mine > seats[o]["score"] for o in opps):
+            return False
+        return True
+    if k == "captives":  # {"min": n, "who"?: you|opponent} — captives held in that player's brig
+        holders = [ctx["you"]] if v.get("who", "you") == "you" else opps
+        return any(len(seats[h]["brig"]) >= v.get("min", 1) for h in holders)
+    if k == "completed":  # {"planet"?: n, "space"?: n, "any"?: n, "who"?: you|opponent}
+        holders = [ctx["you"]] if v.get("who", "you") == "you" else opps
+
+        def ok(seat: int) -> bool:
+            done = seats[seat]["completed"]
+            return all(done.count(t) >= v[t] for t in ("planet", "space") if t in v) and len(done) >= v.get("any", 0)
+        return any(ok(h) for h in holders)
+    if k == "mission":  # the mission of the attempt, or where this card is, matches a FILTER
+        a = state.get("attempt")
+        m = a["mission"] if a and ctx["source"] in F.attempting(state) else S.mission_of(state, ctx["source"])
+        return m is not None and F.matches(state, m, v, ctx)
+    if k == "trigger_card":  # the card the trigger event is about ("when this personnel is killed")
+        card = (ctx.get("event") or {}).get("card")
+        return card is not None and card in state["cards"] and F.matches(state, card, v, ctx)
+    if k == "trigger_mission":  # the mission the trigger event is about
+        m = (ctx.get("event") or {}).get("mission")
+        return m is not None and F.matches(state, m, v, ctx)
+    return True
