@@ -123,7 +123,7 @@ def reveal_step(state: dict) -> None:
         state["pending"] = {"seat": k["initiator"], "kind": "name_target",
                             "prompt": f"Name the target of your {k['type']} conflict"}
         return
-    state["step"] = "action_start"
+    state["step"] = "action_round.start"
 
 
 def name_target(state: dict, seat: int, target) -> None:

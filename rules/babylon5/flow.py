@@ -1,7 +1,8 @@
 """The turn: ready_round, conflict_round, action_round, resolution_round, draw_round.
 
 Why a step machine: every rule either changes the state and names the next
-``state["step"]`` or sets ``state["pending"]`` (the decision of exactly one seat).
+``state["step"]`` (named after the chapters: ``ready_round.sustain``, ``conflict_round.declare``,
+``action_round``, ``resolution_round``, ``draw_round.buy`` …) or sets ``state["pending"]`` (the decision of exactly one seat).
 ``advance`` asks queued decisions first — forced discards, contingency triggers, a target
 choice — then finishes an attack, then runs the current step. Simultaneous choices
 (opening hands, face-down conflicts, discards, buying) are asked seat by seat in
@@ -29,7 +30,7 @@ def turn_start(state: dict) -> None:
     t["round"] = "ready_round"
     t["index"] = 0
     S.log(state, "turn", None, number=t["number"])
-    state["step"] = "ready_sustain"
+    state["step"] = "ready_round.sustain"
 
 
 def sustainable(state: dict, seat: int) -> list[str]:
@@ -45,7 +46,7 @@ def sustainable(state: dict, seat: int) -> list[str]:
     return out
 
 
-def ready_sustain(state: dict) -> None:
+def ready_round_sustain(state: dict) -> None:
     t = state["turn"]
     seats = S.order(state)
     while t["index"] < len(seats):
@@ -54,10 +55,10 @@ def ready_sustain(state: dict) -> None:
             pend(state, s, "sustain", "Ready round: keep a card rotated to sustain its action, or ready the rest")
             return
         t["index"] += 1
-    state["step"] = "ready_cards"
+    state["step"] = "ready_round.ready_restore_initiative"
 
 
-def ready_cards(state: dict) -> None:
+def ready_round_ready(state: dict) -> None:
     """Step 1 ready every rotated card not sustained; step 2 restore influence;
     step 3 determine initiative."""
     for s in S.alive(state):
@@ -75,13 +76,13 @@ def ready_cards(state: dict) -> None:
         state["seats"][s]["spent"] = 0
         state["seats"][s]["aide_discount"] = 0
         state["seats"][s]["bonus_influence"] = 0
-    determine_initiative(state)
+    initiative(state)
     state["turn"]["round"] = "conflict_round"
     state["turn"]["index"] = 0
-    state["step"] = "conflict_declare"
+    state["step"] = "conflict_round.declare"
 
 
-def determine_initiative(state: dict) -> None:
+def initiative(state: dict) -> None:
     """Lowest influence rating first; ties: higher printed ambassador Diplomacy, then
     Intrigue, Psi, Leadership acts later; then at random from the seed."""
     def key(s):
@@ -96,30 +97,30 @@ def determine_initiative(state: dict) -> None:
 
 # ---------------------------------------------------------------- conflict_round
 
-def conflict_declare(state: dict) -> None:
+def conflict_round_declare(state: dict) -> None:
     t = state["turn"]
     seats = S.order(state)
     if t["index"] < len(seats):
         pend(state, seats[t["index"]], "declare", "Conflict round: declare one conflict face down, "
              "by your agenda, or none")
         return
-    state["step"] = "conflict_reveal"
+    state["step"] = "conflict_round.reveal"
 
 
 # ---------------------------------------------------------------- action_round
 
-def action_start(state: dict) -> None:
+def action_round_start(state: dict) -> None:
     t = state["turn"]
     t.update(round="action_round", to_act=0, passes=0, actions=0)
-    state["step"] = "action"
+    state["step"] = "action_round"
 
 
-def action_step(state: dict) -> None:
+def action_round(state: dict) -> None:
     t = state["turn"]
     seats = S.order(state)
     if t["passes"] >= len(seats) or t["actions"] >= ACTION_LIMIT:
         t.update(round="resolution_round", resolving=None, phase=None)
-        state["step"] = "resolution"
+        state["step"] = "resolution_round"
         return
     t["to_act"] %= len(seats)
     pend(state, seats[t["to_act"]], "act", "Action round: perform one action or pass")
@@ -127,13 +128,13 @@ def action_step(state: dict) -> None:
 
 # ---------------------------------------------------------------- resolution_round
 
-def resolution_step(state: dict) -> None:
+def resolution_round(state: dict) -> None:
     t = state["turn"]
     if t["resolving"] is None:
         todo = conflicts.ordered_conflicts(state)
         if not todo:
             t.update(round="draw_round", index=0)
-            state["step"] = "draw_neutralized"
+            state["step"] = "draw_round.discard_neutralized"
             return
         k = todo[0]
         mine = [x for x in todo if x["initiator"] == k["initiator"]]
@@ -159,7 +160,7 @@ def resolution_step(state: dict) -> None:
 
 # ---------------------------------------------------------------- draw_round
 
-def draw_neutralized(state: dict) -> None:
+def draw_round_discard_neutralized(state: dict) -> None:
     """Step 1: discard neutralized Supporting cards (not Inner Circle ones)."""
     for s in S.alive(state):
         for iid in list(state["seats"][s]["play"]):
@@ -167,7 +168,7 @@ def draw_neutralized(state: dict) -> None:
             if c["zone"] == "play" and c["neutralized"] and c["level"] != "inner":
                 combat.discard_from_play(state, iid, "neutralized supporting card (Draw round step 1)")
     state["turn"]["index"] = 0
-    state["step"] = "draw_discard"
+    state["step"] = "draw_round.discard"
 
 
 def _seat_round(state: dict, kind: str, prompt: str, wants, next_step: str) -> None:
@@ -182,12 +183,12 @@ def _seat_round(state: dict, kind: str, prompt: str, wants, next_step: str) -> N
     state["step"] = next_step
 
 
-def draw_discard(state: dict) -> None:
+def draw_round_discard(state: dict) -> None:
     _seat_round(state, "draw_discard", "Draw round: discard cards from your hand, one at a time, or stop",
-                lambda s: bool(state["seats"][s]["hand"]), "draw_free")
+                lambda s: bool(state["seats"][s]["hand"]), "draw_round.draw")
 
 
-def draw_free(state: dict) -> None:
+def draw_round_draw(state: dict) -> None:
     """Step 3: everyone draws one; an empty deck costs an Inner Circle character or the game."""
     t = state["turn"]
     seats = S.order(state)
@@ -206,15 +207,15 @@ def draw_free(state: dict) -> None:
             return
         seats = S.order(state)
     t["index"] = 0
-    state["step"] = "draw_buy"
+    state["step"] = "draw_round.buy"
 
 
-def draw_buy(state: dict) -> None:
+def draw_round_buy(state: dict) -> None:
     _seat_round(state, "buy", f"Draw round: buy a card for {S.BUY_COST} influence, or stop",
-                lambda s: S.available(state, s) >= S.BUY_COST and bool(state["seats"][s]["deck"]), "victory")
+                lambda s: S.available(state, s) >= S.BUY_COST and bool(state["seats"][s]["deck"]), "draw_round.victory")
 
 
-def victory_step(state: dict) -> None:
+def draw_round_victory(state: dict) -> None:
     victory.check(state)
     if state["outcome"]:
         return
@@ -232,18 +233,18 @@ def end_of_turn(state: dict) -> None:
 STEPS = {
     "opening_hand": setup.opening_step,
     "turn_start": turn_start,
-    "ready_sustain": ready_sustain,
-    "ready_cards": ready_cards,
-    "conflict_declare": conflict_declare,
-    "conflict_reveal": conflicts.reveal_step,
-    "action_start": action_start,
-    "action": action_step,
-    "resolution": resolution_step,
-    "draw_neutralized": draw_neutralized,
-    "draw_discard": draw_discard,
-    "draw_free": draw_free,
-    "draw_buy": draw_buy,
-    "victory": victory_step,
+    "ready_round.sustain": ready_round_sustain,
+    "ready_round.ready_restore_initiative": ready_round_ready,
+    "conflict_round.declare": conflict_round_declare,
+    "conflict_round.reveal": conflicts.reveal_step,
+    "action_round.start": action_round_start,
+    "action_round": action_round,
+    "resolution_round": resolution_round,
+    "draw_round.discard_neutralized": draw_round_discard_neutralized,
+    "draw_round.discard": draw_round_discard,
+    "draw_round.draw": draw_round_draw,
+    "draw_round.buy": draw_round_buy,
+    "draw_round.victory": draw_round_victory,
 }
 
 
