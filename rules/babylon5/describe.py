@@ -6,6 +6,8 @@ from . import state as S
 
 
 def describe_illegal(state: dict, seat: int, action: dict) -> str:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return "an action is an object with a 'type'; legal actions lists the ones you may post now"
     p = state.get("pending") or {}
     kind = action.get("type") if isinstance(action, dict) else None
     card = action.get("card") if isinstance(action, dict) else None
@@ -31,7 +33,7 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
                 "answer it with one of the legal actions")
     sd = state["seats"][seat]
     by = action.get("by")
-    if by is not None and (by not in state["cards"] or by not in S.inner_circle(state, seat)
+    if by is not None and (not isinstance(by, str) or by not in state["cards"] or by not in S.inner_circle(state, seat)
                            or not S.can_act(state, by)):
         return (f"Bringing cards into play: {by!r} must be a ready, not neutralized member of your Inner Circle "
                 "who rotates to sponsor")

@@ -43,3 +43,12 @@ def test_aftermath_without_play_conditions_names_the_rule():
     lost = st["seats"][0]["hand"][0]
     with pytest.raises(IllegalAction, match="Aftermath Cards: Bitter Defeat"):
         GAME.validate(st, 0, {"type": "play_aftermath", "card": lost})
+
+
+@pytest.mark.parametrize("bad", [{"type": "sponsor", "card": ["x"], "by": ["y"]}, {"type": 3}, {},
+                                 {"type": "attack", "card": {"a": 1}}, {"type": "support", "card": None}])
+def test_malformed_actions_are_refused_with_a_message_not_a_crash(bad):
+    st = scenario(["human", "narn"], ratings=[4, 5])
+    st = until(st, "act", 0)
+    with pytest.raises(IllegalAction):
+        GAME.validate(st, 0, bad)
