@@ -85,9 +85,10 @@ def choose_dilemmas(state: dict) -> None:
     opts = [{"type": "choose_dilemma", "card": i} for i in choosable(state)]
     if not opts:
         return finish_choosing(state)
-    S.set_pending(state, owner, "choose_dilemma",
-                  f"Choose the next dilemma to face (cost {a['budget'] - a['spent']} left), or stop choosing",
-                  opts + [{"type": "choose_dilemma", "card": None}])
+    # the cost left would tell the attempting player what the face-down dilemmas cost:
+    # it is a detail only the chooser sees
+    S.set_pending(state, owner, "choose_dilemma", "Choose the next dilemma to face, or stop choosing",
+                  opts + [{"type": "choose_dilemma", "card": None}], detail={"cost_left": a["budget"] - a["spent"]})
 
 
 def answer_choice(state: dict, card: str | None) -> None:

@@ -76,10 +76,14 @@ def _view(state: dict, viewer) -> dict:
         if judge or viewer == p["seat"]:
             pending["options"] = p["options"]
             pending["revealed"] = [_card(state, i) for i in p.get("reveal", [])]
+            if "detail" in p:
+                pending["detail"] = p["detail"]
     a = state["attempt"]
     attempt = None
     if a:
         attempt = {k: a[k] for k in ("seat", "mission", "ship", "dilemma_owner", "budget", "current")}
+        if judge or viewer == a["dilemma_owner"]:
+            attempt["cost_chosen"] = a["spent"]
         attempt["personnel"] = list(a["personnel"])
     out = {"game": "startrek2e", "ruleset": state["ruleset"], "step": state["step"],
            "turn": {k: state["turn"].get(k) for k in ("number", "player", "first", "orders")},

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .. import state as S
 
-FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "crew", "involved", "matching_mission"}
+FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
+               "matching_mission"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission"}
 
 
@@ -40,6 +41,9 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return any(F.matches(state, iid, g, ctx) for g in v)
     if k == "class":
         return d.get("type") == "ship" and _norm_class(d.get("class")) == _norm_class(v)
+    if k == "mission_type":  # "your planet mission"; a card at a mission: that mission's type
+        m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
+        return m is not None and S.mission_type(state, m) == v
     if k in ("location", "region", "quadrant"):
         fact, ok = _mission_fact(state, iid, k)
         return ok and fact is not None and str(fact).lower() == str(v).lower()

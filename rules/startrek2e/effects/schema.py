@@ -54,7 +54,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
-               "matching_mission"}
+               "matching_mission", "mission_type"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission"}
@@ -317,6 +317,8 @@ class _Checker:
         for k in ("class", "location", "region", "quadrant"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
+        if "mission_type" in f and f["mission_type"] not in ("planet", "space", "headquarters"):
+            self.err(f"{path}.mission_type", "planet, space or headquarters")
         if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):
             self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
         for k in ("involved", "matching_mission"):

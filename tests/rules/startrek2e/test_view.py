@@ -64,3 +64,14 @@ def test_the_view_is_json_and_shows_the_table():
     json.dumps(v)
     hq = v["seats"][0]["missions"][0]
     assert hq["pile"][0]["title"] == "Picard" and hq["pile"][0]["skills"]["Diplomacy"] == 2
+
+
+def test_the_cost_of_the_chosen_dilemmas_is_seen_only_by_the_chooser():
+    st = _attempting()
+    pick = next(o for o in st["pending"]["options"] if o["card"])
+    st = act(st, pick)
+    if st["pending"] and st["pending"]["kind"] == "choose_dilemma":
+        v0, v1 = GAME.view(st, 0), GAME.view(st, 1)
+        assert "detail" not in v0["pending"] and "cost_chosen" not in v0["attempt"]
+        assert v1["pending"]["detail"]["cost_left"] == v1["attempt"]["budget"] - v1["attempt"]["cost_chosen"]
+        assert "cost" not in v0["pending"]["prompt"]
