@@ -43,12 +43,25 @@ def _trigger_sources(state: dict, seat: int | None = None):
                 yield iid, k, ab
 
 
+def _leaving_sources(state: dict, data: dict) -> list:
+    """"When this personnel is killed" (MISSING.md item 24): the text of the card the event
+    is about still works as it leaves play, when its ``if`` names it (``trigger_card``
+    ``self``); only mandatory texts (a response would need the card in play)."""
+    card = data.get("card")
+    if not card or card not in state["cards"] or S.in_play(state, card):
+        return []
+    return [(card, k, ab) for k, ab in enumerate(S.mechanics(state, card))
+            if ab.get("kind") == "trigger" and (ab.get("if") or {}).get("trigger_card", {}).get("self")]
+
+
 def fire(state: dict, event: str, **data) -> None:
     from .effects import interpreter as I
-    for iid, k, ab in list(_trigger_sources(state)):
+    for iid, k, ab in list(_trigger_sources(state)) + _leaving_sources(state, data):
         if ab["on"] != event or ab.get("optional"):
             continue
         you = S.commander(state, iid)
+        if you is None:  # the card the event is about has just left play: its owner uses its text
+            you = state["cards"][iid]["owner"]
         if not _concerns(state, event, data, you, iid):
             continue
         ctx = F.ctx_for(state, iid, event=data)

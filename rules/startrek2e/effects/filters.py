@@ -73,8 +73,8 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "skills_any":
             if not any(ST.value(state, iid, sk) >= 1 for sk in v):
                 return False
-        elif k == "affiliation":
-            if v not in (d.get("affiliations") or []):
+        elif k == "affiliation":  # a mission's affiliation icons are the ones that may attempt it
+            if v not in (d.get("affiliations") or []) + (d.get("attempt_affiliations") or []):
                 return False
         elif k == "species":
             sp = d.get("species") or []

@@ -230,7 +230,7 @@ def test_item22_mission_condition_and_matching_affiliation_icon():
 def test_item24_trigger_card_and_trigger_mission_conditions():
     from rules.startrek2e.triggers import fire
     envoy = [{"kind": "trigger", "on": "mission_completed", "optional": False,
-              "if": {"trigger_mission": {"mission_type": "planet", "at_this_mission": True}},
+              "if": {"trigger_mission": {"mission_type": "planet", "affiliation": "federation", "at_this_mission": True}},
               "effects": [{"score": {"amount": 5}}]}]
     extra = add_card({}, FX.ship("X-E", "Envoy Ship", "federation", ("staff",), mechanics=envoy))
     st = started("trig", extra=extra)
@@ -250,3 +250,22 @@ def test_item24_trigger_card_and_trigger_mission_conditions():
     ctx = F.ctx_for(st, p1, you=0, event={"card": p1})
     assert F.condition(st, {"trigger_card": {"self": True}}, ctx)
     assert not F.condition(st, {"trigger_card": {"type": "personnel"}}, ctx)
+
+
+def test_item24_when_this_personnel_is_killed_its_own_text_still_works():
+    nalas = [{"kind": "trigger", "on": "personnel_killed", "optional": False, "if": {"trigger_card": {"self": True}},
+              "effects": [{"discard": {"count": 1, "from": "hand"}}]}]
+    extra = add_card({}, FX.personnel("X-LN", "Legend", "federation", {"Leadership": 1}, mechanics=nalas))
+    st = started("nalas", extra=extra)
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-LN"
+    legend = put(st, 0, "X-LN", "pile", mission(st, 0, "T-HQF"))
+    other = put(st, 0, "T-F2", "pile", mission(st, 0, "T-HQF"))
+    st = turn_to(st, 0, "orders")
+    hand = len(st["seats"][0]["hand"])
+    st = _run(st, [{"kill": {"all": {"title": "Crusher"}}}], other)
+    assert st["pending"]["kind"] == "orders" and len(st["seats"][0]["hand"]) == hand  # another death: nothing
+    st = _run(st, [{"kill": {"all": {"title": "Legend"}}}], other)
+    assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
+    st = act(st, options(st)[0])
+    assert len(st["seats"][0]["hand"]) == hand - 1 and st["cards"][legend]["zone"] == "discard"
