@@ -91,12 +91,21 @@ def contingency_trigger(state: dict, iid: str) -> str | None:
 
 
 def fire(state: dict, card: str, trigger: str, ctx: dict) -> None:
-    """Queue every face-down contingency under ``card`` whose trigger is ``trigger``; its
-    owner decides whether to reveal it (Contingency Cards: revealing is voluntary)."""
+    """A trigger event happened to ``card``: every face-down contingency under it is offered to
+    its player (Contingency Cards: revealing is voluntary). Those whose trigger matches may be
+    revealed; the others can only stay hidden — asking about every face-down contingency keeps
+    its trigger (and so its identity) secret from the other players."""
     for a in attachments(state, card):
         ac = state["cards"][a]
-        if ac["face_down"] and S.ctype(state, a) == "contingency" and contingency_trigger(state, a) == trigger:
-            state["triggers"].append({"seat": ac["seat"], "card": a, "ctx": {**ctx, "attached": card}})
+        if not (ac["face_down"] and S.ctype(state, a) == "contingency"):
+            continue
+        m = contingency_trigger(state, a) == trigger
+        queued = next((q for q in state["triggers"] if q["card"] == a), None)
+        if queued:
+            if m and not queued["matches"]:
+                queued.update(matches=True, ctx={**ctx, "attached": card})
+            continue
+        state["triggers"].append({"seat": ac["seat"], "card": a, "ctx": {**ctx, "attached": card}, "matches": m})
 
 
 def reveal_contingency(state: dict, iid: str, ctx: dict) -> None:

@@ -267,7 +267,8 @@ def advance(state: dict) -> dict:
             if not S.in_play(state, card) or not state["cards"][card]["face_down"] or state["seats"][tr["seat"]]["lost"]:
                 state["triggers"].pop(0)
                 continue
-            pend(state, tr["seat"], "contingency", f"Your face-down contingency {card} is triggered: reveal it?")
+            pend(state, tr["seat"], "contingency", f"Something happened to the card your face-down contingency {card} is under: "
+                 "reveal it if its trigger is met, or keep it hidden")
             break
         if state.get("choice"):
             ch = state["choice"]
@@ -321,7 +322,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if kind == "choose":
         return [{"type": "choose", "target": o} for o in state["choice"]["options"]]
     if kind == "contingency":
-        return [{"type": "reveal_contingency"}, {"type": "keep_hidden"}]
+        tr = state["triggers"][0]
+        return ([{"type": "reveal_contingency"}] if tr["matches"] else []) + [{"type": "keep_hidden"}]
     if kind == "forced_discard":
         return [{"type": "discard", "card": h} for h in sd["hand"]]
     if kind == "order_conflicts":

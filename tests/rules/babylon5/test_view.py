@@ -102,3 +102,24 @@ def test_other_seats_have_no_legal_actions_and_no_options():
         if s != p:
             assert GAME.legal_actions(st, s) == []
             assert "options" not in GAME.view(st, s)["pending"]
+
+
+def test_a_contingency_whose_trigger_is_not_met_is_asked_about_too_but_can_only_stay_hidden():
+    st = scenario(["human", "narn"], ratings=[4, 5], hands={0: ["fx-kidnap", "fx-vicious"]})
+    g = add_card(st, 0, "fx-garibaldi", "play")
+    n = add_card(st, 1, "fx-natoth", "play")
+    t = add_card(st, 1, "fx-trader", "play")
+    st = act(st, {"type": "declare_conflict", "card": st["seats"][0]["hand"][0]}, 0)
+    st = until(st, "name_target", 0)
+    st = act(st, {"type": "name_target", "target": t}, 0)
+    st = until(st, "act", 0)
+    k = st["conflicts"][0]["id"]
+    st = act(st, {"type": "play_contingency", "card": st["seats"][0]["hand"][0]}, 0)
+    st = act(st, {"type": "choose", "target": g}, 0)   # Vicious Blow: trigger "neutralized its opponent"
+    st = act(st, {"type": "pass"}, 1)
+    st = act(st, {"type": "support", "card": g, "conflict": k}, 0)
+    st = act(st, {"type": "attack", "card": n}, 1)
+    st = act(st, {"type": "choose", "target": g}, 1)     # Garibaldi is attacked: not the trigger
+    assert st["pending"]["kind"] == "contingency" and st["pending"]["seat"] == 0
+    assert GAME.legal_actions(st, 0) == [{"type": "keep_hidden"}]
+    assert "Vicious" not in json.dumps(GAME.view(st, 1))

@@ -200,6 +200,10 @@ def test_example_vicious_blow_adds_severe_damage_when_revealed():
     st = act(st, {"type": "oppose", "card": trader, "conflict": k}, b)
     st = act(st, {"type": "attack", "card": garibaldi}, a)
     st = act(st, {"type": "choose", "target": trader}, a)
+    # Garibaldi attacks: asked, but the trigger is not met yet
+    assert GAME.legal_actions(st, a) == [{"type": "keep_hidden"}]
+    st = act(st, {"type": "keep_hidden"}, a)
+    # the damage is dealt; Garibaldi neutralized his target: now it may be revealed
     assert st["pending"]["kind"] == "contingency" and st["pending"]["seat"] == a
     st = act(st, {"type": "reveal_contingency"}, a)
     t = st["cards"][trader]
