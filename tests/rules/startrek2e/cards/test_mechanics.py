@@ -54,3 +54,13 @@ def test_alternate_printings_share_their_primarys_mechanics():
     for card in db.values():
         if card["alternate_of"] in authored and card["title"] == db[card["alternate_of"]]["title"]:
             assert card["mechanics"] == db[card["alternate_of"]]["mechanics"], card["id"]
+
+
+def test_every_premiere_card_without_mechanics_is_explained_in_missing_md():
+    """MISSING.md names (by collector's info) every Premiere card still without mechanics."""
+    from pathlib import Path
+    missing_md = (Path(__file__).resolve().parents[4] / "rules" / "startrek2e" / "cards" / "mechanics"
+                  / "MISSING.md").read_text(encoding="utf-8")
+    unexplained = [c["id"] for c in card_db().values()
+                   if c["set"] == "SE" and c["mechanics"] is None and c["id"] not in missing_md]
+    assert unexplained == []
