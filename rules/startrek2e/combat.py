@@ -98,26 +98,55 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     target = _choose(state, frame, "target", you, targets, "Choose the opponent's ship")
     if target is None:
         return False
-    from .triggers import fire
-    fire(state, "engagement_begins", seat=you, mission=m)
-    weapons, shields = _engagement_totals(state, ship, target, arg.get("bonus") or [])
+    work = frame["work"]
+    if not work.get("begun"):
+        # "When an engagement … begins": responses (another ship joining) come first
+        work["begun"] = True
+        state["engagement"] = {"seat": you, "mission": m, "attackers": [ship], "defenders": [target]}
+        from .triggers import fire
+        fire(state, "engagement_begins", seat=you, mission=m)
+        return False
+    eng = state.get("engagement") or {"attackers": [ship], "defenders": [target]}
+    state["engagement"] = None
+    attackers = [s for s in eng["attackers"] if S.in_play(state, s)]
+    defenders = [s for s in eng["defenders"] if S.in_play(state, s)]
+    weapons, shields = _engagement_totals(state, ship, attackers, defenders, arg.get("bonus") or [])
     S.log(state, "engagement", seat=you, ship=ship, target=target, weapons=weapons, shields=shields)
-    G.stop(state, ship)
-    for i in state["cards"][ship]["aboard"]:
-        G.stop(state, i)
-    ctx["refs"]["your_ship"] = [ship]
-    ctx["refs"]["opponent_ship"] = [target]
-    ctx["involved"] = [ship, target] + list(state["cards"][ship]["aboard"]) + list(state["cards"][target]["aboard"])
+    for s in attackers:
+        G.stop(state, s)
+        for i in state["cards"][s]["aboard"]:
+            G.stop(state, i)
+    ctx["refs"]["your_ship"] = attackers
+    ctx["refs"]["opponent_ship"] = [target] if target in defenders else defenders[:1]
+    ctx["involved"] = attackers + defenders + [i for s in attackers + defenders for i in state["cards"][s]["aboard"]]
     return _child(state, frame, eff.get("win", []) if weapons > shields else eff.get("lose", []))
 
 
-def _engagement_totals(state: dict, ship: str, target: str, bonus: list) -> tuple[int, int]:
-    """Weapons of the ship that began the engagement (with the starting card's ``bonus``,
-    "That ship is Weapons +2", which lasts only for this engagement — MISSING.md item 13)
-    against the Shields of the opponent's ship."""
+def _engagement_totals(state: dict, ship: str, attackers: list, defenders: list, bonus: list) -> tuple[int, int]:
+    """Weapons of your ships in the engagement (the ship that began it with the starting
+    card's ``bonus``, "That ship is Weapons +2", for this engagement only — MISSING.md item
+    13) against the Shields of the opponent's ships in it."""
     mods = [{"card": ship, "stat": b["stat"], "amount": b["amount"], "until": "end_of_engagement"} for b in bonus]
     state["mods"].extend(mods)
     try:
-        return ST.value(state, ship, "weapons"), ST.value(state, target, "shields")
+        return (sum(ST.value(state, s, "weapons") for s in attackers),
+                sum(ST.value(state, s, "shields") for s in defenders))
     finally:
         state["mods"] = [m for m in state["mods"] if m.get("until") != "end_of_engagement"]
+
+
+def join_engagement(state: dict, frame: dict) -> bool:
+    """"This ship may join that engagement": a staffed, unstopped ship of yours at that
+    mission (this ship, or the one this personnel is aboard) joins your side — attacking
+    if you began it, else defending."""
+    eng = state.get("engagement")
+    ctx = frame["ctx"]
+    c = state["cards"][ctx["source"]]
+    ship = ctx["source"] if c["zone"] == "ships" else (c["in"] if c["zone"] == "aboard" else None)
+    if not eng or ship is None or S.commander(state, ship) != ctx["you"] or S.mission_of(state, ship) != eng["mission"]:
+        return True
+    if ship in eng["attackers"] + eng["defenders"] or state["cards"][ship]["stopped"] or not ST.staffed(state, ship):
+        return True
+    (eng["attackers"] if ctx["you"] == eng["seat"] else eng["defenders"]).append(ship)
+    S.log(state, "joined_engagement", seat=ctx["you"], ship=ship, title=S.name(state, ship))
+    return True

@@ -2,7 +2,8 @@
 
 Every rule module either changes the state and names the next ``state["step"]`` or sets
 ``state["pending"]`` (the decision of exactly one seat). ``advance`` runs the effect stack
-first, then open response windows, then the current step.
+second (after any open response window: a response happens when its trigger happens,
+before the rest of the effect that caused it), then the current step.
 """
 from __future__ import annotations
 
@@ -43,10 +44,10 @@ def advance(state: dict) -> dict:
             return state
         if state["pending"] is not None:
             return state
+        if window_step(state):  # responses happen as their trigger happens, before the rest of an effect
+            continue
         if state["stack"]:
             I.run(state)
-            continue
-        if window_step(state):
             continue
         STEPS[state["step"]](state)
     raise RuntimeError("the game did not settle")  # pragma: no cover

@@ -19,7 +19,7 @@ def setting_up(config: dict, seed: str) -> dict:
     extra = config.get("extra_cards") or {}
     state = {"game": "startrek2e", "ruleset": config.get("ruleset", "standard"), "rng": R.new_rng(seed, "startrek2e"),
              "extra_cards": extra, "cards": {}, "seats": [], "mods": [], "stack": [], "windows": [],
-             "attempt": None, "combat": None, "pending": None, "outcome": None, "log": [], "step": "arrange",
+             "attempt": None, "combat": None, "engagement": None, "pending": None, "outcome": None, "log": [], "step": "arrange",
              "turn": {"number": 0, "player": 0, "first": None, "orders": 0, "used": [], "repairs": []}}
     entries = []
     for s, seat in enumerate(config["seats"]):

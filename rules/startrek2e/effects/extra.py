@@ -9,8 +9,9 @@ from __future__ import annotations
 from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
-               "matching_mission"}
-CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission"}
+               "matching_mission", "with_trigger_card"}
+CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
+                  "trigger_by_dilemma", "trigger_random"}
 
 
 def _norm_class(s: str) -> str:
@@ -54,6 +55,10 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         cb = state.get("combat") or {}
         inv = set(ctx.get("involved") or []) | set(cb.get("cards") or [])
         return (iid in inv) == bool(v)
+    if k == "with_trigger_card":  # present with the card the triggering event is about
+        card = (ctx.get("event") or {}).get("card")
+        ok = card is not None and card in state["cards"] and iid != card and S.present(state, iid, card)
+        return ok == bool(v)
     if k == "matching_mission":  # "at a mission that has a matching affiliation icon"
         m = S.mission_of(state, iid)
         if m is None or S.ctype(state, iid) == "mission":
@@ -93,6 +98,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "trigger_card":  # the card the trigger event is about ("when this personnel is killed")
         card = (ctx.get("event") or {}).get("card")
         return card is not None and card in state["cards"] and F.matches(state, card, v, ctx)
+    if k in ("trigger_by_dilemma", "trigger_random"):  # "about to be killed by a dilemma", "randomly selected"
+        data = ctx.get("event") or {}
+        return bool(data.get("by_dilemma" if k == "trigger_by_dilemma" else "random")) == bool(v)
     if k == "trigger_mission":  # the mission the trigger event is about
         m = (ctx.get("event") or {}).get("mission")
         return m is not None and F.matches(state, m, v, ctx)

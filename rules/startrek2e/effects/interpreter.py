@@ -13,13 +13,16 @@ from .. import glossary as G
 from .. import state as S
 from .. import stats as ST
 from . import filters as F
+from . import prevention as P
+from . import examine as EX
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
-    "begin_combat", "begin_engagement", "unless", "if", "take_command",
+    "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
+    "prevent", "examine",
 }
 PUSHED = "pushed"
 
@@ -67,6 +70,9 @@ def targets(state: dict, frame: dict, t: dict):
         out = [i for i in ctx["refs"].get(t["ref"], []) if "filter" not in t or F.matches(state, i, t["filter"], ctx)]
     elif "all" in t:
         out = F.candidates(state, t["all"], ctx)
+    elif "trigger_card" in t:  # the card the triggering event is about ("that personnel")
+        card = (ctx.get("event") or {}).get("card")
+        out = [card] if card is not None and card in state["cards"] else []
     elif "attempting_ship" in t:
         a = state.get("attempt")
         out = [a["ship"]] if a and a.get("ship") else []
@@ -335,12 +341,20 @@ def _engagement(state, frame, eff, arg):
     return begin_engagement(state, frame, eff, arg)
 
 
+def _join(state, frame, eff, arg):
+    from ..combat import join_engagement
+    return join_engagement(state, frame)
+
+
 HANDLERS = {
-    "stop": _target_verb(lambda s, f, c: G.stop(s, c)),
-    "kill": _target_verb(lambda s, f, c: G.kill(s, c)),
+    "join_engagement": _join,
+    "stop": P.preventable("stop", lambda s, f, c: G.stop(s, c)),
+    "kill": P.preventable("kill", lambda s, f, c: G.kill(s, c)),
     "destroy": _target_verb(lambda s, f, c: G.destroy(s, c)),
     "unstop": _target_verb(_unstop),
-    "place_in_brig": _target_verb(_brig),
+    "place_in_brig": P.preventable("place_in_brig", _brig),
+    "prevent": P.prevent,
+    "examine": EX.examine,
     "return_to_hand": _target_verb(_return_to_hand),
     "place_on_deck_top": _target_verb(_deck(True)),
     "place_on_deck_bottom": _target_verb(_deck(False)),

@@ -36,16 +36,17 @@ TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
     "dilemma_overcome", "mission_completed", "mission_failed", "personnel_killed",
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
-    "card_played",
+    "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command"}
-EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may"}
+EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
+               "prevent"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
-    "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if",
+    "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
@@ -54,14 +55,15 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
-               "matching_mission", "mission_type"}
+               "matching_mission", "mission_type", "with_trigger_card"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
-TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission"}
+TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
-                  "score", "captives", "completed", "mission", "trigger_card", "trigger_mission"}
+                  "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
+                  "trigger_by_dilemma", "trigger_random"}
 
 
 def is_stat(name: Any) -> bool:
@@ -196,6 +198,8 @@ class _Checker:
                     self.err(p, f"{verb} needs 'title' or 'filter'")
                 if "filter" in arg:
                     self.filter(arg["filter"], f"{p}.filter")
+        elif verb == "examine":
+            self.examine(arg, p)
         elif verb in ("begin_combat", "begin_engagement"):
             self.keys(arg, {"filter"} | ({"ship", "bonus"} if verb == "begin_engagement" else set()), p)
             if isinstance(arg, dict) and "filter" in arg:
@@ -208,6 +212,32 @@ class _Checker:
                                                   or x["stat"] not in SHIP_STATS or not isinstance(x["amount"], int)
                                                   for x in b):
                     self.err(f"{p}.bonus", 'a list like [{"stat": "weapons", "amount": 2}]')
+
+    def examine(self, arg: Any, path: str) -> None:
+        """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""
+        self.keys(arg, {"from", "who", "count", "reveal", "discard", "take", "bottom", "rest"}, path)
+        if not isinstance(arg, dict):
+            return
+        if arg.get("from", "deck") not in ("deck", "dilemmas", "hand"):
+            self.err(f"{path}.from", "'deck', 'dilemmas' or 'hand'")
+        if arg.get("who", "you") not in SIDES:
+            self.err(f"{path}.who", "'you' or 'opponent'")
+        if "count" in arg:
+            self.amount(arg["count"], f"{path}.count")
+        if "reveal" in arg and not isinstance(arg["reveal"], bool):
+            self.err(f"{path}.reveal", "true or false")
+        if arg.get("rest", "top") not in ("top", "bottom", "discard", "hand"):
+            self.err(f"{path}.rest", "'top', 'bottom', 'discard' or 'hand'")
+        for k in ("discard", "take", "bottom"):
+            if k not in arg:
+                continue
+            v = arg[k]
+            if isinstance(v, int) and not isinstance(v, bool) and v >= 1:
+                continue
+            if not isinstance(v, dict) or set(v) - {"count", "chooser", "up_to"} \
+                    or not (isinstance(v.get("count", 1), int) and v.get("count", 1) >= 1) \
+                    or v.get("chooser", "you") not in SIDES:
+                self.err(f"{path}.{k}", 'n or {"count": n, "chooser"?: SIDE, "up_to"?: bool}')
 
     def keys(self, arg: Any, allowed: set[str], path: str) -> None:
         if not isinstance(arg, dict):
@@ -321,7 +351,7 @@ class _Checker:
             self.err(f"{path}.mission_type", "planet, space or headquarters")
         if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):
             self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
-        for k in ("involved", "matching_mission"):
+        for k in ("involved", "matching_mission", "with_trigger_card"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 

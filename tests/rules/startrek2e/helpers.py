@@ -59,7 +59,8 @@ PUBLIC_LOG_EVENTS = {
     "drew", "drew_dilemmas", "engagement", "failed", "first_player", "mission_placed", "moved", "order", "overcome",
     "placed_on_mission", "played", "played_interrupt", "removed_from_game", "repaired", "reshuffled_dilemmas",
     "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
-    "won", "destroyed", "killed", "took_command"}
+    "won", "destroyed", "killed", "took_command", "joined_engagement",
+    "prevented", "examined", "revealed_cards"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

@@ -269,3 +269,113 @@ def test_item24_when_this_personnel_is_killed_its_own_text_still_works():
     assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
     st = act(st, options(st)[0])
     assert len(st["seats"][0]["hand"]) == hand - 1 and st["cards"][legend]["zone"] == "discard"
+
+
+# -- item 16: prevention and replacement ------------------------------------------------
+BASHIR = [{"kind": "trigger", "on": "about_to_be_killed", "optional": True,
+           "if": {"trigger_card": {"present": True, "owner": "you", "type": "personnel"}},
+           "cost": [{"stop": {"self": True}}, {"discard": {"count": 1, "from": "hand"}}],
+           "effects": [{"prevent": {}}]}]
+JOBRIL = [{"kind": "trigger", "on": "about_to_be_killed", "optional": False,
+           "if": {"trigger_card": {"self": True}, "trigger_by_dilemma": True},
+           "effects": [{"prevent": {}}, {"place_on_deck_top": {"trigger_card": True}}]}]
+
+
+def _prevention_scene(seed):
+    extra = add_card({}, FX.personnel("X-JB", "Doctor B", "federation", {"Medical": 1}, mechanics=BASHIR))
+    add_card(extra, FX.personnel("X-JO", "Schemer", "federation", {"Physics": 1}, mechanics=JOBRIL))
+    _valid(*BASHIR, *JOBRIL)
+    st = started(seed, extra=extra)
+    planet = mission(st, 0, "T-P1")
+    for old, new in (("T-F6", "X-JB"), ("T-F8", "X-JO")):
+        c = find(st, 0, old)
+        st["cards"][c]["guid"] = new
+    doc = put(st, 0, "X-JB", "pile", planet)
+    schemer = put(st, 0, "X-JO", "pile", planet)
+    victim = put(st, 0, "T-F2", "pile", planet)
+    return turn_to(st, 0, "orders"), doc, schemer, victim
+
+
+def test_item16_a_response_prevents_a_kill_and_pays_its_cost():
+    st, doc, schemer, victim = _prevention_scene("prevent")
+    hand = len(st["seats"][0]["hand"])
+    st = _run(st, [{"kill": {"all": {"title": "Crusher", "scope": "in_play"}}}], victim, dilemma=True)
+    assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 0
+    st = act(st, {"type": "respond", "card": doc, "ability": 0})
+    if st["pending"]["kind"] == "choose":  # the discard cost
+        st = act(st, options(st)[0])
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["cards"][victim]["zone"] == "pile" and st["cards"][doc]["stopped"]
+    assert len(st["seats"][0]["hand"]) == hand - 1 and "prevented" not in st
+    assert any(e["event"] == "prevented" and e["card"] == victim for e in st["log"])
+
+
+def test_item16_declining_lets_the_kill_happen():
+    st, doc, schemer, victim = _prevention_scene("no-prevent")
+    st = _run(st, [{"kill": {"all": {"title": "Crusher", "scope": "in_play"}}}], victim, dilemma=True)
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["cards"][victim]["zone"] == "discard" and not st["cards"][doc]["stopped"]
+
+
+def test_item16_a_mandatory_replacement_instead_of_being_killed_by_a_dilemma():
+    st, doc, schemer, victim = _prevention_scene("instead")
+    st = _run(st, [{"kill": {"all": {"title": "Schemer", "scope": "in_play"}}}], victim, dilemma=False)
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["cards"][schemer]["zone"] == "discard"  # not by a dilemma: killed
+    st, doc, schemer, victim = _prevention_scene("instead2")
+    st = _run(st, [{"kill": {"all": {"title": "Schemer", "scope": "in_play"}}}], victim, dilemma=True)
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["seats"][0]["deck"][0] == schemer  # placed on top of his owner's deck instead
+
+
+# -- item 15: examine / reveal the top N and choose ---------------------------------------
+def test_item15_examine_three_take_two_discard_the_other():
+    st = turn_to(started("examine"), 0, "orders")
+    src = mission(st, 0, "T-HQF")
+    top = list(st["seats"][0]["deck"][:3])
+    hand = len(st["seats"][0]["hand"])
+    st = _run(st, [{"examine": {"from": "deck", "count": 3, "take": 2, "rest": "discard"}}], src)
+    assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
+    assert sorted(st["pending"]["reveal"]) == sorted(top)
+    st = act(st, {"type": "choose", "card": top[2]})
+    st = act(st, {"type": "choose", "card": top[0]})
+    assert top[0] in st["seats"][0]["hand"] and top[2] in st["seats"][0]["hand"]
+    assert top[1] in st["seats"][0]["discard"] and len(st["seats"][0]["hand"]) == hand + 2
+    ex = next(e for e in st["log"] if e["event"] == "examined")
+    assert ex["private"] == 0 and ex["cards"] == top
+
+
+def test_item15_reveal_an_opponent_chooses_the_discard_then_you_take_the_rest():
+    st = turn_to(started("reveal"), 0, "orders")
+    src = mission(st, 0, "T-HQF")
+    top = list(st["seats"][0]["deck"][:3])
+    st = _run(st, [{"examine": {"from": "deck", "count": 3, "reveal": True,
+                                "discard": {"count": 1, "chooser": "opponent"}, "rest": "hand"}}], src)
+    assert st["pending"]["seat"] == 1
+    st = act(st, {"type": "choose", "card": top[1]})
+    assert top[1] in st["seats"][0]["discard"] and {top[0], top[2]} <= set(st["seats"][0]["hand"])
+    assert any(e["event"] == "revealed_cards" and "private" not in e for e in st["log"])
+
+
+def test_item15_examine_an_opponents_dilemma_pile_and_replace_it_in_the_same_order():
+    st = turn_to(started("nog"), 0, "orders")
+    src = mission(st, 0, "T-HQF")
+    pile = list(st["seats"][1]["dilemmas"])
+    st = _run(st, [{"examine": {"from": "dilemmas", "who": "opponent", "count": 4}}], src)
+    assert st["seats"][1]["dilemmas"] == pile
+    assert next(e for e in st["log"] if e["event"] == "examined")["cards"] == pile[:4]
+
+
+def test_item15_one_to_the_bottom_the_other_on_top_with_a_counted_amount():
+    st = turn_to(started("rin"), 0, "orders")
+    src = put(st, 0, "T-F1", "pile", mission(st, 0, "T-HQF"))
+    deck = list(st["seats"][1]["deck"])
+    st = _run(st, [{"examine": {"from": "deck", "who": "opponent",
+                                "count": {"per": {"type": "personnel", "owner": "you"}, "times": 2},
+                                "bottom": 1, "rest": "top"}, "as": "seen"}], src)
+    st = act(st, {"type": "choose", "card": deck[0]})
+    assert st["seats"][1]["deck"][0] == deck[1] and st["seats"][1]["deck"][-1] == deck[0]

@@ -287,3 +287,33 @@ def test_command_and_owner_an_opponent_may_gain_command_but_not_of_a_copy_he_com
     st["cards"][mine]["guid"] = "T-K2"
     put(st, 0, "T-K2", "pile", src)
     assert not G.take_command(st, kurn, 0) and S.commander(st, kurn) == 1
+
+
+def test_engagement_another_staffed_ship_may_join():
+    """"When an engagement involving your ship begins at this mission, if this personnel is
+    aboard a ship, this ship may join that engagement." — two ships against one."""
+    st = started("join")
+    space = mission(st, 0, "T-S1")
+    mine = put(st, 0, "T-SF2", "ships", space)  # weapons 4
+    put(st, 0, "T-F3", "aboard", mine)
+    second = put(st, 0, "T-SF", "ships", space)  # weapons 7
+    st["extra_cards"]["X-J"] = FX.personnel("X-J", "Wingman", "federation", {"Navigation": 1}, ("command",), mechanics=[
+        {"kind": "trigger", "on": "engagement_begins", "optional": True, "effects": [{"join_engagement": {}}]}])
+    wing = find(st, 0, "T-F6")
+    st["cards"][wing]["guid"] = "X-J"
+    put(st, 0, "X-J", "aboard", second)
+    for g in ("T-F2", "T-F5", "T-F8"):
+        put(st, 0, g, "aboard", second)
+    theirs = put(st, 1, "T-SK", "ships", space)  # shields 6
+    ev = put(st, 0, "T-EV2", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 1})
+    if st["pending"]["kind"] == "choose":  # which of my ships starts it
+        st = act(st, {"type": "choose", "card": mine})
+    assert st["pending"]["kind"] == "respond"
+    st = act(st, {"type": "respond", "card": wing, "ability": 0})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    eng = next(e for e in st["log"] if e["event"] == "engagement")
+    assert eng["weapons"] == 11 and eng["shields"] == 6
+    assert st["cards"][second]["stopped"] and ev in st["cards"][theirs]["damage"]

@@ -1,0 +1,96 @@
+"""``examine``: look at (or reveal) the top cards of a deck or dilemma pile, or a hand, and
+decide where they go (MISSING.md item 15, EFFECTS.md §2).
+
+Shape::
+
+    {"examine": {"from": "deck"|"dilemmas"|"hand", "who"?: SIDE, "count"?: n|AMOUNT,
+                 "reveal"?: bool, "discard"?: PICK, "take"?: PICK, "bottom"?: PICK,
+                 "rest"?: "top"|"bottom"|"discard"|"hand"}, "as"?: name}
+
+PICK = n or ``{"count": n, "chooser"?: SIDE, "up_to"?: bool}``. The picks happen in the
+order discard (to the owner's discard pile), take (into the owner's hand), bottom (of the
+pile they came from), one single choice at a time among the cards still examined;
+``rest`` says where the others go (``top`` = they stay, in their order).
+
+Why this shape: every Premiere "examine/reveal the top N" text is a sequence of those
+picks ("an opponent chooses one to be discarded, then you take the other two"; "take one,
+place the others on the bottom"; "place one on the bottom and the other on top").
+"Any order" is not offered: the cards keep their order (RULES.md, "Examining cards").
+Only the examining player sees examined cards (a private log entry and the choice's
+``reveal``); ``reveal: true`` shows them to everyone. Examining an opponent's hand or deck
+fires ``opponent_reveals_or_discards`` for him.
+"""
+from __future__ import annotations
+
+from .. import glossary as G
+from .. import state as S
+
+PICKS = ("discard", "take", "bottom")
+ZONES = {"deck": "deck", "dilemmas": "dilemmas", "hand": "hand"}
+
+
+def _pick(spec) -> dict:
+    return {"count": spec} if isinstance(spec, int) else dict(spec)
+
+
+def examine(state: dict, frame: dict, eff: dict, arg: dict):
+    from . import filters as F
+    from .interpreter import _remember, _seat
+    ctx, work = frame["ctx"], frame["work"]
+    owner = _seat(ctx, arg.get("who", "you"))
+    zone = state["seats"][owner][ZONES[arg.get("from", "deck")]]
+    if "cards" not in work:
+        if arg.get("from") == "hand":
+            cards = list(zone)
+        else:
+            n = F.amount(state, arg.get("count", 1), ctx)
+            cards = list(zone[:max(0, n)])
+        work["cards"], work["left"], work["step"] = cards, list(cards), 0
+        titles = [S.name(state, i) for i in cards]
+        if arg.get("reveal"):
+            S.log(state, "revealed_cards", seat=ctx["you"], owner=owner, cards=cards, titles=titles)
+        else:
+            S.log(state, "examined", seat=ctx["you"], owner=owner, cards=cards, titles=titles, private=ctx["you"])
+        _remember(frame, eff, cards)
+    steps = [(k, _pick(arg[k])) for k in PICKS if k in arg]
+    while work["step"] < len(steps):
+        key, pick = steps[work["step"]]
+        done = work.setdefault("done", 0)
+        if "answer" in work:
+            card = work.pop("answer")
+            if card is None:
+                work["step"], work["done"] = work["step"] + 1, 0
+                continue
+            _place(state, ctx, key, card)
+            work["left"].remove(card)
+            work["done"] = done = done + 1
+        if done >= pick.get("count", 1) or not work["left"]:
+            work["step"], work["done"] = work["step"] + 1, 0
+            continue
+        chooser = _seat(ctx, pick.get("chooser", "you"))
+        opts = [{"type": "choose", "card": i} for i in work["left"]]
+        if pick.get("up_to"):
+            opts.append({"type": "choose", "card": None})
+        verb = {"discard": "discard", "take": "take into hand", "bottom": "place on the bottom"}[key]
+        S.set_pending(state, chooser, "choose", f"Choose an examined card to {verb}", opts, reveal=list(work["left"]))
+        return False
+    rest = arg.get("rest", "top")
+    for card in list(work["left"]):
+        if rest != "top":
+            _place(state, ctx, {"bottom": "bottom", "discard": "discard", "hand": "take"}[rest], card)
+    if owner != ctx["you"]:
+        from ..triggers import fire
+        fire(state, "opponent_reveals_or_discards", seat=owner, card=None)
+    return True
+
+
+def _place(state: dict, ctx: dict, key: str, card: str) -> None:
+    """Where a picked card goes: its owner's discard pile, your hand, or the bottom of the
+    pile it came from."""
+    c = state["cards"][card]
+    if key == "discard":
+        G.to_owner_pile(state, card) if S.ctype(state, card) == "dilemma" else S.move(state, card, "discard", c["owner"])
+    elif key == "take":
+        S.move(state, card, "hand", c["owner"])
+    else:
+        S.move(state, card, c["zone"], c["in"])  # to the bottom of the same pile

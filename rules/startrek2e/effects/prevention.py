@@ -1,0 +1,84 @@
+"""Prevention and replacement: "When … is about to be killed/stopped/placed in a brig,
+… to prevent that (… instead)" (MISSING.md item 16, EFFECTS.md §1 trigger events).
+
+Why here: the glossary functions (``glossary.kill``/``stop``/``place_in_brig``) act at
+once; only the effect verbs can wait for a decision. The ``kill``, ``stop`` and
+``place_in_brig`` verbs therefore go card by card: before each card they fire
+``about_to_be_killed`` / ``about_to_be_stopped`` / ``about_to_be_placed_in_brig`` (data:
+``card``, ``seat`` = its owner, ``by_dilemma``, ``random``). Mandatory texts run first; the
+response window that follows is *urgent*: it is offered before the verb goes on (flow
+``advance`` serves it while the stack is back at the verb's height). A ``prevent`` effect
+records the card in ``state["prevented"]``; the verb then skips it and forgets it. The
+"instead" part is simply the effects after ``prevent``.
+"""
+from __future__ import annotations
+
+from .. import state as S
+
+EVENTS = {"kill": "about_to_be_killed", "stop": "about_to_be_stopped", "place_in_brig": "about_to_be_placed_in_brig"}
+
+
+def _applies(state: dict, verb: str, card: str) -> bool:
+    """Only a card that the verb would really affect is "about to be" affected."""
+    if not S.in_play(state, card):
+        return False
+    if verb in ("kill", "place_in_brig"):
+        return S.ctype(state, card) == "personnel"
+    return not state["cards"][card]["stopped"] and S.ctype(state, card) != "equipment"
+
+
+def preventable(verb: str, act):
+    """A target-verb handler that offers prevention before acting on each card."""
+    def handler(state: dict, frame: dict, eff: dict, arg: dict):
+        from . import interpreter as I
+        from ..triggers import fire
+        cards = I.targets(state, frame, arg)
+        if cards is None:
+            return False
+        work = frame["work"]
+        if "queue" not in work:
+            I._remember(frame, eff, cards)
+            work["queue"] = list(cards)
+        while work["queue"]:
+            c = work["queue"][0]
+            if work.get("asked") != c:
+                if not _applies(state, verb, c):
+                    work["queue"].pop(0)
+                    continue
+                work["asked"] = c
+                height, before = len(state["stack"]), len(state["windows"])
+                fire(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"],
+                     by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg)
+                new = state["windows"][before:]
+                if new:  # urgent: answered before this verb goes on, ahead of older windows
+                    del state["windows"][before:]
+                    for w in new:
+                        w["urgent"] = height
+                    state["windows"][0:0] = new
+                if new or len(state["stack"]) > height:
+                    return False
+            work["queue"].pop(0)
+            work.pop("asked", None)
+            prevented = state.get("prevented") or []
+            if c in prevented:
+                prevented.remove(c)
+                if not prevented:
+                    state.pop("prevented", None)
+                continue
+            opened = len(state["windows"])
+            act(state, frame, c)
+            if work["queue"] and len(state["windows"]) > opened:
+                return False  # its "when … killed" responses come before the next card's turn
+        return True
+    return handler
+
+
+def prevent(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
+    """``prevent``: the card the triggering "about to be …" event names is spared."""
+    card = (frame["ctx"].get("event") or {}).get("card")
+    if card is not None:
+        state.setdefault("prevented", [])
+        if card not in state["prevented"]:
+            state["prevented"].append(card)
+        S.log(state, "prevented", card=card, title=S.name(state, card))
+    return True
