@@ -317,3 +317,46 @@ def test_engagement_another_staffed_ship_may_join():
     eng = next(e for e in st["log"] if e["event"] == "engagement")
     assert eng["weapons"] == 11 and eng["shields"] == 6
     assert st["cards"][second]["stopped"] and ev in st["cards"][theirs]["damage"]
+
+
+def test_commander_keyword_has_no_rule_but_cards_may_refer_to_it():
+    st = started("commander")
+    st["extra_cards"]["X-C"] = FX.personnel("X-C", "Jean-Luc Picard", "federation", {"Leadership": 1},
+                                            keywords=["Commander: U.S.S. Enterprise-E"])
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-C"
+    put(st, 0, "X-C", "pile", mission(st, 0, "T-HQF"))
+    assert F.matches(st, c, {"keyword": "Commander: U.S.S. Enterprise-E"}, F.ctx_for(st, c))
+
+
+def test_discarding_discarded_cards_are_face_up_for_everyone():
+    from rules.startrek2e.game import GAME
+    st = turn_to(started("discarding"), 0, "orders")
+    for _ in range(2):
+        S.move(st, st["seats"][0]["deck"][0], "hand", 0)
+    st["pending"] = None
+    st = flow.advance(st)
+    st = act(st, {"type": "end_orders"})
+    gone = options(st)[0]["card"]
+    st = act(st, options(st)[0])
+    assert gone in [c["id"] for c in GAME.view(st, 1)["seats"][0]["discard"]]
+
+
+def test_actions_normally_only_in_your_own_turn():
+    st = turn_to(started("actions"), 0, "play")
+    assert st["pending"]["seat"] == 0
+    from rules.startrek2e.game import GAME
+    assert GAME.legal_actions(st, 1) == []
+
+
+def test_ability_game_text_of_a_personnel_works_while_it_is_in_play():
+    extra = add_card({}, FX.personnel("X-AB", "Mentor", "federation", {"Leadership": 1}, mechanics=[
+        {"kind": "static", "modify": {"stat": "integrity", "amount": 2, "who": {"present": True, "type": "personnel"}}}]))
+    st = started("ability", extra=extra)
+    hq = mission(st, 0, "T-HQF")
+    other = put(st, 0, "T-F2", "pile", hq)
+    m = find(st, 0, "T-F6")
+    st["cards"][m]["guid"] = "X-AB"
+    assert ST.value(st, other, "integrity") == 6
+    put(st, 0, "X-AB", "pile", hq)
+    assert ST.value(st, other, "integrity") == 8 and ST.value(st, m, "integrity") == 6
