@@ -6,12 +6,23 @@ Glossary "Modifiers": a modified value below zero counts as zero.
 """
 from __future__ import annotations
 
+import threading
+
 from . import state as S
 from .effects import filters as F
 
 NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "cost", "points", "span")
-_EVALUATING: set = set()  # statics whose own conditions are being evaluated (no self-reference loops)
-_FROZEN: list = []  # [state, sources] while a caller reads a state it does not change (views, option lists)
+class _PerThread(threading.local):
+    """Per-thread scratch (the service may fold matches on several threads): statics whose
+    own conditions are being evaluated (no self-reference loops), and the cache of a state
+    being read without changes ([state, sources, memo])."""
+
+    def __init__(self) -> None:
+        self.evaluating: set = set()
+        self.frozen: list = []
+
+
+_TL = _PerThread()
 
 
 class frozen:
@@ -21,8 +32,8 @@ class frozen:
         self.state = state
 
     def __enter__(self):
-        if not _FROZEN:
-            _FROZEN[:] = [self.state, _compute_sources(self.state), {}]
+        if not _TL.frozen:
+            _TL.frozen[:] = [self.state, _compute_sources(self.state), {}]
             self.owner = True
         else:
             self.owner = False
@@ -30,12 +41,13 @@ class frozen:
 
     def __exit__(self, *exc):
         if self.owner:
-            _FROZEN.clear()
+            _TL.frozen.clear()
 
 
 def _static_sources(state: dict) -> list:
-    if _FROZEN and _FROZEN[0] is state:
-        return _FROZEN[1]
+    frozen = _TL.frozen
+    if frozen and frozen[0] is state:
+        return frozen[1]
     return _compute_sources(state)
 
 
@@ -54,16 +66,16 @@ def _compute_sources(state: dict) -> dict:
 def modifier_total(state: dict, iid: str, stat: str) -> int:
     total = 0
     for src, ab, ctx in _static_sources(state).get(stat, ()):
-        if src in _EVALUATING:
+        if src in _TL.evaluating:
             continue
         m = ab["modify"]
-        _EVALUATING.add(src)
+        _TL.evaluating.add(src)
         try:
             who = m.get("who", {"self": True})
             if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
                 total += F.amount(state, m["amount"], ctx)
         finally:
-            _EVALUATING.discard(src)
+            _TL.evaluating.discard(src)
     c = state["cards"][iid]
     for dmg in c.get("damage", ()):
         for ab in S.abilities(state, dmg, "damage"):
@@ -85,8 +97,9 @@ def printed(state: dict, iid: str, stat: str) -> int:
 
 def value(state: dict, iid: str, stat: str) -> int:
     """An attribute, ship stat, cost, points or skill level of a card, never below zero."""
-    if _FROZEN and _FROZEN[0] is state and not _EVALUATING:
-        memo = _FROZEN[2]
+    frozen = _TL.frozen
+    if frozen and frozen[0] is state and not _TL.evaluating:
+        memo = frozen[2]
         key = (iid, stat)
         if key not in memo:
             memo[key] = max(0, printed(state, iid, stat) + modifier_total(state, iid, stat))

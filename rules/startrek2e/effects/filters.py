@@ -151,6 +151,8 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
     if scope in ("hand", "deck", "discard"):
         seat = ctx["you"] if f.get("owner", "you") == "you" else ctx["opp"]
         return list(state["seats"][seat][scope])
+    if scope == "brig":  # the captives in your brig (nobody commands a captive)
+        return list(state["seats"][ctx["you"]]["brig"])
     if scope == "present":
         loc = S.location(state, ctx["source"])
         return [i for i in S.cards_at(state, loc) if i != ctx["source"]] if loc else []

@@ -15,6 +15,7 @@ from .. import stats as ST
 from . import filters as F
 from . import prevention as P
 from . import examine as EX
+from . import skills as SK
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -22,7 +23,7 @@ SUPPORTED = {
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
-    "prevent", "examine",
+    "prevent", "examine", "gain_skills",
 }
 PUSHED = "pushed"
 
@@ -355,6 +356,7 @@ HANDLERS = {
     "place_in_brig": P.preventable("place_in_brig", _brig),
     "prevent": P.prevent,
     "examine": EX.examine,
+    "gain_skills": SK.gain_skills,
     "return_to_hand": _target_verb(_return_to_hand),
     "place_on_deck_top": _target_verb(_deck(True)),
     "place_on_deck_bottom": _target_verb(_deck(False)),

@@ -47,6 +47,7 @@ EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome"
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
+    "gain_skills",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
@@ -56,7 +57,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card"}
-SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard"}
+SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
@@ -200,6 +201,16 @@ class _Checker:
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb == "gain_skills":
+            self.keys(arg, {"from", "to", "attributes"}, p)
+            if isinstance(arg, dict):
+                for k in ("from", "to"):
+                    if k not in arg:
+                        self.err(p, f"gain_skills needs '{k}'")
+                    else:
+                        self.target(arg[k], f"{p}.{k}")
+                if "attributes" in arg and not isinstance(arg["attributes"], bool):
+                    self.err(f"{p}.attributes", "true or false")
         elif verb in ("begin_combat", "begin_engagement"):
             self.keys(arg, {"filter"} | ({"ship", "bonus"} if verb == "begin_engagement" else set()), p)
             if isinstance(arg, dict) and "filter" in arg:

@@ -379,3 +379,48 @@ def test_item15_one_to_the_bottom_the_other_on_top_with_a_counted_amount():
                                 "bottom": 1, "rest": "top"}, "as": "seen"}], src)
     st = act(st, {"type": "choose", "card": deck[0]})
     assert st["seats"][1]["deck"][0] == deck[1] and st["seats"][1]["deck"][-1] == deck[0]
+
+
+# -- item 17: gaining another card's skills ------------------------------------------------
+def test_item17_gain_all_skills_of_a_chosen_personnel_until_the_end_of_the_turn():
+    st = turn_to(started("gain"), 0, "orders")
+    planet = mission(st, 0, "T-P1")
+    picard = put(st, 0, "T-F1", "pile", planet)
+    crusher = put(st, 0, "T-F2", "pile", planet)  # Medical 2, Biology
+    laforge = put(st, 0, "T-F3", "pile", planet)
+    st["cards"][crusher]["stopped"] = True
+    st = _run(st, [{"gain_skills": {"from": {"choose": {"type": "personnel", "owner": "you", "stopped": True}},
+                                    "to": {"choose": {"type": "personnel", "owner": "you", "stopped": False}}},
+                    "until": "end_of_turn"}], picard)
+    assert st["pending"]["kind"] == "choose"  # the source: the only stopped one is offered
+    assert [o["card"] for o in options(st)] == [crusher]
+    st = act(st, {"type": "choose", "card": crusher})
+    st = act(st, {"type": "choose", "card": laforge})
+    assert ST.skills(st, laforge) == {"Engineer": 2, "Physics": 1, "Medical": 2, "Biology": 1}
+    assert "Medical" not in ST.skills(st, picard)
+    G.kill(st, crusher)  # a snapshot: the source leaving play takes nothing back
+    assert ST.value(st, laforge, "Medical") == 2
+    st["mods"] = [m for m in st["mods"] if m["until"] == "permanent"]  # the end of the turn
+    assert "Medical" not in ST.skills(st, laforge)
+
+
+def test_item17_skills_and_attributes_of_a_personnel_in_your_discard_pile_and_of_a_captive():
+    st = turn_to(started("promise"), 1, "orders")
+    hq = mission(st, 1, "T-HQK")
+    worf = put(st, 1, "T-K1", "pile", hq)  # Security, Honor 2; 6/6/9
+    dead = put(st, 1, "T-K5", "pile", hq)
+    G.kill(st, dead)  # Scientist: Physics, Astrometrics, Anthropology; 6/6/6
+    st = _run(st, [{"gain_skills": {"from": {"choose": {"type": "personnel", "scope": "discard"}},
+                                    "to": {"self": True}, "attributes": True}, "until": "end_of_turn"}], worf, you=1)
+    if st["pending"] and st["pending"]["kind"] == "choose":
+        st = act(st, {"type": "choose", "card": dead})
+    assert ST.value(st, worf, "Physics") == 1 and ST.value(st, worf, "strength") == 15
+    captive = put(st, 0, "T-F4", "pile", mission(st, 0, "T-HQF"))  # Data: Astrometrics, Physics, Navigation
+    G.place_in_brig(st, captive, 1)
+    kurn = put(st, 1, "T-K2", "pile", hq)
+    st = _run(st, [{"gain_skills": {"from": {"choose": {"type": "personnel", "scope": "brig"}},
+                                    "to": {"all": {"type": "personnel", "owner": "you", "title": "Kurn"}}}}],
+              worf, you=1)
+    assert [o["card"] for o in options(st)] == [captive]
+    st = act(st, {"type": "choose", "card": captive})
+    assert ST.value(st, kurn, "Navigation") == 2 and ST.value(st, kurn, "Astrometrics") == 1

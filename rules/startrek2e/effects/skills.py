@@ -1,0 +1,55 @@
+"""``gain_skills``: "he or she gains all skills on one of your … personnel" (MISSING.md
+item 17, EFFECTS.md §2).
+
+Shape: ``{"gain_skills": {"from": TARGET, "to": TARGET, "attributes"?: bool}, "until"?: D}``.
+The ``from`` card is chosen first, then the ``to`` cards (each TARGET is resolved with the
+usual single choices). Each ``to`` card gets, as temporary modifiers lasting ``until``
+(default end of turn), every skill level the ``from`` card has *now* (and with
+``attributes: true`` its Integrity, Cunning and Strength added to its own — The Promise).
+
+Why a snapshot: the text grants "all skills on" that personnel when it is used; a later
+change to the source (it is killed, stopped or loses a skill) does not take them back —
+the gained levels are the receiving card's own modifiers, which end with their duration
+or when it leaves play (RULES.md "Gaining skills").
+"""
+from __future__ import annotations
+
+from .. import state as S
+from .. import stats as ST
+
+ATTRS = ("integrity", "cunning", "strength")
+
+
+def _resolve(state: dict, frame: dict, key: str, t: dict):
+    """Resolve one of the verb's two TARGETs with its own working space (a pending
+    choice's answer goes to the TARGET being resolved)."""
+    from .interpreter import targets
+    work = frame["work"]
+    sub = work.setdefault(key, {})
+    if "answer" in work and work.get("resolving") == key:
+        sub["answer"] = work.pop("answer")
+    out = targets(state, {"ctx": frame["ctx"], "work": sub}, t)
+    if out is None:  # waiting for a choice: its answer belongs to this TARGET
+        work["resolving"] = key
+    return out
+
+
+def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
+    src = _resolve(state, frame, "from_w", arg["from"])
+    if src is None:
+        return False
+    to = _resolve(state, frame, "to_w", arg["to"])
+    if to is None:
+        return False
+    until = eff.get("until", "end_of_turn")
+    for s in src[:1]:
+        gained = dict(ST.skills(state, s))
+        if arg.get("attributes"):
+            gained.update({a: ST.value(state, s, a) for a in ATTRS})
+        for c in to:
+            if not S.in_play(state, c):
+                continue
+            for stat, amount in sorted(gained.items()):
+                state["mods"].append({"card": c, "stat": stat, "amount": amount, "until": until})
+            S.log(state, "gained_skills", card=c, source=s, title=S.name(state, c), source_title=S.name(state, s))
+    return True
