@@ -35,6 +35,11 @@ def _choose(state: dict, frame: dict, key: str, seat: int, options: list, prompt
     return None
 
 
+def _opponents(state: dict, you: int) -> list:
+    n = len(state["seats"])
+    return [(you + k) % n for k in range(1, n)]
+
+
 def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
     ctx = frame["ctx"]
     you, opp = ctx["you"], ctx["opp"]
@@ -46,7 +51,7 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
             continue
         pile = state["cards"][m]["pile"]
         mine = [i for i in _unstopped(state, pile, you) if F.matches(state, i, f, ctx)]
-        if mine and _unstopped(state, pile, opp):
+        if mine and any(_unstopped(state, pile, o) for o in _opponents(state, you)):
             places.append(m)
     if not places:
         return True
@@ -54,6 +59,18 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
     if m is None:
         return False
     pile = state["cards"][m]["pile"]
+    present = [o for o in _opponents(state, you) if _unstopped(state, pile, o)]
+    if len(present) > 1:  # "If more than one opponent is present, choose which one"
+        work = frame["work"]
+        if "opponent" not in work:
+            if "answer" not in work:
+                S.set_pending(state, you, "choose", "Choose the opponent the combat involves",
+                              [{"type": "choose", "seat": o} for o in present])
+                return False
+            work["opponent"] = work.pop("answer")
+        opp = work["opponent"]
+    elif present:
+        opp = present[0]
     mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
     from .triggers import fire
     fire(state, "combat_begins", seat=you, mission=m)

@@ -360,3 +360,23 @@ def test_ability_game_text_of_a_personnel_works_while_it_is_in_play():
     assert ST.value(st, other, "integrity") == 6
     put(st, 0, "X-AB", "pile", hq)
     assert ST.value(st, other, "integrity") == 8 and ST.value(st, m, "integrity") == 6
+
+
+def test_combat_with_more_than_one_opponent_present_choose_which_one():
+    from .fixtures import config_n
+    from rules.startrek2e.game import GAME
+    st = GAME.setup(config_n("fed", "kli", "kli"), "three-combat")
+    while st["pending"]["kind"] == "place_mission":
+        st = act(st, st["pending"]["options"][0])
+    planet = mission(st, 0, "T-P1")
+    mine = put(st, 0, "T-F5", "pile", planet)
+    a = put(st, 1, "T-K3", "pile", planet)
+    b = put(st, 2, "T-K1", "pile", planet)
+    ev = put(st, 0, "T-EV3", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 1})
+    assert st["pending"]["kind"] == "choose" and options(st) == [{"type": "choose", "seat": 1}, {"type": "choose", "seat": 2}]
+    st = act(st, {"type": "choose", "seat": 2})
+    fight = next(e for e in st["log"] if e["event"] == "combat")
+    assert fight["strength"] == 8 and fight["against"] == 9  # Worf's side, not the warrior's
+    assert st["cards"][mine]["stopped"] and not st["cards"][a]["stopped"] and b
