@@ -98,6 +98,8 @@ def responses(state: dict, seat: int, w: dict) -> list[dict]:
     for iid, k, ab in _trigger_sources(state, seat):
         if ab["on"] != event or not ab.get("optional") or f"{iid}:{k}" in w["used"]:
             continue
+        if ab.get("limit") == "once_per_turn" and f"{iid}:{k}" in state["turn"]["used"]:
+            continue  # "You may do this only once each turn" (MISSING.md item 18)
         if not _concerns(state, event, data, seat, iid):
             continue
         if "if" in ab and not F.condition(state, ab["if"], F.ctx_for(state, iid, event=data)):
@@ -155,6 +157,8 @@ def answer(state: dict, seat: int, action: dict) -> None:
     iid, k = action["card"], action["ability"]
     w["used"].append(f"{iid}:{k}")
     ab = S.mechanics(state, iid)[k]
+    if ab.get("limit") == "once_per_turn":
+        state["turn"]["used"].append(f"{iid}:{k}")
     if ab.get("kind") == "interrupt":
         S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
         S.move(state, iid, "discard", state["cards"][iid]["owner"])

@@ -9,9 +9,9 @@ from __future__ import annotations
 from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
-               "matching_mission", "with_trigger_card"}
+               "matching_mission", "with_trigger_card", "ref", "requires_skill"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random"}
+                  "trigger_by_dilemma", "trigger_random", "group"}
 
 
 def _norm_class(s: str) -> str:
@@ -54,7 +54,14 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "involved":  # in the combat/engagement the text began (ctx) or the one under way
         cb = state.get("combat") or {}
         inv = set(ctx.get("involved") or []) | set(cb.get("cards") or [])
+        eng = state.get("engagement") or {}
+        for s in (eng.get("attackers") or []) + (eng.get("defenders") or []):
+            inv |= {s, *state["cards"][s]["aboard"]} if s in state["cards"] else set()
         return (iid in inv) == bool(v)
+    if k == "ref":  # one of the remembered cards ("randomly select one of those personnel")
+        return iid in (ctx.get("refs") or {}).get(v, [])
+    if k == "requires_skill":  # a mission whose requirements name that skill
+        return d.get("type") == "mission" and any(v in (r.get("skills") or {}) for r in d.get("requirements") or [])
     if k == "with_trigger_card":  # present with the card the triggering event is about
         card = (ctx.get("event") or {}).get("card")
         ok = card is not None and card in state["cards"] and iid != card and S.present(state, iid, card)
@@ -67,6 +74,13 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
         return bool(icons & set(d.get("affiliations") or [])) == bool(v)
     return True
+
+
+def meets_group(state: dict, cond: dict, ctx: dict):
+    """``{"meets": REQ, "group": {"ref": name}}``: the remembered cards meet it ("unless
+    they have Cunning>22"); ``None`` = the usual group."""
+    g = cond.get("group")
+    return None if not g else list((ctx.get("refs") or {}).get(g["ref"], []))
 
 
 def condition_key(state: dict, k: str, v, ctx: dict) -> bool:

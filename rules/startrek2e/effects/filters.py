@@ -222,7 +222,8 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
             if not cards or not all(matches(state, i, cond["matches"], ctx) for i in cards):
                 return False
         elif k == "meets":
-            if not ST.meets(state, requirement_group(state, ctx), v, ctx):
+            group = X.meets_group(state, cond, ctx)
+            if not ST.meets(state, requirement_group(state, ctx) if group is None else group, v, ctx):
                 return False
         elif k == "mission_type":
             a = state.get("attempt")

@@ -16,6 +16,7 @@ from . import filters as F
 from . import prevention as P
 from . import examine as EX
 from . import skills as SK
+from . import choice as CH
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -369,7 +370,7 @@ HANDLERS = {
     "place_on_ship": _place_on_ship,
     "overcome": _overcome,
     "prevent_overcome": _return_to_pile,
-    "may": _may,
+    "may": CH.may,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

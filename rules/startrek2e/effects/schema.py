@@ -18,7 +18,7 @@ SIDES = ("you", "opponent")
 ABILITY_KEYS: dict[str, set[str]] = {
     "headquarters": {"affiliations", "also", "allow"},
     "static": {"modify", "while"},
-    "trigger": {"on", "optional", "effects", "if", "cost"},
+    "trigger": {"on", "optional", "effects", "if", "cost", "limit"},
     "order": {"effects", "cost", "limit", "while"},
     "dilemma": {"effects"},
     "event": {"play_on", "effects", "destroy_after"},
@@ -51,12 +51,12 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
-DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent"}
+DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement"}
 FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
-               "matching_mission", "mission_type", "with_trigger_card"}
+               "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -64,7 +64,7 @@ TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", 
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random"}
+                  "trigger_by_dilemma", "trigger_random", "group"}
 
 
 def is_stat(name: Any) -> bool:
@@ -159,13 +159,16 @@ class _Checker:
                 self.effects(eff[key], f"{path}.{key}")
         if verb in ("unless", "if", "may") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
+        if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
+            if set(eff[verb]) != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
+                self.err(f"{path}.may", '{} or {"who": "you"|"opponent"|"each"}')
         if "as" in eff and not isinstance(eff["as"], str):
             self.err(f"{path}.as", "a name")
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
             self.target(arg, p)
         elif verb in EMPTY_VERBS:
-            if arg != {}:
+            if arg != {} and verb != "may":
                 self.err(p, f"{verb} takes {{}}")
         elif verb == "unless":
             self.requirement(arg, p)
@@ -355,7 +358,7 @@ class _Checker:
             if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
                                                          and all(isinstance(x, str) for x in f[k]))):
                 self.err(f"{path}.{k}", "a name or a non-empty list of names")
-        for k in ("class", "location", "region", "quadrant"):
+        for k in ("class", "location", "region", "quadrant", "ref", "requires_skill"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
         if "mission_type" in f and f["mission_type"] not in ("planet", "space", "headquarters"):
@@ -444,6 +447,9 @@ class _Checker:
         for k in ("mission", "trigger_card", "trigger_mission"):
             if k in c:
                 self.filter(c[k], f"{path}.{k}")
+        if "group" in c:  # item 35: who must meet a `meets` requirement — remembered cards
+            if "meets" not in c or not isinstance(c["group"], dict) or set(c["group"]) != {"ref"}:
+                self.err(f"{path}.group", '{"ref": name}, beside "meets"')
 
 
 def validate_mechanics(mechanics: Any) -> list[str]:

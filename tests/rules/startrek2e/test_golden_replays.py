@@ -19,7 +19,8 @@ from rules.startrek2e.game import GAME
 
 FOLDER = Path(__file__).with_name("golden")
 GAMES = [("fixture", "fed", "kli", "st2e-golden-1"), ("fixture", "kli", "fed", "st2e-golden-2"),
-         ("starter", "klingon", "romulan", "st2e-golden-3"), ("starter", "cardassian", "bajoran", "st2e-golden-4")]
+         ("starter", "klingon", "romulan", "st2e-golden-3"), ("starter", "cardassian", "bajoran", "st2e-golden-4"),
+         ("fixture", "fed-easy", "kli-easy", "st2e-golden-win-3")]
 
 
 def state_hash(state: dict) -> str:
@@ -71,8 +72,9 @@ def test_golden_replay_refolds_to_the_recorded_final_state(path):
     assert state_hash(state) == rec["final_state_sha256"]
 
 
-def test_there_are_golden_replays():
+def test_there_are_golden_replays_and_one_ends_in_a_100_point_victory():
     assert len(_files()) >= 3
+    assert any(json.loads(p.read_text())["outcome"]["reason"].startswith("100 points") for p in _files())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,41 @@
+"""``may``: an optional text, and whose choice it is (MISSING.md item 27, EFFECTS.md §2).
+
+``{"may": {}}`` or ``{"may": {"who": "you"}}``: you decide whether ``then`` happens.
+``{"who": "opponent"}``: the opponent decides, and ``then`` is done by him (he is "you" in
+it). ``{"who": "each"}`` ("each player may draw a card"): every player in turn — you
+first, then to your left — says yes or no, then ``then`` runs once for each player who
+said yes, in that order, with that player as "you".
+"""
+from __future__ import annotations
+
+from .. import state as S
+
+
+def _order(state: dict, first: int) -> list:
+    n = len(state["seats"])
+    return [(first + k) % n for k in range(n)]
+
+
+def may(state: dict, frame: dict, eff: dict, arg: dict):
+    ctx, work = frame["ctx"], frame["work"]
+    who = (arg or {}).get("who", "you")
+    if "ask" not in work:
+        work["ask"] = [ctx["you"]] if who == "you" else (
+            [ctx["opp"]] if who == "opponent" else _order(state, ctx["you"]))
+        work["yes"] = []
+    if "answer" in work:
+        if work.pop("answer"):
+            work["yes"].append(work["ask"][0])
+        work["ask"].pop(0)
+    if work["ask"]:
+        S.set_pending(state, work["ask"][0], "yes_no", f"Use the text of {S.name(state, ctx['source'])}?",
+                      [{"type": "yes_no", "yes": True}, {"type": "yes_no", "yes": False}])
+        return False
+    yes = work["yes"]
+    frame["i"] += 1
+    frame["work"] = {}
+    for seat in reversed(yes):  # the first to say yes acts first (top of the stack)
+        sub = dict(ctx, you=seat, opp=S.left_of(state, seat) if seat != ctx["you"] else ctx["opp"])
+        if eff.get("then"):
+            state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": sub, "work": {}})
+    return "pushed"
