@@ -424,3 +424,100 @@ def test_item17_skills_and_attributes_of_a_personnel_in_your_discard_pile_and_of
     assert [o["card"] for o in options(st)] == [captive]
     st = act(st, {"type": "choose", "card": captive})
     assert ST.value(st, kurn, "Navigation") == 2 and ST.value(st, kurn, "Astrometrics") == 1
+
+
+# -- item 18: once-per-turn triggers --------------------------------------------------------
+def test_item18_a_response_only_once_each_turn():
+    troi = [{"kind": "trigger", "on": "personnel_killed", "optional": True, "limit": "once_per_turn",
+             "effects": [{"draw": {"count": 1}}]}]
+    _valid(*troi)
+    extra = add_card({}, FX.personnel("X-DT", "Counselor", "federation", {"Diplomacy": 1}, mechanics=troi))
+    st = started("once", extra=extra)
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-DT"
+    counselor = put(st, 0, "X-DT", "pile", mission(st, 0, "T-HQF"))
+    victims = [put(st, 1, g, "pile", mission(st, 1, "T-HQK")) for g in ("T-K3", "T-K4")]
+    st = turn_to(st, 0, "orders")
+    st = _run(st, [{"kill": {"all": {"title": "Warrior"}}}], counselor)
+    assert {"type": "respond", "card": counselor, "ability": 0} in options(st)
+    st = act(st, {"type": "respond", "card": counselor, "ability": 0})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    st = _run(st, [{"kill": {"all": {"title": "Doctor"}}}], counselor)
+    assert st["pending"]["kind"] != "respond" or {"type": "respond", "card": counselor, "ability": 0} not in options(st)
+    assert victims
+
+
+# -- item 27: each player's choice -------------------------------------------------------------
+def test_item27_each_player_may_draw_a_card():
+    st = turn_to(started("riva"), 0, "orders")
+    src = put(st, 0, "T-F7", "pile", mission(st, 0, "T-HQF"))
+    hands = [len(s["hand"]) for s in st["seats"]]
+    st = _run(st, [{"may": {"who": "each"}, "then": [{"draw": {"count": 1}}]}], src)
+    assert st["pending"]["kind"] == "yes_no" and st["pending"]["seat"] == 0
+    st = act(st, {"type": "yes_no", "yes": False})
+    assert st["pending"]["seat"] == 1
+    st = act(st, {"type": "yes_no", "yes": True})
+    assert [len(s["hand"]) for s in st["seats"]] == [hands[0], hands[1] + 1]
+    st = _run(st, [{"may": {"who": "opponent"}, "then": [{"draw": {"count": 2}}]}], src)
+    assert st["pending"]["seat"] == 1
+    st = act(st, {"type": "yes_no", "yes": True})
+    assert len(st["seats"][1]["hand"]) == hands[1] + 3
+
+
+# -- item 32: until the end of that engagement -----------------------------------------------
+def test_item32_shields_bonus_until_the_end_of_that_engagement_by_a_response():
+    power = [{"kind": "interrupt", "when": "engagement_begins", "effects": [
+        {"modify": {"stat": "shields", "amount": 4, "target": {"all": {
+            "type": "ship", "owner": "you", "involved": True, "crew": {"skill": "Leadership"}}}},
+         "until": "end_of_engagement"}]}]
+    _valid(*power)
+    st, ship, leader, target = _engagement_scene("power", weapons=9, shields=7)
+    st["extra_cards"]["X-PW"] = FX.card("X-PW", "Shields Up", "interrupt", cost=0, mechanics=power)
+    i = find(st, 1, "T-I2")
+    st["cards"][i]["guid"] = "X-PW"
+    S.move(st, i, "hand", 1)
+    kurn = put(st, 1, "T-K2", "aboard", target)  # Leadership aboard the defender
+    ev = put(st, 0, "T-EV2", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 1})
+    while st["pending"]["kind"] == "respond":
+        mine = [o for o in options(st) if o.get("card") == i]
+        st = act(st, mine[0] if mine else {"type": "pass"})
+    log = next(e for e in st["log"] if e["event"] == "engagement")
+    assert log["shields"] == 11 and ev not in st["cards"][target]["damage"]  # 9 against 7 + 4
+    assert ST.value(st, target, "shields") == 7 and kurn
+
+
+# -- items 34, 35: a mission's requirements; random among remembered cards ---------------------
+def test_item34_requires_skill_and_affiliation_icons_of_a_mission():
+    st = started("reqskill")
+    src = mission(st, 0, "T-HQF")
+    ctx = F.ctx_for(st, src, you=0)
+    got = {st["cards"][m]["guid"] for m in F.candidates(st, {"type": "mission", "requires_skill": "Physics"}, ctx)}
+    assert got == {"T-S2"}
+    assert F.matches(st, mission(st, 0, "T-P1"), {"type": "mission", "affiliation": "federation"}, ctx)
+
+
+def test_item35_random_among_the_chosen_and_meets_by_the_remembered_group():
+    kelvan = [{"remember": {"choose": {"not": [{"species": "Android"}, {"species": "Hologram"}]},
+                            "chooser": "opponent", "count": 2}, "as": "chosen"},
+              {"kill": {"random": {"ref": "chosen"}, "count": 1}}]
+    _valid({"kind": "dilemma", "effects": kelvan})
+    st = started("kelvan")
+    planet = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", planet) for g in ("T-F1", "T-F2", "T-F4", "T-F5")]
+    st["attempt"] = {"seat": 0, "mission": planet, "ship": None, "personnel": team, "dilemma_owner": 1,
+                     "budget": 4, "spent": 0, "current": None, "resolving": False}
+    st = _run(st, kelvan, planet, dilemma=True)
+    assert st["pending"]["seat"] == 1 and team[2] not in [o["card"] for o in options(st)]  # not the Android
+    st = act(st, {"type": "choose", "card": team[0]})
+    st = act(st, {"type": "choose", "card": team[1]})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    dead = [c for c in team if st["cards"][c]["zone"] == "discard"]
+    assert len(dead) == 1 and dead[0] in team[:2]
+    ctx = F.ctx_for(st, planet, you=0, dilemma=True)
+    ctx["refs"]["four"] = [team[2], team[3]]  # Data 9 + Tasha 6 cunning
+    assert F.condition(st, {"meets": {"attributes": {"cunning": 14}}, "group": {"ref": "four"}}, ctx)
+    assert not F.condition(st, {"meets": {"attributes": {"cunning": 15}}, "group": {"ref": "four"}}, ctx)
