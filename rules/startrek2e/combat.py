@@ -123,11 +123,12 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
         from .triggers import fire
         fire(state, "engagement_begins", seat=you, mission=m)
         return False
-    eng = state.get("engagement") or {"attackers": [ship], "defenders": [target]}
-    state["engagement"] = None
+    eng = state.get("engagement") or {"seat": you, "attackers": [ship], "defenders": [target]}
     attackers = [s for s in eng["attackers"] if S.in_play(state, s)]
     defenders = [s for s in eng["defenders"] if S.in_play(state, s)]
+    state["engagement"] = {**eng, "attackers": attackers, "defenders": defenders}  # "while in an engagement"
     weapons, shields = _engagement_totals(state, ship, attackers, defenders, arg.get("bonus") or [])
+    state["engagement"] = None
     S.log(state, "engagement", seat=you, ship=ship, target=target, weapons=weapons, shields=shields)
     for s in attackers:
         G.stop(state, s)

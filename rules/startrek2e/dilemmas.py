@@ -14,6 +14,7 @@ from .. import rng as R
 from . import state as S
 from . import stats as ST
 from .effects import filters as F
+from .effects import extra as X
 from .effects import interpreter as I
 from .orders import team_for
 from .triggers import fire
@@ -167,7 +168,8 @@ def mission_requirements(state: dict) -> None:
     team = F.attempting(state)
     extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]
     ok = bool(team) and ST.meets(state, team, ST.mission_requirements(state, m)) and all(
-        ST.meets(state, team, state["cards"][d]["on_requirement"]) for d in extra)
+        ST.meets(state, team, state["cards"][d]["on_requirement"]) for d in extra) \
+        and not X.cant_complete(state, m, seat, a.get("ship"))  # "You cannot complete this mission if …"
     if ok:
         for d in extra:
             overcome(state, d, m)
@@ -179,7 +181,7 @@ def mission_requirements(state: dict) -> None:
         S.log(state, "completed", seat=seat, mission=m, points=points, title=S.name(state, m))
         end_attempt(state)
         check_victory(state)
-        fire(state, "mission_completed", seat=seat, mission=m)
+        fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"))
     else:
         for i in team:
             from .glossary import stop

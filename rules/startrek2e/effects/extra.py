@@ -9,9 +9,9 @@ from __future__ import annotations
 from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
-               "matching_mission", "with_trigger_card", "ref", "requires_skill"}
+               "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group"}
+                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement"}
 
 
 def _norm_class(s: str) -> str:
@@ -62,6 +62,10 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return iid in (ctx.get("refs") or {}).get(v, [])
     if k == "requires_skill":  # a mission whose requirements name that skill
         return d.get("type") == "mission" and any(v in (r.get("skills") or {}) for r in d.get("requirements") or [])
+    if k == "aboard_trigger_ship":  # aboard the ship the event names ("the completing ship")
+        ship = (ctx.get("event") or {}).get("ship")
+        c = state["cards"][iid]
+        return (ship is not None and c["zone"] == "aboard" and c["in"] == ship) == bool(v)
     if k == "with_trigger_card":  # present with the card the triggering event is about
         card = (ctx.get("event") or {}).get("card")
         ok = card is not None and card in state["cards"] and iid != card and S.present(state, iid, card)
@@ -74,6 +78,22 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
         return bool(icons & set(d.get("affiliations") or [])) == bool(v)
     return True
+
+
+def cant_complete(state: dict, m: str, seat: int, ship) -> bool:
+    """A mission's ``cant_complete`` keyword (MISSING.md item 23): "You cannot complete this
+    mission if your [Maq] personnel is on this planet / using a ship that has a [Maq]
+    personnel aboard". Its ``if`` is read for the attempting player, with the ship used
+    remembered as ``completing_ship``; without ``if`` the mission can never be completed."""
+    from . import filters as F
+    for ab in S.abilities(state, m, "keyword"):
+        if ab.get("keyword") != "cant_complete":
+            continue
+        ctx = F.ctx_for(state, m, you=seat)
+        ctx["refs"]["completing_ship"] = [ship] if ship else []
+        if "if" not in ab or F.condition(state, ab["if"], ctx):
+            return True
+    return False
 
 
 def meets_group(state: dict, cond: dict, ctx: dict):
@@ -115,6 +135,14 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k in ("trigger_by_dilemma", "trigger_random"):  # "about to be killed by a dilemma", "randomly selected"
         data = ctx.get("event") or {}
         return bool(data.get("by_dilemma" if k == "trigger_by_dilemma" else "random")) == bool(v)
+    if k == "in_engagement":  # {} or {"began_by": SIDE}: this ship (or the ship it is aboard) is in one
+        eng = state.get("engagement") or {}
+        c = state["cards"][ctx["source"]]
+        ship = ctx["source"] if c["zone"] == "ships" else (c["in"] if c["zone"] == "aboard" else None)
+        if ship is None or ship not in (eng.get("attackers") or []) + (eng.get("defenders") or []):
+            return False
+        by = (v or {}).get("began_by") if isinstance(v, dict) else None
+        return by is None or (eng.get("seat") == ctx["you"]) == (by == "you")
     if k == "trigger_mission":  # the mission the trigger event is about
         m = (ctx.get("event") or {}).get("mission")
         return m is not None and F.matches(state, m, v, ctx)

@@ -228,15 +228,6 @@ def _if(state, frame, eff, arg):
     return _child(state, frame, eff.get("then", []) if ok else eff.get("else", []))
 
 
-def _may(state, frame, eff, arg):
-    work = frame["work"]
-    if "answer" not in work:
-        S.set_pending(state, frame["ctx"]["you"], "yes_no", f"Use the text of {S.name(state, frame['ctx']['source'])}?",
-                      [{"type": "yes_no", "yes": True}, {"type": "yes_no", "yes": False}])
-        return False
-    return _child(state, frame, eff["then"] if work["answer"] else [])
-
-
 # -- numbers and cards ---------------------------------------------------------------
 def _modify(state, frame, eff, arg):
     cards = targets(state, frame, arg["target"])
@@ -254,6 +245,17 @@ def _draw(state, frame, eff, arg):
     return True
 
 
+def _discard_one(state, frame, seat, card) -> None:
+    """Discarded face up, one at a time, for everyone to see; when an opponent's text
+    discards a card from your hand or deck, your "when an opponent discards …" responses
+    may answer."""
+    S.move(state, card, "discard", seat)
+    S.log(state, "discarded", seat=seat, card=card, title=S.name(state, card))
+    if seat != frame["ctx"]["you"]:
+        from ..triggers import fire
+        fire(state, "opponent_reveals_or_discards", seat=seat, card=card)
+
+
 def _discard(state, frame, eff, arg):
     seat = _seat(frame["ctx"], arg.get("who", "you"))
     work = frame["work"]
@@ -261,17 +263,17 @@ def _discard(state, frame, eff, arg):
     if arg.get("from") == "deck_top":
         for _ in range(left):
             if state["seats"][seat]["deck"]:
-                S.move(state, state["seats"][seat]["deck"][0], "discard", seat)
+                _discard_one(state, frame, seat, state["seats"][seat]["deck"][0])
         return True
     hand = state["seats"][seat]["hand"]
     if "answer" in work:
-        S.move(state, work.pop("answer"), "discard", seat)
+        _discard_one(state, frame, seat, work.pop("answer"))
         work["left"] = left = left - 1
     if left <= 0 or not hand:
         return True
     if arg.get("random"):
         while left > 0 and hand:
-            S.move(state, R.choice(state["rng"], list(hand)), "discard", seat)
+            _discard_one(state, frame, seat, R.choice(state["rng"], list(hand)))
             left -= 1
         return True
     S.set_pending(state, seat, "choose", "Discard a card from your hand", [{"type": "choose", "card": i} for i in hand])
@@ -324,8 +326,9 @@ def _score(sign):
     def handler(state, frame, eff, arg):
         seat = _seat(frame["ctx"], arg.get("who", "you"))
         s = state["seats"][seat]
-        s["score"] = max(0, s["score"] + sign * arg["amount"])
-        S.log(state, "scored" if sign > 0 else "lost_points", seat=seat, amount=arg["amount"])
+        amount = F.amount(state, arg["amount"], frame["ctx"])  # "Score 5 points for each"
+        s["score"] = max(0, s["score"] + sign * amount)
+        S.log(state, "scored" if sign > 0 else "lost_points", seat=seat, amount=amount)
         from ..victory import check
         check(state)
         return True

@@ -25,7 +25,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "interrupt": {"effects", "when", "order", "if"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify"},
-    "keyword": {"keyword"},
+    "keyword": {"keyword", "if"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
@@ -38,7 +38,7 @@ TRIGGER_EVENTS = {
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
 }
-KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda"}
+KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command"}
@@ -56,7 +56,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
-               "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill"}
+               "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
+               "aboard_trigger_ship"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -64,7 +65,7 @@ TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", 
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group"}
+                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement"}
 
 
 def is_stat(name: Any) -> bool:
@@ -189,7 +190,9 @@ class _Checker:
                 if arg.get("who", "you") not in SIDES:
                     self.err(f"{p}.who", "'you' or 'opponent'")
                 for k in ("count", "amount"):
-                    if k in arg and not (isinstance(arg[k], int) and arg[k] >= 0):
+                    if k == "amount" and isinstance(arg.get(k), dict):  # "5 points for each"
+                        self.amount(arg[k], f"{p}.{k}")
+                    elif k in arg and not (isinstance(arg[k], int) and arg[k] >= 0):
                         self.err(f"{p}.{k}", "a number ≥ 0")
                 if verb in ("score", "lose_points") and "amount" not in arg:
                     self.err(p, f"{verb} needs 'amount'")
@@ -365,7 +368,7 @@ class _Checker:
             self.err(f"{path}.mission_type", "planet, space or headquarters")
         if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):
             self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
-        for k in ("involved", "matching_mission", "with_trigger_card"):
+        for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 
@@ -447,6 +450,10 @@ class _Checker:
         for k in ("mission", "trigger_card", "trigger_mission"):
             if k in c:
                 self.filter(c[k], f"{path}.{k}")
+        if "in_engagement" in c:  # item 25: true, or {"began_by": SIDE}
+            v = c["in_engagement"]
+            if not (v is True or (isinstance(v, dict) and set(v) <= {"began_by"} and v.get("began_by", "you") in SIDES)):
+                self.err(f"{path}.in_engagement", 'true or {"began_by": "you"|"opponent"}')
         if "group" in c:  # item 35: who must meet a `meets` requirement — remembered cards
             if "meets" not in c or not isinstance(c["group"], dict) or set(c["group"]) != {"ref"}:
                 self.err(f"{path}.group", '{"ref": name}, beside "meets"')

@@ -521,3 +521,89 @@ def test_item35_random_among_the_chosen_and_meets_by_the_remembered_group():
     ctx["refs"]["four"] = [team[2], team[3]]  # Data 9 + Tasha 6 cunning
     assert F.condition(st, {"meets": {"attributes": {"cunning": 14}}, "group": {"ref": "four"}}, ctx)
     assert not F.condition(st, {"meets": {"attributes": {"cunning": 15}}, "group": {"ref": "four"}}, ctx)
+
+
+# -- item 23: mission text -----------------------------------------------------------------------
+def _attempt_ready(st, m, ship=None):
+    team = [put(st, 0, g, "aboard" if ship else "pile", ship or m) for g in ("T-F4", "T-F5", "T-F1", "T-F7")]
+    st = turn_to(st, 0, "orders")
+    st["attempt"] = {"seat": 0, "mission": m, "ship": ship, "personnel": team, "dilemma_owner": 1,
+                     "budget": 0, "spent": 0, "current": None, "resolving": False}
+    st["step"] = "mission_requirements"
+    st["pending"] = None
+    return flow.advance(st), team
+
+
+def test_item23_you_cannot_complete_this_mission_if_your_maquis_personnel_is_on_this_planet():
+    evacuate = [{"kind": "keyword", "keyword": "cant_complete", "if": {"count": {
+        "type": "personnel", "owner": "you", "icon": "maquis", "at_this_mission": True}, "min": 1}}]
+    _valid(*evacuate)
+    extra = add_card({}, FX.mission("T-P1", "Survey Planet", "planet", reqs=[{"skills": {"Security": 1}}],
+                                    mechanics=evacuate))
+    add_card(extra, FX.personnel("X-MQ", "Rebel", "federation", {"Navigation": 1}, icons=("staff", "maquis")))
+    st = started("evac", extra=extra)
+    m = mission(st, 0, "T-P1")
+    st2, team = _attempt_ready(st, m)
+    assert st2["cards"][m].get("completed") and st2["seats"][0]["score"] == 35
+    st = started("evac2", extra=extra)
+    m = mission(st, 0, "T-P1")
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-MQ"
+    put(st, 0, "X-MQ", "pile", m)
+    st, team = _attempt_ready(st, m)
+    assert not st["cards"][m].get("completed") and all(st["cards"][i]["stopped"] for i in team)
+
+
+def test_item23_cannot_complete_using_a_ship_with_a_maquis_aboard_and_completion_rewards():
+    intercept = [{"kind": "keyword", "keyword": "cant_complete", "if": {"count": {
+        "type": "ship", "ref": "completing_ship", "crew": {"icon": "maquis"}}, "min": 1}},
+        {"kind": "trigger", "on": "mission_completed", "optional": True, "if": {"trigger_mission": {"self": True}},
+         "effects": [{"place_in_discard": {"choose": {"aboard_trigger_ship": True, "type": "equipment", "owner": "you"},
+                                           "count": 3, "up_to": True}, "as": "placed"},
+                     {"score": {"amount": {"per": {"ref": "placed", "scope": "discard"}, "times": 5}}}]}]
+    _valid(*intercept)
+    extra = add_card({}, FX.mission("T-S1", "Intercept Renegade", "space", reqs=[{"skills": {"Navigation": 1}}],
+                                    mechanics=intercept))
+    add_card(extra, FX.personnel("X-MQ", "Rebel", "federation", {"Navigation": 1}, icons=("staff", "maquis")))
+    st = started("intercept", extra=extra)
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF", "ships", m)
+    kits = [put(st, 0, g, "aboard", ship) for g in ("T-EQ1", "T-EQ2")]
+    st, team = _attempt_ready(st, m, ship)
+    assert st["cards"][m].get("completed") and st["seats"][0]["score"] == 35
+    assert st["pending"]["kind"] == "respond"
+    st = act(st, {"type": "respond", "card": m, "ability": 1})
+    st = act(st, {"type": "choose", "card": kits[0]})
+    st = act(st, {"type": "choose", "card": kits[1]})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["seats"][0]["score"] == 45 and all(st["cards"][k]["zone"] == "discard" for k in kits)
+    st = started("intercept2", extra=extra)
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF", "ships", m)
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-MQ"
+    put(st, 0, "X-MQ", "aboard", ship)
+    st, team = _attempt_ready(st, m, ship)
+    assert not st["cards"][m].get("completed")
+
+
+# -- item 25: while this ship is in an engagement -----------------------------------------------
+def test_item25_while_in_an_engagement_you_did_not_begin():
+    prakesh = [{"kind": "static", "modify": {"stat": "shields", "amount": 4, "who": {"self": True}},
+                "while": {"in_engagement": {"began_by": "opponent"}}}]
+    defiant = [{"kind": "static", "modify": {"stat": "weapons", "amount": 1, "who": {"self": True}},
+                "while": {"in_engagement": True}}]
+    _valid(*prakesh, *defiant)
+    st, ship, leader, target = _engagement_scene("inengage", weapons=9, shields=7)
+    st["extra_cards"]["X-S2"] = {**st["extra_cards"]["X-S2"], "mechanics": prakesh}
+    st["extra_cards"]["X-S1"] = {**st["extra_cards"]["X-S1"], "mechanics": defiant}
+    assert ST.value(st, target, "shields") == 7 and ST.value(st, ship, "weapons") == 9
+    ev = put(st, 0, "T-EV2", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 1})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    log = next(e for e in st["log"] if e["event"] == "engagement")
+    assert (log["weapons"], log["shields"]) == (10, 11)
+    assert ST.value(st, target, "shields") == 7  # only while it lasts

@@ -380,3 +380,24 @@ def test_combat_with_more_than_one_opponent_present_choose_which_one():
     fight = next(e for e in st["log"] if e["event"] == "combat")
     assert fight["strength"] == 8 and fight["against"] == 9  # Worf's side, not the warrior's
     assert st["cards"][mine]["stopped"] and not st["cards"][a]["stopped"] and b
+
+
+def test_when_an_opponent_discards_a_card_from_your_hand_you_may_draw_a_card():
+    """The rulebook's "When" example: used once each time the trigger happens."""
+    extra = add_card({}, FX.personnel("X-WD", "Archivist", "klingon", {"Anthropology": 1}, mechanics=[
+        {"kind": "trigger", "on": "opponent_reveals_or_discards", "optional": True, "effects": [{"draw": {"count": 1}}]}]))
+    st = started("whendiscard", extra=extra)
+    c = find(st, 1, "T-K5")
+    st["cards"][c]["guid"] = "X-WD"
+    put(st, 1, "X-WD", "pile", mission(st, 1, "T-HQK"))
+    st = turn_to(st, 0, "orders")
+    hand = len(st["seats"][1]["hand"])
+    st = _run(st, [{"discard": {"count": 2, "who": "opponent", "random": True}}], mission(st, 0, "T-HQF"))
+    used = 0
+    while st["pending"]["kind"] == "respond":
+        if any(o["type"] == "respond" for o in options(st)):
+            st = act(st, next(o for o in options(st) if o["type"] == "respond"))
+            used += 1
+        else:
+            st = act(st, {"type": "pass"})
+    assert used == 2 and len(st["seats"][1]["hand"]) == hand - 2 + 2
