@@ -29,6 +29,8 @@ def _cant_play(state: dict, seat: int, iid: str) -> bool:
             continue
         if ab.get("player") == "you" and seat != ctx["controller"]:
             continue
+        if ab.get("player") == "opponent" and seat == ctx["controller"]:
+            continue  # "Your opponent can't play …" (Quarantine Container)
         if F.matches(state, iid, ab.get("who", {}), ctx):
             return True
     return False
@@ -131,6 +133,7 @@ def play_card(state: dict, seat: int, iid: str) -> None:
     d = S.card_def(state, iid)
     cost = power_cost_to_play(state, seat, iid)
     state["seats"][seat]["power"] -= cost
+    state["cards"][iid].pop("refs", None)  # a card played again is a new card: nothing remembered
     S.log(state, "played", seat=seat, card=iid, guid=state["cards"][iid]["guid"], cost=cost)
     if d["type"] == "event":
         S.move(state, iid, "discard")

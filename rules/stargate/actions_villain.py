@@ -37,7 +37,8 @@ def legal(state: dict, seat: int) -> list[dict]:
                 or not can_pay_assign_costs(state, seat, iid):
             continue
         d = S.card_def(state, iid)
-        if d["type"] == "adversary" and not adversary_assigned and stats.skill(state, iid, sk) is not None:
+        if d["type"] == "adversary" and not adversary_assigned and stats.skill(state, iid, sk) is not None \
+                and not S.became_adversary_cant(state, iid, "assign"):
             out.append({"type": "assign", "card": iid})
         elif d["type"] == "ship" and d.get("allegiance") == "villain" and feature(state, "ships"):
             out.append({"type": "assign", "card": iid})

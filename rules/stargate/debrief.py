@@ -32,6 +32,8 @@ def debrief_ready(state: dict) -> None:
             c["mods"] = [m for m in c["mods"] if m["until"] != "end_of_turn"]
         if c.get("forbid"):
             c["forbid"] = [f for f in c["forbid"] if f["until"] != "end_of_turn"]
+        if c.get("traits_gained"):
+            c["traits_gained"] = [g for g in c["traits_gained"] if g["until"] != "end_of_turn"]
         if c.get("blocked") and c.get("blocked_until") == "end_of_turn":
             c["blocked"] = False
     state["step"] = "failed_missions"

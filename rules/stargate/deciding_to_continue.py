@@ -14,6 +14,8 @@ def end_of_mission(state: dict) -> None:
             c["mods"] = [m for m in c["mods"] if m["until"] != "end_of_mission"]
         if c.get("forbid"):
             c["forbid"] = [f for f in c["forbid"] if f["until"] != "end_of_mission"]
+        if c.get("traits_gained"):
+            c["traits_gained"] = [g for g in c["traits_gained"] if g["until"] != "end_of_mission"]
         if c.get("blocked") and c.get("blocked_until") == "end_of_mission":
             c["blocked"] = False  # blocked "from the current mission", or by the mission's own text
             c.pop("blocked_by", None)

@@ -54,11 +54,23 @@ def incapacitate(state: dict, iid: str) -> bool:
     return True
 
 
-def leave_play(state: dict, iid: str, zone: str) -> None:
-    """Move a card out of play (or from a pile) to ``zone`` of its owner; glyphs beneath a
-    character go face down to the bottom of its owner's mission pile; cards it blocked
-    become unblocked."""
+def leave_play(state: dict, iid: str, zone: str, under: str | None = None) -> None:
+    """Move a card out of play (or from a pile) to ``zone`` of its owner (``under`` a card for
+    ``beneath``); glyphs beneath a character go face down to the bottom of its owner's
+    mission pile; cards it blocked become unblocked; the cards kept beneath it and the cards
+    placed on it go to their owners' discard piles (RULES.md: "cards beneath / on a card")."""
     c = state["cards"][iid]
+    was_in_play = c["zone"] in ("play", "mission")
+    if was_in_play:
+        for other, oc in list(state["cards"].items()):
+            if oc.get("on") == iid and oc["zone"] in ("play", "mission"):
+                leave_play(state, other, "discard")
+                S.log(state, "discarded_with_host", card=other, host=iid)
+        if c.get("beneath"):
+            # a "when you score/destroy her" text still counts what was beneath her (Hathor)
+            c["was_beneath"] = len(c["beneath"])
+        for other in list(c.get("beneath", [])):
+            S.move(state, other, "discard")
     glyphs = list(c["glyphs"])
     for g in glyphs:
         S.move(state, g, "mission_pile")
@@ -66,8 +78,7 @@ def leave_play(state: dict, iid: str, zone: str) -> None:
     if len(glyphs) > 1:
         # "in the order of your choice": the owner re-places them one at a time (flow.advance)
         state.setdefault("glyph_orders", []).append({"seat": c["owner"], "cards": glyphs})
-    was_in_play = c["zone"] in ("play", "mission")
-    S.move(state, iid, zone)
+    S.move(state, iid, zone, under=under)
     if was_in_play:
         for other in state["cards"].values():
             if other.get("blocked_by") == iid:

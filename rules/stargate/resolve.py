@@ -141,6 +141,8 @@ def revive_or_score(state: dict) -> None:
     iid = advs[0]
     opts = []
     forbidden = {f["action"] for f in state["cards"][iid].get("forbid", [])}
+    if S.became_adversary_cant(state, iid, "revive"):
+        forbidden.add("revive")  # Mark Devlin, Linea: a character-adversary that can't be revived
     if len(state["seats"][t["villain"]]["deck"]) >= stats.number(state, iid, "revive") and "revive" not in forbidden:
         opts.append({"type": "adversary", "choice": "revive"})
     if "revive" not in forbidden and _revive_instead(state, iid) is not None:
@@ -171,8 +173,7 @@ def _revive_instead(state: dict, iid: str) -> dict | None:
 def _cant_be_scored(state: dict, iid: str) -> bool:
     """"He can't be scored" (Daniel Jackson, Prior of the Ori: ``becomes_adversary`` with
     ``cant: [score]``)."""
-    return any(ab.get("keyword") == "becomes_adversary" and "score" in (ab.get("cant") or [])
-               for ab in S.card_def(state, iid).get("mechanics") or [])
+    return S.became_adversary_cant(state, iid, "score")
 
 
 def answer_adversary(state: dict, choice: str) -> None:
@@ -212,12 +213,20 @@ def answer_adversary(state: dict, choice: str) -> None:
 
 
 def destroy_obstacles(state: dict) -> None:
+    """The villain destroys all obstacles and complications at the mission: a replacement
+    ("when it would be destroyed, place it beneath this gear instead": Quarantine Container)
+    applies to the face-up obstacles."""
+    from .glossary import _replaced
+    replaced = []
     for iid in list(S.at_mission(state)):
         c = state["cards"][iid]
         if c.get("face_down") or S.ctype(state, iid) == "obstacle":
+            if not c.get("face_down") and _replaced(state, iid, state["turn"]["villain"]):
+                replaced.append(iid)  # its replacement effect moves it (on the stack)
+                continue
             leave_play(state, iid, "discard")
     # anything else left at the mission (an adversary someone else assigned) goes home stopped
-    for iid in list(S.at_mission(state)):
+    for iid in [i for i in S.at_mission(state) if i not in replaced]:
         S.move_keep(state, iid, "play")
         if state["cards"][iid]["state"] == "assigned":
             state["cards"][iid]["state"] = "stopped"

@@ -22,10 +22,63 @@ MAX_POINT_VALUE = 6
 
 
 def card_def(state: dict, iid: str) -> dict:
-    """The printed card (facts + mechanics) of instance ``iid``."""
-    guid = state["cards"][iid]["guid"]
+    """The card (facts + mechanics) of instance ``iid`` as it is now: the printed card, or —
+    for a character with ``becomes_adversary`` during his owner's opponent's turn — the
+    adversary he becomes (Daniel Jackson, Prior of the Ori; Mark Devlin)."""
+    c = state["cards"][iid]
+    guid = c["guid"]
     local = state.get("extra_cards", {})
-    return local[guid] if guid in local else card_db()[guid]
+    d = local[guid] if guid in local else card_db()[guid]
+    become = _becomes_adversary(d)
+    if become is not None and c["zone"] in ("play", "mission") and _opponents_turn(state, c["owner"]):
+        return _as_adversary(d, become)
+    return d
+
+
+_BECOMES: dict[str, dict | None] = {}
+_AS_ADVERSARY: dict[str, dict] = {}
+
+
+def _becomes_adversary(d: dict) -> dict | None:
+    """The card's ``becomes_adversary`` keyword (cached per printed card: card data is immutable)."""
+    key = d["guid"]
+    if key not in _BECOMES:
+        _BECOMES[key] = next((ab for ab in d.get("mechanics") or []
+                              if ab.get("kind") == "keyword" and ab.get("keyword") == "becomes_adversary"), None)
+    return _BECOMES[key]
+
+
+def _opponents_turn(state: dict, seat: int) -> bool:
+    """"During your opponent's turn": the seat is not the hero player of this turn."""
+    t = state.get("turn") or {}
+    return t.get("number", 0) > 0 and t.get("hero") != seat
+
+
+def _as_adversary(d: dict, kw: dict) -> dict:
+    """The adversary a character becomes: villain allegiance, same skills, ``trait`` added,
+    revive cost ``revive`` (none printed = none: it can't be revived), same text."""
+    key = d["guid"]
+    if key not in _AS_ADVERSARY:
+        traits = list(d.get("traits") or []) + ([kw["trait"]] if kw.get("trait") else [])
+        _AS_ADVERSARY[key] = {**d, "type": "adversary", "subtype": None, "allegiance": "villain",
+                              "traits": traits, "revive": kw.get("revive"), "became_adversary": True}
+    return _AS_ADVERSARY[key]
+
+
+def became_adversary_cant(state: dict, iid: str, action: str) -> bool:
+    """A character who has become an adversary and "can't be <action>" (``cant`` of the
+    ``becomes_adversary`` keyword: ``assign``, ``revive``, ``score``)."""
+    d = card_def(state, iid)
+    kw = _becomes_adversary(d) if d.get("became_adversary") else None
+    return kw is not None and action in (kw.get("cant") or [])
+
+
+def traits(state: dict, iid: str) -> list[str]:
+    """Printed traits plus traits gained for a while ("Tyler" gets another character's traits)."""
+    own = list(card_def(state, iid).get("traits") or [])
+    for g in state["cards"][iid].get("traits_gained", []):
+        own += [t for t in g["traits"] if t not in own]
+    return own
 
 
 def inst(state: dict, iid: str) -> dict:
@@ -59,6 +112,8 @@ def zone_list(state: dict, iid: str) -> list:
         return state["mission"]["current"]
     if z == "glyph":
         return state["cards"][c["under"]]["glyphs"]
+    if z == "beneath":
+        return state["cards"][c["under"]]["beneath"]
     return state["seats"][c["owner"]][z]
 
 
@@ -79,9 +134,16 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         c["mods"] = []
         c["tokens"] = 0
         c.pop("text_removed", None)
+        c.pop("on", None)
+        c.pop("traits_gained", None)
+        c.pop("marks", None)
     if zone == "glyph":
         c["under"] = under
         dest = state["cards"][under]["glyphs"]
+    elif zone == "beneath":
+        # a card kept beneath another card (Mot, Orlin, a freighter's cargo): not in play
+        c["under"] = under
+        dest = state["cards"][under].setdefault("beneath", [])
     elif zone == "mission":
         dest = state["mission"]["cards"]
     elif zone == "current_mission":
@@ -149,6 +211,8 @@ def all_zone_lists(state: dict) -> list[list[str]]:
         out += [s[z] for z in SEAT_ZONES]
     for c in state["cards"].values():
         out.append(c["glyphs"])
+        if "beneath" in c:
+            out.append(c["beneath"])
     return out
 
 

@@ -29,6 +29,13 @@ def _card(state: dict, iid: str, viewer) -> dict:
         out["glyphs"] = [_card(state, g, viewer) for g in c["glyphs"]]
     if c.get("tokens"):
         out["promotion_tokens"] = c["tokens"]
+    if c.get("on"):
+        out["on"] = c["on"]  # placed on that card (Forced Labor Camp, Canopic Jar)
+    if c.get("beneath"):
+        # face-down cards beneath a card: only the judge and the owner of the card see them
+        out["beneath"] = [_card(state, i, viewer) if not state["cards"][i].get("face_down")
+                          or viewer == JUDGE or viewer == state["cards"][i]["owner"]
+                          else {"id": None, "face_down": True} for i in c["beneath"]]
     return out
 
 

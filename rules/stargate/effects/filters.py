@@ -9,6 +9,7 @@ from __future__ import annotations
 from .. import state as S
 
 STATE_TYPES = ("character", "gear", "ship", "adversary")
+GLYPH_NAMES = ("gemini", "libra", "orion", "pisces", "scorpius", "triangulum", "origin")
 
 
 def _as_list(v):
@@ -33,7 +34,8 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
                 return False
         elif key == "type":
             kinds = _as_list(want)
-            actual = "complication" if c.get("face_down") and c["zone"] == "mission" else d["type"]
+            actual = "complication" if c.get("face_down") and c["zone"] == "mission" else \
+                "glyph" if c["zone"] == "glyph" else d["type"]
             if actual not in kinds:
                 return False
         elif key == "type_not":
@@ -46,10 +48,10 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
             if c.get("state") not in _as_list(want):
                 return False
         elif key == "trait":
-            if not set(_as_list(want)) & set(d.get("traits") or []):
+            if not set(_as_list(want)) & set(S.traits(state, iid)):
                 return False
         elif key == "trait_not":
-            if set(_as_list(want)) & set(d.get("traits") or []):
+            if set(_as_list(want)) & set(S.traits(state, iid)):
                 return False
         elif key == "allegiance":
             if d.get("allegiance") != want:
@@ -73,7 +75,48 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
         elif key == "has_glyph":
             if want is True and not c["glyphs"] or want is False and c["glyphs"]:
                 return False
-            if isinstance(want, str) and want not in [S.card_def(state, g).get("glyph") for g in c["glyphs"]]:
+            if isinstance(want, str) and want in GLYPH_NAMES:
+                if want not in [S.card_def(state, g).get("glyph") for g in c["glyphs"]]:
+                    return False
+            elif isinstance(want, str) and want != "current_mission":
+                # a ref name: the character who has (had) that glyph (Cor-ai's loser)
+                if not set(c["glyphs"]) & set(ctx.get("refs", {}).get(want, [])):
+                    return False
+        elif key == "glyph":
+            # a glyph's (mission's) glyph name
+            if d.get("glyph") not in _as_list(want):
+                return False
+        elif key == "host":
+            # the card this card is placed on ("While this gear is on a character, that character …")
+            src = state["cards"].get(ctx.get("source"), {})
+            if (src.get("on") == iid) != bool(want):
+                return False
+        elif key == "on":
+            # a glyph beneath / a card placed on a card matching the filter (or target)
+            host = c.get("under") if c["zone"] == "glyph" else c.get("on")
+            if host is None or host not in state["cards"]:
+                return False
+            if isinstance(want, dict) and set(want) & {"self", "ref"} and not (set(want) - {"self", "ref"}):
+                if host not in (resolve_target(state, want, ctx) or []):
+                    return False
+            elif not matches(state, host, want, ctx):
+                return False
+        elif key == "beneath":
+            # a card kept beneath a card ("self" = the card with this text, or a target)
+            if c["zone"] != "beneath":
+                return False
+            hosts = [ctx.get("source")] if want in ("self", True) else resolve_target(state, want, ctx) or []
+            if c.get("under") not in hosts:
+                return False
+        elif key == "marked":
+            # chosen earlier by the card with this text (``mark``), and still in play since
+            if (ctx.get("source") in c.get("marks", [])) != bool(want):
+                return False
+        elif key == "could_be_assigned":
+            # "a ready character who could be assigned to the current mission" (the hero's)
+            from ..actions_hero import can_assign_character
+            ok = c["owner"] == S.hero(state) and c["zone"] == "play" and can_assign_character(state, iid)
+            if ok != bool(want):
                 return False
         elif key == "min_glyphs":
             if len(c["glyphs"]) < want:
@@ -106,8 +149,8 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
                 mine = set(glyph_names(state, iid))
                 theirs = {g for o in others for g in glyph_names(state, o)}
             else:
-                mine = set(d.get("traits") or [])
-                theirs = {t for o in others for t in (S.card_def(state, o).get("traits") or [])}
+                mine = set(S.traits(state, iid))
+                theirs = {t for o in others for t in S.traits(state, o)}
             if not mine & theirs:
                 return False
         elif key in ("min_skill", "max_skill"):
@@ -145,6 +188,12 @@ def candidates(state: dict, flt: dict, ctx: dict) -> list[str]:
         pool = []
         for s in state["seats"]:
             pool += s[zone]
+    elif isinstance(flt, dict) and "beneath" in flt:
+        pool = [i for c in state["cards"].values() for i in c.get("beneath", [])]
+    elif isinstance(flt, dict) and "glyph" in _as_list(flt.get("type")):
+        # glyphs beneath the active players' characters in play
+        active = (state["turn"]["hero"], state["turn"]["villain"])
+        pool = [g for i in S.in_play(state) if state["cards"][i]["owner"] in active for g in state["cards"][i]["glyphs"]]
     else:
         active = (state["turn"]["hero"], state["turn"]["villain"])
         pool = [i for i in S.in_play(state) if state["cards"][i]["owner"] in active]
@@ -161,7 +210,8 @@ def resolve_target(state: dict, target, ctx: dict) -> list[str] | None:
     if target.get("self"):
         return [ctx["source"]] if ctx.get("source") in state["cards"] else []
     if "ref" in target and "choose" not in target:
-        return [i for i in ctx.get("refs", {}).get(target["ref"], []) if i in state["cards"]]
+        skip = ctx.get("refs", {}).get(target.get("except"), []) if target.get("except") else []
+        return [i for i in ctx.get("refs", {}).get(target["ref"], []) if i in state["cards"] and i not in skip]
     if target.get("current_mission"):
         cur = S.current_mission(state)
         return [cur] if cur else []
@@ -232,9 +282,20 @@ def amount(state: dict, a, ctx: dict) -> int:
                 v += stats.number(state, i, "revive")
             else:
                 v += S.card_def(state, i).get("experience") or 0
+    elif "cards_beneath" in a:
+        # cards beneath a card (other keys filter them: Khalek's hero cards); a card that has
+        # just left play counts what was beneath it (Hathor "when you score her")
+        v = 0
+        flt = {k: x for k, x in a.items() if k in ("allegiance", "type", "trait")}
+        for host in resolve_target(state, a["cards_beneath"], ctx) or []:
+            hc = state["cards"][host]
+            if hc["zone"] in ("play", "mission") or hc.get("beneath"):
+                v += sum(1 for i in hc.get("beneath", []) if matches(state, i, flt, ctx))
+            else:
+                v += hc.get("was_beneath", 0)
     elif "different_traits" in a:
         cards = resolve_target(state, a["different_traits"], ctx) or []
-        v = len({t for i in cards for t in (S.card_def(state, i).get("traits") or [])})
+        v = len({t for i in cards for t in S.traits(state, i)})
     elif "amount_of" in a:
         v = ctx.get("amounts", {}).get(a["amount_of"] if isinstance(a["amount_of"], str) else a["amount_of"].get("ref"), 0)
     elif "count" in a:

@@ -17,12 +17,13 @@ from . import filters as F
 
 TARGET_VERBS = {"stop", "ready", "destroy", "incapacitate", "return_to_hand", "block", "unblock",
                 "turn_face_down", "score", "to_deck_bottom", "shuffle_into_deck", "discard_from_score_pile",
-                "put_on_mission_pile"}
+                "put_on_mission_pile", "discard_card", "take_off", "mark"}
 IMPLEMENTED_VERBS = TARGET_VERBS | {
     "draw", "discard", "gain_power", "lose_power", "pay_power", "modify", "may", "unless", "if",
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
     "arrange_top", "play_free", "play_from_hand", "move_glyph", "remove_text", "arrange_failed_missions",
+    "place_beneath", "place_on", "glyph_to_mission_pile", "place_glyph", "gain_traits",
 }
 
 
@@ -227,6 +228,16 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return False
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
+    if verb == "place_beneath":
+        return _place_beneath(state, frame, ctx, arg)
+    if verb == "place_on":
+        return _place_on(state, frame, ctx, arg)
+    if verb == "glyph_to_mission_pile":
+        return _glyph_to_mission_pile(state, frame, ctx, arg)
+    if verb == "place_glyph":
+        return _place_glyph(state, frame, ctx, arg)
+    if verb == "gain_traits":
+        return _gain_traits(state, frame, ctx, arg, eff.get("until"))
     if verb in ("play_free", "play_from_hand"):
         return _play_free(state, frame, ctx, arg, free=verb == "play_free")
     if verb == "arrange_top":
@@ -332,6 +343,21 @@ def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
     elif verb == "put_on_mission_pile":
         if c["zone"] in ("current_mission", "failed", "play", "mission", "mission_pile"):
             S.move(state, iid, "mission_pile", top=eff.get("position", "bottom") == "top")
+    elif verb == "discard_card":
+        # a card (revealed, kept beneath a card, in hand) to its owner's discard pile
+        if c["zone"] in ("play", "mission"):
+            glossary.leave_play(state, iid, "discard")
+        elif c["zone"] not in ("discard", "glyph", "current_mission"):
+            S.move(state, iid, "discard")
+    elif verb == "mark":
+        # "choose an obstacle. When it would be destroyed, …" (Quarantine Container): the
+        # card remembers the card that chose it while it stays in play (S.move clears it)
+        if c["zone"] in ("play", "mission") and ctx["source"] not in c.get("marks", []):
+            c.setdefault("marks", []).append(ctx["source"])
+    elif verb == "take_off":
+        # "take it off": the card stays in play, on nothing
+        if c.pop("on", None) is not None:
+            S.log(state, "taken_off", card=iid)
     elif verb == "shuffle_into_deck":
         glossary.leave_play(state, iid, "deck")
         rng.shuffle(state["rng"], state["seats"][c["owner"]]["deck"])
@@ -445,6 +471,7 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
     """Whether every cost in ``costs`` can be paid now (glyphs are held, checked elsewhere)."""
     me = ctx["controller"]
     power_needed = 0
+    other_payers: dict[int, int] = {}
     for cost in costs or []:
         if not isinstance(cost, dict):
             continue
@@ -457,7 +484,17 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
             cost = inner  # a cost that names what it touched: check the cost itself
         if "pay_power" in cost:
             a = cost["pay_power"]
-            power_needed += 0 if a == "any" else F.amount(state, a, ctx)
+            n = 0 if a == "any" else F.amount(state, a, ctx)
+            payer = _player(ctx, state, cost.get("who"))  # "… may pay 1 power" by the opponent (Payoff)
+            if payer == me:
+                power_needed += n
+            else:
+                other_payers[payer] = other_payers.get(payer, 0) + n
+        elif "glyph_to_mission_pile" in cost:
+            tgt = cost["glyph_to_mission_pile"].get("glyph", {})
+            cards = F.resolve_target(state, tgt, ctx)
+            if not (cards if cards is not None else F.candidates(state, tgt["choose"], ctx)):
+                return False
         elif "requires" in cost:
             if not F.condition(state, cost["requires"], ctx):
                 return False
@@ -469,7 +506,7 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
             if len(pool) < n:
                 return False
         else:
-            verb = next((k for k in ("stop", "destroy", "incapacitate", "block") if k in cost), None)
+            verb = next((k for k in ("stop", "destroy", "incapacitate", "block", "discard_card") if k in cost), None)
             if verb is None:
                 continue
             tgt = cost[verb]
@@ -480,11 +517,15 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
             need = 1 if F.resolve_target(state, tgt, ctx) is not None else F.amount(state, tgt.get("count", 1), ctx)
             if len(ok) < max(1, need):
                 return False
+    if any(state["seats"][s]["power"] < n for s, n in other_payers.items()):
+        return False
     return state["seats"][me]["power"] >= power_needed
 
 
 def _payable(state: dict, verb: str, iid: str) -> bool:
     c = state["cards"][iid]
+    if verb == "discard_card":
+        return c["zone"] not in ("discard", "glyph", "current_mission")
     if c["zone"] not in ("play", "mission"):
         return False
     if verb == "stop":
@@ -581,4 +622,131 @@ def _move_glyph(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
         g = state["cards"][src[0]]["glyphs"][-1]
         S.move(state, g, "glyph", under=to[0])
         S.log(state, "glyph_moved", glyph=g, to=to[0])
+    return True
+
+
+# ------------------------------------------------ cards beneath / on cards, glyphs
+def _source_cards(state: dict, frame: dict, ctx: dict, card) -> list[str] | None:
+    """The cards a ``card`` parameter names: a target, or the older spellings
+    ``{"top_of_deck": "you"}`` (Fifth, Hathor) and ``{"random_from_hand": "opponent"}`` (Khalek)."""
+    if isinstance(card, dict) and "top_of_deck" in card:
+        seat = _player(ctx, state, card["top_of_deck"])
+        return state["seats"][seat]["deck"][:1]
+    if isinstance(card, dict) and "random_from_hand" in card:
+        hand = state["seats"][_player(ctx, state, card["random_from_hand"])]["hand"]
+        return [rng.choice(state["rng"], hand)] if hand else []
+    return _targets(state, frame, ctx, card)
+
+
+def _place_beneath(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """Place cards beneath a card (face down unless ``face_down`` is false): from hand, deck,
+    discard pile or play (a card in play leaves play: its glyphs go to the mission pile).
+    The host is chosen first when it is a choice; the cards can be named with ``remember``."""
+    from .. import glossary
+    if "hosts" not in frame:
+        hosts = _targets(state, frame, ctx, arg.get("host", {"self": True}))
+        if hosts is None:
+            return False
+        frame["hosts"] = hosts
+        frame.pop("chosen", None)
+    hosts = [h for h in frame["hosts"] if state["cards"][h]["zone"] in ("play", "mission")]
+    cards = _source_cards(state, frame, ctx, arg.get("card", {}))
+    if cards is None:
+        return False
+    frame.pop("hosts")
+    if not hosts:
+        return True
+    placed = []
+    for iid in cards:
+        if iid == hosts[0] or state["cards"][iid]["zone"] in ("glyph", "beneath", "current_mission"):
+            continue
+        if state["cards"][iid]["zone"] in ("play", "mission"):
+            glossary.leave_play(state, iid, "beneath", under=hosts[0])
+        else:
+            S.move(state, iid, "beneath", under=hosts[0])
+        state["cards"][iid]["face_down"] = arg.get("face_down", True)
+        placed.append(iid)
+        S.log(state, "placed_beneath", card=None if arg.get("face_down", True) else iid, host=hosts[0])
+    _remember(state, ctx, frame.get("remember_as"), placed)
+    return True
+
+
+def _place_on(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """"Place this obstacle/gear on a character": the card stays in play (an obstacle leaves
+    the mission for its owner's side, so it is not destroyed with the mission's obstacles),
+    placed on the host; it leaves play with the host (glossary.leave_play)."""
+    cards = F.resolve_target(state, arg.get("card", {"self": True}), ctx) or []
+    hosts = _targets(state, frame, ctx, arg.get("host", {}))
+    if hosts is None:
+        return False
+    hosts = [h for h in hosts if state["cards"][h]["zone"] in ("play", "mission")]
+    if not hosts:
+        return True
+    for iid in cards:
+        c = state["cards"][iid]
+        if c["zone"] not in ("play", "mission") or iid == hosts[0]:
+            continue
+        if c["zone"] == "mission":
+            S.move_keep(state, iid, "play")
+        c["on"] = hosts[0]
+        S.log(state, "placed_on", card=iid, host=hosts[0])
+    return True
+
+
+def _glyph_to_mission_pile(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """Put a glyph from beneath a character on the bottom (or top) of its owner's mission
+    pile. ``same_experience`` (Moloc): also every other glyph of that character worth the
+    same experience, which the owner then orders one at a time ("in any order")."""
+    glyphs = _targets(state, frame, ctx, arg.get("glyph", {}))
+    if glyphs is None:
+        return False
+    moved = []
+    for g in glyphs:
+        c = state["cards"][g]
+        if c["zone"] != "glyph":
+            continue
+        group = [g]
+        if arg.get("same_experience"):
+            xp = S.card_def(state, g).get("experience")
+            group += [o for o in state["cards"][c["under"]]["glyphs"]
+                      if o != g and S.card_def(state, o).get("experience") == xp]
+        for o in group:
+            S.move(state, o, "mission_pile", top=arg.get("position", "bottom") == "top")
+            S.log(state, "glyph_to_mission_pile", card=o)
+        if len(group) > 1 and arg.get("position", "bottom") == "bottom":
+            state.setdefault("glyph_orders", []).append({"seat": c["owner"], "cards": group})
+        moved += group
+    _remember(state, ctx, frame.get("remember_as"), moved)
+    return True
+
+
+def _place_glyph(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """Place a mission card as a glyph beneath a character ("places the top card of their
+    mission pile as a glyph beneath …"): it is not *earned* (no "each time he earns" text)."""
+    hosts = _targets(state, frame, ctx, arg.get("host", {}))
+    if hosts is None:
+        return False
+    hosts = [h for h in hosts if state["cards"][h]["zone"] in ("play", "mission") and S.is_character(state, h)]
+    cards = [i for i in (F.resolve_target(state, arg.get("card", {}), ctx) or [])
+             if S.ctype(state, i) == "mission" and state["cards"][i]["zone"] == "mission_pile"]
+    if hosts and cards:
+        S.move(state, cards[0], "glyph", under=hosts[0])
+        S.log(state, "glyph_placed", glyph=cards[0], card=hosts[0])
+        state["progress_turn"] = state["turn"]["number"]
+    return True
+
+
+def _gain_traits(state: dict, frame: dict, ctx: dict, arg: dict, until: str | None) -> bool:
+    """"<card> gets all that character's traits until …" ("Tyler")."""
+    cards = _targets(state, frame, ctx, arg.get("who", {"self": True}))
+    if cards is None:
+        return False
+    donors = F.resolve_target(state, arg.get("from", {}), ctx) or []
+    traits = []
+    for d in donors:
+        traits += [t for t in S.traits(state, d) if t not in traits]
+    for iid in cards:
+        if state["cards"][iid]["zone"] in ("play", "mission"):
+            state["cards"][iid].setdefault("traits_gained", []).append(
+                {"traits": traits, "until": until or "leaves_play"})
     return True

@@ -231,8 +231,10 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
                 post.append("with a glyph matching the current mission's glyph")
             elif isinstance(want, dict):
                 post.append("with a glyph matching " + _ref_phrase(want, ctx))
-            else:
-                post.append(f"with {_article(GLYPHS.get(want, want))} {GLYPHS.get(want, want)} glyph")
+            elif want in GLYPHS:
+                post.append(f"with {_article(GLYPHS[want])} {GLYPHS[want]} glyph")
+            else:  # a ref name: the character who has that glyph (filters.py)
+                post.append("who has " + _ref_phrase(want, ctx))
         elif key == "min_glyphs":
             post.append(f"with {want} or more glyphs")
         elif key in ("shares_glyph_with", "shares_trait_with"):
@@ -284,7 +286,17 @@ def noun(f, ctx: Ctx, plural: bool = False, owner: bool = True) -> str:
             post.append("among " + _ref_phrase(want, ctx))
         elif key == "ship_battle_total":
             post.append(f"in a ship battle with a total of {want} or more")
-        elif key in ("glyph", "host", "card", "character", "player"):
+        elif key == "host":
+            post.append("this card is on" if want else "this card is not on")
+        elif key == "beneath":
+            post.append("beneath " + ("this card" if want in ("self", True) else target(want, ctx)[0]))
+        elif key == "marked":
+            post.append("chosen with this card" if want else "not chosen with this card")
+        elif key == "could_be_assigned":
+            post.append("who could be assigned to the current mission" if want else "who could not be assigned")
+        elif key == "glyph":
+            pre.append(" or ".join(GLYPHS.get(g, g) for g in _as_list(want)))
+        elif key in ("card", "character", "player"):
             post.append(unknown(f"filter {key}"))
         else:
             post.append(unknown(f"filter {key}"))
@@ -647,6 +659,10 @@ def _predicate(f, ctx: Ctx, plural=False, neg=False) -> str:
 def _exists(f, ctx: Ctx, neg=False) -> str:
     if not isinstance(f, dict):
         return unknown("exists")
+    if f.get("host") is True and set(f) <= {"host", "type"}:
+        # "while this card is on a character"
+        w = _type_words({"type": f.get("type", "card")}, False)
+        return f"this card is not on {_article(w)} {w}" if neg else f"this card is on {_article(w)} {w}"
     side = f.get("side")
     g = {k: v for k, v in f.items() if k != "side"}
     st = g.get("state")
@@ -677,6 +693,23 @@ def _exists(f, ctx: Ctx, neg=False) -> str:
     return f"there is {_article(w)} {w}"
 
 
+def _named_yet(cmp_, ctx: Ctx, neg: bool) -> str | None:
+    """``[{"count": {"ref": "chosen"}}, ">", 0]``: "a character has been chosen" (the ref's
+    name read as a past participle: Babysitting Job's "until they are [assigned]")."""
+    if not (isinstance(cmp_, list) and len(cmp_) == 3 and cmp_[2] == 0 and cmp_[1] in (">", "==")
+            and isinstance(cmp_[0], dict) and set(cmp_[0]) == {"count"} and isinstance(cmp_[0]["count"], dict)
+            and set(cmp_[0]["count"]) == {"ref"}):
+        return None
+    name = cmp_[0]["count"]["ref"]
+    if not (isinstance(name, str) and name.endswith(("ed", "en")) and name in ctx.refs):
+        return None
+    phrase, _ = ctx.refs[name]
+    if phrase.startswith(f"the {name} "):
+        phrase = _article(phrase[len(f"the {name} "):]) + " " + phrase[len(f"the {name} "):]
+    yes = (cmp_[1] == ">") != neg
+    return f"{phrase} has {'' if yes else 'not '}been {name}"
+
+
 def condition(c, ctx: Ctx, neg: bool = False) -> str:
     """A condition as a clause ("a Goa'uld adversary is assigned")."""
     if isinstance(c, list):
@@ -698,6 +731,8 @@ def condition(c, ctx: Ctx, neg: bool = False) -> str:
             if isinstance(f, dict) and "type" not in f and last in NOUNS and ({"trait", "allegiance", "subtype"} & set(f)):
                 f = {**f, "type": last}
             parts.append(f"{who} {_predicate(f, ctx, plural, neg)}")
+        elif key == "compare" and _named_yet(want, ctx, neg) is not None:
+            parts.append(_named_yet(want, ctx, neg))
         elif key == "compare":
             parts.append(_compare(want, ctx, neg))
         elif key == "current_mission_skill":
@@ -1024,12 +1059,18 @@ def clause(e, ctx: Ctx, actor="you") -> str:
                 ctx.amounts[name] = "the amount of power paid"
             elif inner_verb in ("play_free", "play_from_hand"):
                 ctx.refs[name] = ("the card played", False)
+            elif inner_verb == "place_beneath":
+                ctx.refs[name] = ("the cards placed", True)
             elif inner_verb == "move_glyph":
                 ctx.refs[name] = ("both of those characters", True)
             else:
                 ctx.refs[name] = (unknown(f"remembered {inner_verb}"), False)
             return text
         who, plural = target(tgt, ctx)
+        if isinstance(tgt, dict) and "ref" in tgt and "choose" not in tgt and name.endswith("ed"):
+            # naming a card the text already knows: "note that that character has been assigned"
+            ctx.refs[name] = (who, plural)
+            return f"note that {who} {'have' if plural else 'has'} been {name}"
         text = _act(_chooser(tgt), actor, f"choose {who}")
         remember_ref(name, tgt, ctx)
         return text
@@ -1040,6 +1081,12 @@ def clause(e, ctx: Ctx, actor="you") -> str:
                                                "filter", "then", "else", "effects", "any_order", "cost", "target")),
                     verb)
     arg = e.get(verb)
+    if verb == "take_off":
+        who_, _ = target(arg, ctx)
+        return f"if {who_} is on a card, take it off (it stays in play)"
+    if verb == "mark":
+        who_, _ = target(arg, ctx)
+        return _act(_chooser(arg), actor, f"choose {who_}")
     if verb in TARGET_VERBS:
         tail = " (even if the mission was a success)" if verb == "score" and e.get("even_on_success") else ""
         if verb == "discard_card":
@@ -1454,6 +1501,19 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         else:
             what = target(card, ctx)[0]
         return f"place {what} {'face down ' if a.get('face_down') else ''}beneath {host}"
+    if verb == "place_on":
+        what, _ = target(a.get("card", {"self": True}), ctx)
+        host = a.get("host", {})
+        who_, _ = target(host, ctx)
+        return _act(_chooser(host), actor, f"place {what} on {who_}")
+    if verb == "place_glyph":
+        what, _ = target(a.get("card", {}), ctx)
+        who_, _ = target(a.get("host", {}), ctx)
+        return f"place {what} as a glyph beneath {who_}"
+    if verb == "gain_traits":
+        who_, plural = target(a.get("who", {"self": True}), ctx)
+        frm, _ = target(a.get("from", {}), ctx)
+        return f"{who_} {'get' if plural else 'gets'} all the traits of {frm}{until}"
     if verb == "opponent_plays_as_complication":
         frm = a.get("from")
         what, plural = _ref(frm, ctx) if isinstance(frm, (str, dict)) and frm else ("that card", False)
@@ -1545,6 +1605,8 @@ def _trigger_head(ab: dict, ctx: Ctx) -> str:
                 return f"Each time your opponent plays {_article(n)} {n}"
             return f"Each time {_article(n)} {n} is played"
         verb = "assign"
+        if set(f) <= {"ref", "type"} and "ref" in f:
+            return f"Each time {_ref_phrase(f['ref'], ctx)} is assigned"
         if side == "you":
             return f"Each time you {verb} {_article(n)} {n}"
         if side == "opponent":
@@ -1570,6 +1632,8 @@ def _trigger_head(ab: dict, ctx: Ctx) -> str:
             "before_mission_played": f"Each time {player} {'are' if side == 'you' else 'is'} about to play a mission",
             "debrief_start": f"At the start of {whose} debrief phase",
             "turn_end": f"At the end of {whose} turn",
+            "mission_succeeded": f"Each time {player} {'succeed' if side == 'you' else 'succeeds'} at a mission",
+            "mission_failed": f"Each time {player} {'fail' if side == 'you' else 'fails'} a mission",
             "mission_end": f"At the end of each of {whose} missions",
         }
         if on in by_side:
@@ -1638,7 +1702,7 @@ def ability(ab, shared: Ctx | None = None) -> str:
         if ab.get("by") == "any":
             text += " Any player may use this."
         elif ab.get("by") == "host_owner":
-            text += " The owner of the card this is beneath may use this."
+            text += " The owner of the card this card is on may use this."
         elif ab.get("by"):
             text += " " + unknown(f"by {ab['by']}")
         if ab.get("limit") == "once_per_turn":
@@ -1708,6 +1772,8 @@ def _rule(rule, ctx: Ctx) -> str:
         other = [x.replace("your opponent ", "the assigning player's opponent ", 1) for x in inner if x.startswith("your opponent ")]
         parts = (["the assigning player must " + _join(own)] if own else []) + other
         return f"to assign {_article(w)} {w}, " + _join(parts)
+    if name == "blocked" and isinstance(arg, dict) and arg.get("host") is True and set(arg) <= {"host", "type"}:
+        return f"the {_type_words({'type': arg.get('type', 'character')}, False)} this card is on is blocked"
     if name == "blocked":
         who, plural = target(arg, ctx) if isinstance(arg, dict) and set(arg) & {"self", "ref", "all", "choose"} \
             else (_determined(arg, ctx, "all")[4:], True) if isinstance(arg, dict) else (unknown("blocked"), False)

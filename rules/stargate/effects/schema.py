@@ -24,7 +24,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play_cost": {"cost"},
     "cant": {"action", "who", "player", "while"},
     "replace": {"event", "who", "instead", "optional", "cost", "requires_glyphs"},
-    "keyword": {"keyword", "while", "grants_to", "during", "cant", "times", "trait"},
+    "keyword": {"keyword", "while", "grants_to", "during", "cant", "times", "trait", "revive"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "static": set(), "trigger": {"on", "effects"}, "activated": {"effects"},
@@ -56,6 +56,7 @@ EFFECT_VERBS = {
     "remove_text", "grant_keyword", "grant_ability", "grant_trigger", "skip_next_turn",
     "blockade", "place_promotion_token", "place_beneath", "opponent_plays_as_complication",
     "exchange_glyph_with_mission_pile_top", "after_next_pass", "force_continue", "play_from_hand",
+    "place_on", "take_off", "place_glyph", "gain_traits", "mark",
 }
 # Keys that qualify a verb inside the same effect object.
 EFFECT_MODIFIERS = {"until", "target", "then", "else", "from", "chooser", "effects",
@@ -63,7 +64,7 @@ EFFECT_MODIFIERS = {"until", "target", "then", "else", "from", "chooser", "effec
 # Verbs whose argument is an amount ("pay 2", "pay power equal to its revive").
 AMOUNT_VERBS = {"pay_power"}
 COST_VERBS = {"pay_power", "stop", "destroy", "discard", "incapacitate", "block", "remember",
-              "choose_one", "requires", "unless"}
+              "choose_one", "requires", "unless", "glyph_to_mission_pile"}
 
 DURATIONS = {"end_of_mission", "end_of_turn"}
 DELAY_POINTS = {"end_of_mission", "end_of_turn", "debrief_start", "opponent_next_power_phase_end"}
@@ -77,7 +78,8 @@ FILTER_KEYS = {
     "contributing_at_most", "min_promotion_tokens", "played", "earned_current_glyph",
     "glyph_not_held_by", "on", "same_owner", "on_different_characters", "any", "same_title_as",
     "in_ref", "lacks_traits_of", "current_mission", "self", "ref", "face_down", "glyph",
-    "player", "ship_battle_total", "host", "card", "character", "lacks_keyword",
+    "player", "ship_battle_total", "host", "card", "character", "lacks_keyword", "beneath",
+    "could_be_assigned", "marked",
 }
 TARGET_FORMS = {"choose", "all", "self", "ref", "current_mission", "top_of"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "any_number", "filter", "zone",

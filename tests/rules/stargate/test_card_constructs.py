@@ -6,7 +6,7 @@ from rules.stargate import stats
 from rules.stargate.game import GAME
 
 from .fixtures import (ADVERSARY, COMBAT_MISSIONS, GEAR, JASON3, JASON4, MISSIONS, OLAF, PAUL2, SGC_OFFICER, RAKNOR, TEALC,
-                       VILLAIN_OBSTACLE, _card, add, find, give_glyph, pass_, put_in_play, real, start, table,
+                       VILLAIN_OBSTACLE, BIG_XP_MISSION, _card, add, find, give_glyph, pass_, put_in_play, real, start, table,
                        team_of, to_hand)
 from .helpers import act, check_invariants
 
@@ -282,3 +282,401 @@ def test_intimidation_gives_an_assigned_nid_team_character_the_skills_of_the_dis
     state = act(state, {"type": "choose", "card": olaf})
     assert state["cards"][olaf]["zone"] == "discard"
     assert stats.skills(state, agent) == {"culture": 1, "science": 1, "combat": 3, "ingenuity": 1}
+
+
+def _resolve_failing_mission(state, choices=()):
+    """Both pass at a mission nobody can win; then answer decisions: each answer in
+    ``choices`` is used in turn when its kind is pending, otherwise the first option."""
+    choices = list(choices)
+    state = _pass_until(state, {"choose_card", "yes_no", "revive_or_score", "order_text"})
+    return state
+
+
+def _finish_turn(state):
+    """Pass / decline / take the first option until the next turn begins."""
+    n = state["turn"]["number"]
+    while state["turn"]["number"] == n and state["outcome"] is None:
+        opts = GAME.legal_actions(state, GAME.deciding_seats(state)[0])
+        pick = next((o for o in opts if o == {"type": "pass"} or o.get("yes") is False or
+                     o.get("card", 0) is None), opts[0])
+        state = act(state, pick)
+    return state
+
+
+# ---------------------------------------------------------------- cards beneath a card
+def test_orlin_gets_a_card_beneath_each_time_he_is_stopped_and_skills_minus_one_for_each():
+    orlin = real("Orlin", "Fading Genius")
+    state = table(deck0=[orlin] + [GEAR] * 12, begin=False)
+    o = put_in_play(state, 0, orlin)
+    state = start(state, stop=JASON4)
+    assert stats.skills(state, o) == {"culture": 3, "science": 3, "ingenuity": 2}
+    top = state["seats"][0]["deck"][0]
+    from rules.stargate.glossary import stop
+    stop(state, o)
+    from rules.stargate.flow import advance
+    state["pending"] = None
+    advance(state)
+    assert state["cards"][o]["beneath"] == [top] and state["cards"][top]["face_down"]
+    assert stats.skills(state, o) == {"culture": 2, "science": 2, "ingenuity": 1}
+    view = GAME.view(state, 1)
+    assert view["seats"][0]["play"][[c["id"] for c in view["seats"][0]["play"]].index(o)]["beneath"] == \
+        [{"id": None, "face_down": True}]
+    check_invariants(state)
+
+
+def test_mot_keeps_a_card_from_hand_beneath_him_and_cashes_it_in_for_its_cost():
+    mot = real("Mot")
+    state = table(deck1=[mot, ADVERSARY] + [GEAR] * 12, missions0=COMBAT)
+    m = put_in_play(state, 1, mot)
+    card = _take(state, 1, ADVERSARY, "hand")  # cost 3
+    state = pass_(state)
+    _power(state, 1, 3)
+    state = act(state, {"type": "activate", "card": m, "ability": 0})
+    assert {"type": "choose", "card": card} in state["pending"]["options"]
+    state = act(state, {"type": "choose", "card": card})
+    assert state["cards"][m]["blocked"] and state["cards"][m]["beneath"] == [card]
+    assert state["seats"][1]["power"] == 0 and not state["cards"][card]["face_down"]
+    # only one card beneath him at a time
+    state = pass_(state)
+    assert {"type": "activate", "card": m, "ability": 0} not in GAME.legal_actions(state, 1)
+    state = act(state, {"type": "activate", "card": m, "ability": 1})
+    state = act(state, {"type": "choose", "card": card})
+    assert state["cards"][card]["zone"] == "discard" and state["seats"][1]["power"] == 3
+    check_invariants(state)
+
+
+def test_lucian_alliance_freighter_stashes_cards_for_power_then_cashes_them_in():
+    freighter = real("Lucian Alliance Freighter")
+    state = table(deck1=[freighter] + [GEAR] * 12, missions0=COMBAT)
+    f = put_in_play(state, 1, freighter)
+    state = pass_(state)
+    _power(state, 1, 2)
+    state = act(state, {"type": "assign", "card": f})
+    state = act(state, {"type": "choose", "yes": True})
+    state = act(state, {"type": "choose", "option": 0})
+    hand = list(state["seats"][1]["hand"])
+    state = act(state, {"type": "choose", "card": hand[0]})
+    state = act(state, {"type": "choose", "card": hand[1]})  # X = 2: as much as he can pay
+    assert state["cards"][f]["beneath"] == hand[:2] and state["seats"][1]["power"] == 0
+    # next time: gain 1 power per card beneath, the cards go to the discard pile
+    from rules.stargate.effects import interpreter as I
+    from rules.stargate.flow import advance
+    I.push(state, [{"choose_one": [[{"gain_power": {"amount": 0, "who": "you"}}],
+                                   [{"gain_power": {"amount": {"cards_beneath": {"self": True}}, "who": "you"}},
+                                    {"discard_card": {"all": {"beneath": "self"}}}]], "chooser": "you"}], f, 1)
+    state["pending"] = None
+    advance(state)
+    state = act(state, {"type": "choose", "option": 1})
+    assert state["seats"][1]["power"] == 2 and all(state["cards"][i]["zone"] == "discard" for i in hand[:2])
+
+
+def test_quarantine_container_keeps_the_chosen_obstacle_and_forbids_its_title():
+    qc, spray = real("Quarantine Container"), real("Corrosive Spray")
+    state = table(deck0=[qc] + [GEAR] * 12, deck1=[spray] * 3 + [GEAR] * 12, missions0=COMBAT)
+    q = put_in_play(state, 0, qc)
+    first, second = _take(state, 1, spray, "hand", 0), _take(state, 1, spray, "hand", 1)
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": first})
+    state = act(state, {"type": "activate", "card": q, "ability": 0})
+    state = act(state, {"type": "choose", "card": first})
+    _power(state, 1, 5)
+    assert {"type": "play", "card": second} in GAME.legal_actions(state, 1)  # not beneath yet
+    state = _pass_until(state, {"revive_or_score"})
+    while state["cards"][first]["zone"] == "mission":
+        state = act(state, state["pending"]["options"][0])
+    assert state["cards"][first]["zone"] == "beneath" and state["cards"][q]["beneath"] == [first]
+    state = _finish_turn(state)   # Paul's turn: Jason's gear is not used
+    state = _finish_turn(state)   # Jason's turn again: Paul can't play a Corrosive Spray
+    _power(state, 1, 5)
+    if state["pending"]["seat"] == 0:
+        state = pass_(state)
+    skill = next(iter(S.card_def(state, S.current_mission(state))["skills"]))
+    if skill in ("combat", "science"):
+        assert {"type": "play", "card": second} not in GAME.legal_actions(state, 1)
+
+
+# ------------------------------------------------------------- cards placed on a card
+BY_SKILL = {"culture": MISSIONS[0], "science": MISSIONS[1], "combat": MISSIONS[2], "ingenuity": MISSIONS[3]}
+
+
+def _failed_with_obstacle(obstacle_guid, deck0=None, team_choice=None):
+    """Jason fails a mission (difficulty 4, in the obstacle's first skill) where Paul played
+    ``obstacle_guid``; Paul places it on Teal'c (or the first option)."""
+    from rules.stargate.cards import card_db
+    skill = next(iter(card_db()[obstacle_guid]["skills"]))
+    state = table(deck0=deck0, deck1=[obstacle_guid] * 2 + [GEAR] * 12, missions0=[BY_SKILL[skill]] + COMBAT)
+    obs = _take(state, 1, obstacle_guid, "hand")
+    state = pass_(state)
+    _power(state, 1, 5)
+    state = act(state, {"type": "play", "card": obs})
+    state = _pass_until(state, {"choose_card"})
+    tealc = team_of(state, 0, TEALC)
+    state = act(state, {"type": "choose", "card": tealc if {"type": "choose", "card": tealc}
+                        in state["pending"]["options"] else state["pending"]["options"][0]["card"]})
+    return state, obs, tealc
+
+
+def test_forced_labor_camp_blocks_its_character_until_any_player_pays_3_to_destroy_it():
+    flc = real("Forced Labor Camp")
+    state, obs, tealc = _failed_with_obstacle(flc)
+    assert state["cards"][obs]["on"] == tealc and state["cards"][obs]["zone"] == "play"
+    state = _finish_turn(state)  # the mission ends: the obstacle stays on Teal'c
+    assert state["cards"][obs]["on"] == tealc
+    state = _finish_turn(state)  # Jason's next turn: Teal'c is blocked
+    assert state["turn"]["hero"] == 0 and state["cards"][tealc]["state"] == "ready"
+    assert {"type": "assign", "card": tealc} not in GAME.legal_actions(state, 0)
+    _power(state, 0, 3)
+    state = act(state, {"type": "activate", "card": obs, "ability": 2})  # Jason may perform it
+    assert state["cards"][obs]["zone"] == "discard" and state["seats"][0]["power"] == 0
+    state = pass_(state)
+    state = pass_(state) if state["pending"]["seat"] == 1 else state
+    assert {"type": "assign", "card": tealc} in GAME.legal_actions(state, 0)
+
+
+def test_under_suspicion_makes_the_opponent_pay_2_to_assign_and_goes_at_a_success():
+    us = real("Under Suspicion")
+    state, obs, tealc = _failed_with_obstacle(us)
+    state = _finish_turn(state)
+    state = _finish_turn(state)
+    assert state["turn"]["hero"] == 0
+    _power(state, 0, 1)
+    assert {"type": "assign", "card": tealc} not in GAME.legal_actions(state, 0)
+    _power(state, 0, 2)
+    state = act(state, {"type": "assign", "card": tealc})
+    assert state["seats"][0]["power"] == 0
+    # Jason succeeds at a mission: the obstacle is destroyed
+    from rules.stargate import resolve
+    state["mission"]["difficulty_mods"].append(-99)
+    state = _pass_until(state, {"earn_glyph", "continue", "choose_card"})
+    assert state["cards"][obs]["zone"] == "discard"
+
+
+def test_payoff_stops_its_character_when_a_political_obstacle_is_played_unless_he_pays():
+    payoff, blackmailed = real("Payoff"), real("Blackmailed")
+    state = table(deck1=[payoff, blackmailed] + [GEAR] * 12, missions0=[MISSIONS[0]] + COMBAT)
+    obs = _take(state, 1, payoff, "hand")
+    state = pass_(state)
+    _power(state, 1, 5)
+    state = act(state, {"type": "play", "card": obs})
+    state = _pass_until(state, {"choose_card"})
+    tealc = team_of(state, 0, TEALC)
+    state = act(state, {"type": "choose", "card": tealc})
+    state = _finish_turn(state)
+    state = _finish_turn(state)
+    assert state["turn"]["hero"] == 0
+    # a culture mission so Paul can play Blackmailed (Political, Culture 2)
+    pol = _take(state, 1, blackmailed, "hand")
+    state["mission"]["skill_override"] = "culture"
+    state = pass_(state) if state["pending"]["seat"] == 0 else state
+    _power(state, 1, 5)
+    _power(state, 0, 0)
+    state = act(state, {"type": "play", "card": pol})
+    # Jason can't pay: Teal'c is stopped
+    assert state["cards"][tealc]["state"] == "stopped"
+
+
+def test_payoff_the_character_stays_ready_when_his_owner_pays():
+    payoff, blackmailed = real("Payoff"), real("Blackmailed")
+    state = table(deck1=[payoff, blackmailed] + [GEAR] * 12, missions0=[MISSIONS[0]] + COMBAT)
+    obs = _take(state, 1, payoff, "hand")
+    state = pass_(state)
+    _power(state, 1, 5)
+    state = act(state, {"type": "play", "card": obs})
+    state = _pass_until(state, {"choose_card"})
+    tealc = team_of(state, 0, TEALC)
+    state = act(state, {"type": "choose", "card": tealc})
+    state = _finish_turn(state)
+    state = _finish_turn(state)
+    pol = _take(state, 1, blackmailed, "hand")
+    state["mission"]["skill_override"] = "culture"
+    state = pass_(state) if state["pending"]["seat"] == 0 else state
+    _power(state, 1, 5)
+    _power(state, 0, 1)
+    state = act(state, {"type": "play", "card": pol})
+    assert state["pending"]["kind"] == "yes_no" and state["pending"]["seat"] == 0
+    state = act(state, {"type": "choose", "yes": True})
+    assert state["seats"][0]["power"] == 0 and state["cards"][tealc]["state"] == "ready"
+
+
+def test_debilitated_blocks_a_team_character_and_only_his_owner_may_pay_to_destroy_it():
+    deb = real("Debilitated")
+    state, obs, tealc = _failed_with_obstacle(deb)
+    assert state["cards"][obs]["on"] == tealc
+    state = _finish_turn(state)
+    state = _finish_turn(state)
+    assert {"type": "assign", "card": tealc} not in GAME.legal_actions(state, 0)
+    xp = S.card_def(state, S.current_mission(state))["experience"]
+    _power(state, 0, xp)
+    _power(state, 1, 10)
+    state = act(state, {"type": "activate", "card": obs, "ability": 2})
+    assert state["cards"][obs]["zone"] == "discard" and state["seats"][0]["power"] == 0
+
+
+def test_canopic_jar_stops_an_assigned_adversary_and_blocks_it_until_a_mission_fails():
+    jar = real("Canopic Jar")
+    state = table(deck0=[jar] + [GEAR] * 12, deck1=[ADVERSARY] * 2 + [GEAR] * 12, missions0=COMBAT)
+    j = put_in_play(state, 0, jar)
+    adv = put_in_play(state, 1, ADVERSARY)
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": adv})
+    assert {"type": "activate", "card": j, "ability": 0} in GAME.legal_actions(state, 0)
+    state = act(state, {"type": "activate", "card": j, "ability": 0})
+    state = act(state, {"type": "choose", "card": adv})
+    assert state["cards"][adv]["state"] == "stopped" and state["cards"][j]["on"] == adv
+    assert {"type": "activate", "card": j, "ability": 0} not in GAME.legal_actions(state, 1)
+    # the mission fails (nobody assigned): the jar is destroyed
+    state = _pass_until(state, {"choose_card"})
+    assert state["cards"][j]["zone"] == "discard"
+
+
+def test_atoniek_armband_goes_on_the_blocked_character_for_skills_plus_2_until_the_end_of_the_turn():
+    armband = real("Atoniek Armband")
+    state = table(deck0=[armband] + [GEAR] * 12, missions0=COMBAT)
+    a = put_in_play(state, 0, armband)
+    tealc = team_of(state, 0, TEALC)
+    state = act(state, {"type": "activate", "card": a, "ability": 0})
+    state = act(state, {"type": "choose", "card": tealc})
+    assert state["cards"][tealc]["blocked"] and state["cards"][a]["on"] == tealc
+    assert stats.skills(state, tealc)["combat"] == 5
+    state = pass_(state)
+    assert {"type": "activate", "card": a, "ability": 0} not in GAME.legal_actions(state, 0)  # once each turn
+    state = _finish_turn(state)
+    assert "on" not in state["cards"][a] and state["cards"][a]["zone"] == "play"
+
+
+def test_babysitting_job_blocks_everyone_else_until_the_chosen_character_is_assigned():
+    job = real("Babysitting Job")
+    state = table(deck1=[job] + [GEAR] * 12, missions0=[COMBAT[0]] + COMBAT)  # skill: combat (Babysitting Job has 0)
+    obs = _take(state, 1, job, "hand")
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": obs})
+    tealc, raknor = team_of(state, 0, TEALC), team_of(state, 0, RAKNOR)
+    assert {"type": "choose", "card": tealc} in state["pending"]["options"]
+    state = act(state, {"type": "choose", "card": tealc})
+    legal = GAME.legal_actions(state, 0)
+    assert {"type": "assign", "card": raknor} not in legal and {"type": "assign", "card": tealc} in legal
+    state = act(state, {"type": "assign", "card": tealc})
+    state = pass_(state)
+    assert {"type": "assign", "card": raknor} in GAME.legal_actions(state, 0)
+
+
+# --------------------------------------------------------------------------- glyphs
+def test_cor_ai_swaps_a_glyph_for_the_top_of_its_owners_mission_pile():
+    corai = real("Cor-ai")
+    state = table(deck1=[corai] + [GEAR] * 12, missions0=COMBAT, begin=False)
+    tealc = team_of(state, 0, TEALC)
+    g = give_glyph(state, tealc, MISSIONS[1])
+    state = start(state, stop=JASON4)
+    obs = _take(state, 1, corai, "hand")
+    state = pass_(state)
+    _power(state, 1, 5)
+    state = act(state, {"type": "play", "card": obs})
+    state = _pass_until(state, {"choose_card"})
+    assert state["pending"]["options"] == [{"type": "choose", "card": g}]
+    top = state["seats"][0]["mission_pile"][0]
+    state = act(state, {"type": "choose", "card": g})
+    assert state["cards"][tealc]["glyphs"] == [top] and state["seats"][0]["mission_pile"][-1] == g
+
+
+def test_moloc_scored_sends_a_glyph_and_its_same_experience_siblings_to_the_bottom_in_the_owners_order():
+    moloc = real("Moloc")
+    state = table(deck1=[moloc] + [GEAR] * 12, missions0=COMBAT_MISSIONS + MISSIONS[:4] + [BIG_XP_MISSION], begin=False)
+    tealc = team_of(state, 0, TEALC)
+    g1, g2 = give_glyph(state, tealc, MISSIONS[1]), give_glyph(state, tealc, MISSIONS[3])  # both experience 2
+    g3 = give_glyph(state, tealc, BIG_XP_MISSION)
+    state = start(state, stop=JASON4)
+    m = put_in_play(state, 1, moloc)
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": m})
+    state = _pass_until(state, {"revive_or_score"})
+    state = act(state, {"type": "adversary", "choice": "score"})
+    state = act(state, {"type": "choose", "card": g1})
+    assert state["pending"]["kind"] == "order_glyphs" and state["pending"]["seat"] == 0
+    state = act(state, {"type": "order_glyph", "card": g2})
+    assert state["cards"][tealc]["glyphs"] == [g3]
+    assert state["seats"][0]["mission_pile"][-2:] == [g2, g1]
+
+
+def test_vala_mal_doran_trades_a_libra_or_pisces_glyph_for_the_top_mission():
+    vala = real("Vala Mal Doran", "Con Artist")
+    state = table(team0=(vala, PAUL2, SGC_OFFICER, JASON3), missions0=COMBAT, begin=False)
+    v = team_of(state, 0, vala)
+    state = start(state, stop=PAUL2)
+    assert not [a for a in GAME.legal_actions(state, 0) if a["type"] == "activate"]  # no Libra/Pisces glyph
+    g = give_glyph(state, v, MISSIONS[1])  # Libra
+    top = state["seats"][0]["mission_pile"][0]
+    state = act(state, {"type": "activate", "card": v, "ability": 0})
+    state = act(state, {"type": "choose", "card": g})
+    assert state["cards"][v]["glyphs"] == [top] and state["cards"][v]["state"] == "stopped"
+    assert state["seats"][0]["mission_pile"][-1] == g
+
+
+# --------------------------------------------------------------------- traits, types
+def test_tyler_gets_all_the_chosen_characters_traits_until_the_end_of_the_mission():
+    tyler = real('"Tyler"')
+    state = table(deck0=[tyler] + [GEAR] * 12, missions0=COMBAT)
+    t = put_in_play(state, 0, tyler)
+    tealc = team_of(state, 0, TEALC)
+    from rules.stargate.effects.filters import matches
+    assert not matches(state, t, {"trait": "Jaffa"}, {"controller": 0})
+    state = act(state, {"type": "activate", "card": t, "ability": 0})
+    state = act(state, {"type": "choose", "card": state["pending"]["options"][0]["card"]})  # the discard
+    state = act(state, {"type": "choose", "card": tealc})
+    assert matches(state, t, {"trait": "Jaffa"}, {"controller": 0})
+    state = _pass_until(state, {"choose_card"})
+    while state["step"] != "continue" and state["turn"]["number"] == 1 and state["pending"]["kind"] != "continue":
+        state = act(state, state["pending"]["options"][0])
+    assert not matches(state, t, {"trait": "Jaffa"}, {"controller": 0})
+
+
+def test_daniel_jackson_prior_of_the_ori_is_an_ori_adversary_during_his_opponents_turn():
+    dj = real("Daniel Jackson", "Prior of the Ori")
+    state = table(deck0=[dj] + [GEAR] * 20, missions0=COMBAT, missions1=[MISSIONS[0]] + COMBAT)
+    d = put_in_play(state, 0, dj)
+    culture = find(state, MISSIONS[0], 1, "mission_pile")[0]  # Paul's first mission needs Culture
+    S.move(state, culture, "mission_pile", top=True)
+    assert S.card_def(state, d)["type"] == "character"  # Jason's turn
+    state = _finish_turn(state)  # Paul's turn: Jason is the villain
+    assert state["turn"]["hero"] == 1
+    card = S.card_def(state, d)
+    assert card["type"] == "adversary" and "Ori" in card["traits"] and card["revive"] == 5
+    if state["pending"]["seat"] == 1:
+        state = pass_(state)
+    assert {"type": "assign", "card": d} in GAME.legal_actions(state, 0)  # Culture 3: the mission needs Culture
+    state = act(state, {"type": "assign", "card": d})
+    state = _pass_until(state, {"revive_or_score"})
+    assert state["pending"]["kind"] == "revive_or_score"
+    assert {"type": "adversary", "choice": "score"} not in state["pending"]["options"]  # he can't be scored
+    assert {"type": "adversary", "choice": "revive"} in state["pending"]["options"]
+
+
+# ------------------------------------------------------------------------------ fuzz
+NEW_CARDS = ["1/16", "1/18", "1/30", "1/48", "1/140", "1/209", "1/220", "1/233", "1/283", "2/7", "2/23", "2/62",
+             "2/68", "2/73", "2/122", "2/142", "2/149", "2/258", "2/292", "3/9", "3/12", "3/13", "3/28", "3/105",
+             "3/165", "3/229"]
+
+
+def test_random_games_full_of_these_cards_play_to_the_end_with_the_invariants():
+    """Random legal play with decks made of the cards above (and starter cards), checking the
+    one-zone invariant, views and legality after every action."""
+    import random
+
+    from rules.stargate.cards import by_ref, starters
+    new = [by_ref(r)["guid"] for r in NEW_CARDS]
+    for k in range(4):
+        r = random.Random(k)
+        seats = []
+        for s in range(2):
+            st = r.choice(starters())
+            filler = [e["guid"] for e in st["deck"] for _ in range(e["qty"])]
+            seats.append({"name": str(s), "team": st["team"], "missions": st["missions"],
+                          "deck": new + new + r.sample(filler, min(20, len(filler)))})
+        state = GAME.setup({"ruleset": "current", "seats": seats}, f"constructs{k}")
+        n = 0
+        while state["outcome"] is None and n < 3000:
+            seat = GAME.deciding_seats(state)[0]
+            state = GAME.apply(state, {"seat": seat, "type": "action",
+                                       "payload": r.choice(GAME.legal_actions(state, seat))})
+            n += 1
+            if n % 5 == 0:
+                check_invariants(state, views=n % 25 == 0)
