@@ -39,3 +39,18 @@ def may(state: dict, frame: dict, eff: dict, arg: dict):
         if eff.get("then"):
             state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": sub, "work": {}})
     return "pushed"
+
+
+def choose_one(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"choose_one": {"options": [[effects], [effects]], "chooser"?: SIDE}}`` (MISSING.md
+    item 40): "Choose one: … or …". The chooser (default you) answers the first option
+    (yes) or the second (no); the chosen effects then run. Either may be chosen even if it
+    would do nothing ("do as much as you can")."""
+    from .interpreter import _child, _seat
+    work = frame["work"]
+    if "answer" not in work:
+        seat = _seat(frame["ctx"], arg.get("chooser", "you"))
+        S.set_pending(state, seat, "yes_no", f"{S.name(state, frame['ctx']['source'])}: the first option (yes) or the second (no)?",
+                      [{"type": "yes_no", "yes": True}, {"type": "yes_no", "yes": False}])
+        return False
+    return _child(state, frame, arg["options"][0 if work["answer"] else 1])

@@ -46,6 +46,7 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
             n = F.amount(state, arg.get("count", 1), ctx)
             cards = list(zone[:max(0, n)])
         work["cards"], work["left"], work["step"] = cards, list(cards), 0
+        work["examiner"] = ctx["you"]
         titles = [S.name(state, i) for i in cards]
         if arg.get("reveal"):
             S.log(state, "revealed_cards", seat=ctx["you"], owner=owner, cards=cards, titles=titles)
@@ -75,12 +76,32 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
         S.set_pending(state, chooser, "choose", f"Choose an examined card to {verb}", opts, reveal=list(work["left"]))
         return False
     rest = arg.get("rest", "top")
+    if rest == "top_any_order" and not _reorder(state, work, owner, zone):
+        return False
     for card in list(work["left"]):
-        if rest != "top":
+        if rest not in ("top", "top_any_order"):
             _place(state, ctx, {"bottom": "bottom", "discard": "discard", "hand": "take"}[rest], card)
     if owner != ctx["you"]:
         from ..triggers import fire
         fire(state, "opponent_reveals_or_discards", seat=owner, card=None)
+    return True
+
+
+def _reorder(state: dict, work: dict, owner: int, zone: list) -> bool:
+    """"Replace those cards in any order" (MISSING.md item 38): the examining player names
+    the new top card, then the next, one single choice at a time; ``True`` when done."""
+    order = work.setdefault("order", [])
+    if "answer" in work:
+        order.append(work.pop("answer"))
+    rest = [c for c in work["left"] if c not in order]
+    if len(rest) > 1:
+        S.set_pending(state, work.get("examiner", owner), "choose", "Choose the next card to place on top (first = top)",
+                      [{"type": "choose", "card": i} for i in rest], reveal=list(rest))
+        return False
+    final = order + rest
+    for c in reversed(final):
+        if c in zone:
+            S.move(state, c, state["cards"][c]["zone"], state["cards"][c]["in"], top=True)
     return True
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
-               "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship"}
+               "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
+               "mission_owner"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement"}
 
@@ -62,6 +63,12 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return iid in (ctx.get("refs") or {}).get(v, [])
     if k == "requires_skill":  # a mission whose requirements name that skill
         return d.get("type") == "mission" and any(v in (r.get("skills") or {}) for r in d.get("requirements") or [])
+    if k == "mission_owner":  # "at an opponent's planet mission": whose row the mission is in
+        m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
+        if m is None:
+            return False
+        owner = state["cards"][m]["owner"]
+        return owner == ctx["you"] if v == "you" else owner != ctx["you"]
     if k == "aboard_trigger_ship":  # aboard the ship the event names ("the completing ship")
         ship = (ctx.get("event") or {}).get("ship")
         c = state["cards"][iid]

@@ -24,7 +24,7 @@ SUPPORTED = {
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
-    "prevent", "examine", "gain_skills",
+    "prevent", "examine", "gain_skills", "choose_one",
 }
 PUSHED = "pushed"
 
@@ -374,6 +374,7 @@ HANDLERS = {
     "overcome": _overcome,
     "prevent_overcome": _return_to_pile,
     "may": CH.may,
+    "choose_one": CH.choose_one,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

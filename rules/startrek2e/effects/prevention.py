@@ -6,9 +6,9 @@ once; only the effect verbs can wait for a decision. The ``kill``, ``stop`` and
 ``place_in_brig`` verbs therefore go card by card: before each card they fire
 ``about_to_be_killed`` / ``about_to_be_stopped`` / ``about_to_be_placed_in_brig`` (data:
 ``card``, ``seat`` = its owner, ``by_dilemma``, ``random``). Mandatory texts run first; the
-response window that follows is *urgent*: it is offered before the verb goes on (flow
-``advance`` serves it while the stack is back at the verb's height). A ``prevent`` effect
-records the card in ``state["prevented"]``; the verb then skips it and forgets it. The
+response window that follows is answered before the verb goes on (flow ``advance`` serves
+open windows before the effect stack; the window is put first in line). A ``prevent`` effect
+records "verb:card" in ``state["prevented"]``; the verb then skips it and forgets it. The
 "instead" part is simply the effects after ``prevent``.
 """
 from __future__ import annotations
@@ -41,13 +41,16 @@ def preventable(verb: str, act):
             work["queue"] = list(cards)
         while work["queue"]:
             c = work["queue"][0]
+            key = f"{verb}:{c}"  # a prevention spares the card from this verb only
+            if work.get("asked") != c and key in (state.get("prevented") or []):
+                work["asked"] = c  # already spared by a group prevention ("any number of …")
             if work.get("asked") != c:
                 if not _applies(state, verb, c):
                     work["queue"].pop(0)
                     continue
                 work["asked"] = c
                 height, before = len(state["stack"]), len(state["windows"])
-                fire(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"],
+                fire(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"], group=list(work["queue"]), verb=verb,
                      by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg)
                 new = state["windows"][before:]
                 if new:  # urgent: answered before this verb goes on, ahead of older windows
@@ -60,8 +63,8 @@ def preventable(verb: str, act):
             work["queue"].pop(0)
             work.pop("asked", None)
             prevented = state.get("prevented") or []
-            if c in prevented:
-                prevented.remove(c)
+            if key in prevented:
+                prevented.remove(key)
                 if not prevented:
                     state.pop("prevented", None)
                 continue
@@ -74,11 +77,21 @@ def preventable(verb: str, act):
 
 
 def prevent(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
-    """``prevent``: the card the triggering "about to be …" event names is spared."""
-    card = (frame["ctx"].get("event") or {}).get("card")
-    if card is not None:
+    """``prevent``: the card the triggering "about to be …" event names is spared; with
+    ``all: true`` every card the same effect is still about to affect (``filter``?:
+    those matching) — "when any number of your personnel … are about to be killed"
+    (MISSING.md item 36)."""
+    from . import filters as F
+    data = frame["ctx"].get("event") or {}
+    cards = [data.get("card")] if not arg.get("all") else list(data.get("group") or [data.get("card")])
+    if arg.get("filter"):
+        cards = [c for c in cards if c in state["cards"] and F.matches(state, c, arg["filter"], frame["ctx"])]
+    for card in cards:
+        if card is None:
+            continue
         state.setdefault("prevented", [])
-        if card not in state["prevented"]:
-            state["prevented"].append(card)
+        key = f"{data.get('verb', 'kill')}:{card}"
+        if key not in state["prevented"]:
+            state["prevented"].append(key)
         S.log(state, "prevented", card=card, title=S.name(state, card))
     return True

@@ -47,7 +47,7 @@ EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome"
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
-    "gain_skills",
+    "gain_skills", "choose_one",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
@@ -57,7 +57,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship"}
+               "aboard_trigger_ship", "mission_owner"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -168,6 +168,11 @@ class _Checker:
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
             self.target(arg, p)
+        elif verb == "prevent" and arg != {}:  # item 36: {"all": true, "filter"?: FILTER}
+            if not isinstance(arg, dict) or arg.get("all") is not True or set(arg) - {"all", "filter"}:
+                self.err(p, 'prevent takes {} or {"all": true, "filter"?: FILTER}')
+            elif "filter" in arg:
+                self.filter(arg["filter"], f"{p}.filter")
         elif verb in EMPTY_VERBS:
             if arg != {} and verb != "may":
                 self.err(p, f"{verb} takes {{}}")
@@ -207,6 +212,17 @@ class _Checker:
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb == "choose_one":
+            self.keys(arg, {"options", "chooser"}, p)
+            if isinstance(arg, dict):
+                opts = arg.get("options")
+                if not isinstance(opts, list) or len(opts) != 2:
+                    self.err(f"{p}.options", "a list of two effect lists")
+                else:
+                    for i, o in enumerate(opts):
+                        self.effects(o, f"{p}.options[{i}]")
+                if arg.get("chooser", "you") not in SIDES:
+                    self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
             self.keys(arg, {"from", "to", "attributes"}, p)
             if isinstance(arg, dict):
@@ -243,8 +259,8 @@ class _Checker:
             self.amount(arg["count"], f"{path}.count")
         if "reveal" in arg and not isinstance(arg["reveal"], bool):
             self.err(f"{path}.reveal", "true or false")
-        if arg.get("rest", "top") not in ("top", "bottom", "discard", "hand"):
-            self.err(f"{path}.rest", "'top', 'bottom', 'discard' or 'hand'")
+        if arg.get("rest", "top") not in ("top", "top_any_order", "bottom", "discard", "hand"):
+            self.err(f"{path}.rest", "'top', 'top_any_order', 'bottom', 'discard' or 'hand'")
         for k in ("discard", "take", "bottom"):
             if k not in arg:
                 continue
@@ -364,6 +380,8 @@ class _Checker:
         for k in ("class", "location", "region", "quadrant", "ref", "requires_skill"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
+        if "mission_owner" in f and f["mission_owner"] not in SIDES:
+            self.err(f"{path}.mission_owner", "'you' or 'opponent'")
         if "mission_type" in f and f["mission_type"] not in ("planet", "space", "headquarters"):
             self.err(f"{path}.mission_type", "planet, space or headquarters")
         if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):

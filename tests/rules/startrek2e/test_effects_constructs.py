@@ -607,3 +607,62 @@ def test_item25_while_in_an_engagement_you_did_not_begin():
     log = next(e for e in st["log"] if e["event"] == "engagement")
     assert (log["weapons"], log["shields"]) == (10, 11)
     assert ST.value(st, target, "shields") == 7  # only while it lasts
+
+
+# -- item 36: preventing a whole group at once ------------------------------------------------------
+def test_item36_one_response_prevents_every_card_the_effect_is_about_to_kill():
+    escape = [{"kind": "interrupt", "when": "about_to_be_killed",
+               "if": {"trigger_card": {"owner": "you"}, "trigger_by_dilemma": True},
+               "effects": [{"prevent": {"all": True, "filter": {"owner": "you"}}},
+                           {"stop": {"trigger_card": True}}]}]
+    _valid(*escape)
+    st = started("escape")
+    st["extra_cards"]["X-ES"] = FX.card("X-ES", "Escape", "interrupt", cost=0, mechanics=escape)
+    i = find(st, 0, "T-I2")
+    st["cards"][i]["guid"] = "X-ES"
+    S.move(st, i, "hand", 0)
+    planet = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", planet) for g in ("T-F1", "T-F2", "T-F3")]
+    st = turn_to(st, 0, "orders")
+    st = _run(st, [{"kill": {"all": {"type": "personnel", "scope": "in_play", "owner": "you"}}}], planet, dilemma=True)
+    assert st["pending"]["kind"] == "respond"
+    st = act(st, {"type": "respond", "card": i, "ability": 0})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert all(st["cards"][c]["zone"] == "pile" for c in team) and "prevented" not in st
+    assert st["cards"][i]["zone"] == "discard"
+
+
+# -- item 38: replace examined cards in any order -----------------------------------------------------
+def test_item38_examined_cards_replaced_in_the_order_chosen():
+    st = turn_to(started("reorder"), 0, "orders")
+    src = mission(st, 0, "T-HQF")
+    deck = list(st["seats"][1]["deck"])
+    st = _run(st, [{"examine": {"from": "deck", "who": "opponent", "count": 3, "rest": "top_any_order"}}], src)
+    assert st["pending"]["seat"] == 0
+    st = act(st, {"type": "choose", "card": deck[2]})
+    st = act(st, {"type": "choose", "card": deck[0]})
+    assert st["seats"][1]["deck"][:4] == [deck[2], deck[0], deck[1], deck[3]]
+
+
+# -- item 39: an opponent's mission ------------------------------------------------------------------
+def test_item39_mission_owner():
+    st = started("mowner")
+    mine = put(st, 0, "T-F1", "pile", mission(st, 1, "T-P1"))  # at the opponent's copy
+    home = put(st, 0, "T-F2", "pile", mission(st, 0, "T-P1"))
+    ctx = F.ctx_for(st, mine, you=0)
+    f = {"type": "personnel", "owner": "you", "mission_owner": "opponent", "mission_type": "planet"}
+    assert F.candidates(st, f, ctx) == [mine] and home
+    assert F.condition(st, {"count": f, "min": 1}, ctx)
+
+
+# -- item 40: choose one of two outcomes ----------------------------------------------------------------
+def test_item40_choose_one_of_two_outcomes():
+    eff = [{"choose_one": {"options": [[{"draw": {"count": 1}}], [{"draw": {"count": 2}}]], "chooser": "opponent"}}]
+    st = turn_to(started("choose1"), 0, "orders")
+    src = mission(st, 0, "T-HQF")
+    hand = len(st["seats"][0]["hand"])
+    st = _run(st, eff, src)
+    assert st["pending"]["kind"] == "yes_no" and st["pending"]["seat"] == 1
+    st = act(st, {"type": "yes_no", "yes": False})
+    assert len(st["seats"][0]["hand"]) == hand + 2
