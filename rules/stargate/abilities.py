@@ -31,7 +31,7 @@ def _ability(state: dict, iid: str, idx) -> dict:
 def _may_perform(state: dict, seat: int, iid: str, ab: dict) -> bool:
     """Who performs the action: the card's owner, or ``"by": "any"`` ("any player may
     perform this action") or ``"by": "host_owner"`` (the owner of the card it is on)."""
-    owner = state["cards"][iid]["owner"]
+    owner = S.controller(state, iid)
     by = ab.get("by")
     if by == "any":
         return seat in (state["turn"]["hero"], state["turn"]["villain"])

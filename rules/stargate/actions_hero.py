@@ -87,7 +87,7 @@ def can_assign_character(state: dict, iid: str) -> bool:
     c = state["cards"][iid]
     if c["zone"] != "play" or c["state"] != "ready" or c.get("blocked") or blocked_by_rule(state, iid):
         return False
-    if not can_pay_assign_costs(state, c["owner"], iid):
+    if not can_pay_assign_costs(state, S.controller(state, iid), iid):
         return False
     d = S.card_def(state, iid)
     if d["type"] == "ship":
@@ -108,7 +108,7 @@ def legal(state: dict, seat: int) -> list[dict]:
     for iid in state["seats"][seat]["play"]:
         if can_assign_character(state, iid):
             out.append({"type": "assign", "card": iid})
-    assigned = [i for i in S.at_mission(state) if state["cards"][i]["owner"] == seat
+    assigned = [i for i in S.at_mission(state) if S.controller(state, i) == seat
                 and state["cards"][i]["state"] == "assigned"]
     from .static_rules import boost_by_team_title
     mimic = boost_by_team_title(state, seat)

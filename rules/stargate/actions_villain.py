@@ -27,7 +27,7 @@ def legal(state: dict, seat: int) -> list[dict]:
         elif (d["type"] == "adversary" or (d["type"] == "ship" and d.get("allegiance") == "villain")) \
                 and can_play(state, seat, iid):
             out.append({"type": "play", "card": iid})
-    adversary_assigned = any(S.ctype(state, i) == "adversary" and state["cards"][i]["owner"] == seat
+    adversary_assigned = any(S.ctype(state, i) == "adversary" and S.controller(state, i) == seat
                              for i in S.at_mission(state))
     from .actions_hero import can_pay_assign_costs
     from .static_rules import blocked_by_rule
@@ -44,7 +44,7 @@ def legal(state: dict, seat: int) -> list[dict]:
             out.append({"type": "assign", "card": iid})
     for target in S.at_mission(state):
         tc = state["cards"][target]
-        if tc["owner"] != seat or tc["state"] != "assigned":
+        if S.controller(state, target) != seat or tc["state"] != "assigned":
             continue
         td = S.card_def(state, target)
         for iid in hand:

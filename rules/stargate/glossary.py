@@ -92,7 +92,7 @@ def _replaced(state: dict, iid: str, by: int | None) -> bool:
     from . import stats
     from .effects import filters as F
     from .effects import interpreter as I
-    owner = state["cards"][iid]["owner"]
+    owner = S.controller(state, iid)
     for src, ab in stats.active_abilities(state, "replace"):
         event = ab.get("event")
         if event not in ("destroyed", "destroyed_by_opponent") or ab.get("optional") or ab.get("cost"):

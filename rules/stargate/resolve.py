@@ -14,7 +14,7 @@ from .triggers import fire
 
 
 def _assigned(state: dict, seat: int, kind: str | None = None) -> list[str]:
-    return [i for i in S.at_mission(state) if state["cards"][i]["owner"] == seat
+    return [i for i in S.at_mission(state) if S.controller(state, i) == seat
             and state["cards"][i]["state"] == "assigned" and (kind is None or S.ctype(state, i) == kind)]
 
 
@@ -72,7 +72,7 @@ def determine_success(state: dict) -> None:
     # Success and Failure text: the hero's cards first, then the villain's, each in the
     # order its owner chooses (one card at a time).
     hero_sources = [S.current_mission(state)] + _assigned(state, t["hero"])
-    villain_sources = [i for i in S.at_mission(state) if state["cards"][i]["owner"] == t["villain"]
+    villain_sources = [i for i in S.at_mission(state) if S.controller(state, i) == t["villain"]
                        and not state["cards"][i].get("face_down") and state["cards"][i]["state"] in ("assigned", None)]
     state["texts"] = [{"seat": t["hero"], "sources": [i for i in hero_sources if _has_text(state, i, result)]},
                       {"seat": t["villain"], "sources": [i for i in villain_sources if _has_text(state, i, result)]}]

@@ -29,6 +29,8 @@ def card_def(state: dict, iid: str) -> dict:
     guid = c["guid"]
     local = state.get("extra_cards", {})
     d = local[guid] if guid in local else card_db()[guid]
+    if c.get("became") and c["zone"] in ("play", "mission"):
+        return _taken_adversary(d, c["became"])
     become = _becomes_adversary(d)
     if become is not None and c["zone"] in ("play", "mission") and _opponents_turn(state, c["owner"]):
         return _as_adversary(d, become)
@@ -65,9 +67,34 @@ def _as_adversary(d: dict, kw: dict) -> dict:
     return _AS_ADVERSARY[key]
 
 
+def controller(state: dict, iid: str) -> int:
+    """Who controls a card: its owner, unless a card took control of it ("They become an
+    adversary under your control": The Enemy Within) while it stays in play."""
+    c = state["cards"][iid]
+    return c.get("controller", c["owner"])
+
+
+def _taken_adversary(d: dict, became: dict) -> dict:
+    """A character another player's card turned into his adversary: villain allegiance, the
+    trait added, no game text, revive cost = its cost (The Enemy Within)."""
+    key = (d["guid"], became.get("trait"), bool(became.get("no_text")))
+    if key not in _TAKEN:
+        traits = list(d.get("traits") or []) + ([became["trait"]] if became.get("trait") and became["trait"] not in (d.get("traits") or []) else [])
+        _TAKEN[key] = {**d, "type": "adversary", "subtype": None, "allegiance": "villain", "traits": traits,
+                       "revive": d.get("cost") if became.get("revive") == "cost" else became.get("revive"),
+                       "mechanics": [] if became.get("no_text") else d.get("mechanics"), "became_adversary": True}
+    return _TAKEN[key]
+
+
+_TAKEN: dict = {}
+
+
 def became_adversary_cant(state: dict, iid: str, action: str) -> bool:
     """A character who has become an adversary and "can't be <action>" (``cant`` of the
     ``becomes_adversary`` keyword: ``assign``, ``revive``, ``score``)."""
+    became = state["cards"][iid].get("became")
+    if became is not None and state["cards"][iid]["zone"] in ("play", "mission"):
+        return action in (became.get("cant") or [])
     d = card_def(state, iid)
     kw = _becomes_adversary(d) if d.get("became_adversary") else None
     return kw is not None and action in (kw.get("cant") or [])
@@ -114,6 +141,8 @@ def zone_list(state: dict, iid: str) -> list:
         return state["cards"][c["under"]]["glyphs"]
     if z == "beneath":
         return state["cards"][c["under"]]["beneath"]
+    if z == "play":
+        return state["seats"][c.get("controller", c["owner"])][z]
     return state["seats"][c["owner"]][z]
 
 
@@ -137,6 +166,8 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         c.pop("on", None)
         c.pop("traits_gained", None)
         c.pop("marks", None)
+        c.pop("controller", None)
+        c.pop("became", None)
     if zone == "glyph":
         c["under"] = under
         dest = state["cards"][under]["glyphs"]
@@ -166,7 +197,7 @@ def in_play(state: dict, seat: int | None = None) -> list[str]:
     for s, seat_state in enumerate(state["seats"]):
         if seat is None or seat == s:
             out += seat_state["play"]
-    out += [i for i in state["mission"]["cards"] if seat is None or state["cards"][i]["owner"] == seat]
+    out += [i for i in state["mission"]["cards"] if seat is None or controller(state, i) == seat]
     return out
 
 
@@ -221,4 +252,4 @@ def move_keep(state: dict, iid: str, zone: str) -> None:
     c = state["cards"][iid]
     zone_list(state, iid).remove(iid)
     c["zone"] = zone
-    (state["mission"]["cards"] if zone == "mission" else state["seats"][c["owner"]][zone]).append(iid)
+    (state["mission"]["cards"] if zone == "mission" else state["seats"][c.get("controller", c["owner"])][zone]).append(iid)

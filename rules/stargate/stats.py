@@ -25,15 +25,15 @@ def is_active(state: dict, iid: str) -> bool:
     alleg = S.card_def(state, iid).get("allegiance")
     t = state["turn"]
     if alleg == "hero":
-        return c["owner"] == t["hero"]
+        return S.controller(state, iid) == t["hero"]
     if alleg == "villain":
-        return c["owner"] == t["villain"]
+        return S.controller(state, iid) == t["villain"]
     return True
 
 
 def ctx_for(state: dict, iid: str) -> dict:
     c = state["cards"][iid]
-    return {"source": iid, "controller": c["owner"], "refs": c.get("refs", {})}
+    return {"source": iid, "controller": S.controller(state, iid), "refs": c.get("refs", {})}
 
 
 def works_from_score_pile(ab: dict) -> bool:
@@ -187,6 +187,8 @@ def experience(state: dict, seat: int) -> int:
     """Experience on the glyphs beneath your characters (and on your other cards)."""
     total = 0
     for i in state["seats"][seat]["play"]:
+        if state["cards"][i].get("became"):
+            continue  # a character taken as another player's adversary is nobody's character
         for g in state["cards"][i]["glyphs"]:
             total += S.card_def(state, g).get("experience") or 0
     return total

@@ -22,11 +22,11 @@ def _matches_who(state: dict, ab: dict, src: str, info: dict) -> bool:
     ctx = stats.ctx_for(state, src)
     card = info.get("card")
     if who.get("side") and len(who) == 1 and info.get("seat") is not None and card is None:
-        me = state["cards"][src]["owner"]
+        me = S.controller(state, src)
         return (info["seat"] == me) == (who["side"] == "you")
     if card is None:
         if info.get("seat") is not None and "side" in who:
-            me = state["cards"][src]["owner"]
+            me = S.controller(state, src)
             return (info["seat"] == me) == (who["side"] == "you")
         return True
     return F.matches(state, card, who, ctx)
@@ -61,7 +61,7 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
             builtin["that_player"] = seat
         builtin.update(extra)
         state["trigger_queue"].append({"source": src, "ability": idx, "builtin": builtin,
-                                       "controller": state["cards"][src]["owner"]})
+                                       "controller": S.controller(state, src)})
 
 
 def step(state: dict) -> bool:

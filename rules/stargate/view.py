@@ -29,6 +29,8 @@ def _card(state: dict, iid: str, viewer) -> dict:
         out["glyphs"] = [_card(state, g, viewer) for g in c["glyphs"]]
     if c.get("tokens"):
         out["promotion_tokens"] = c["tokens"]
+    if c.get("controller") is not None and c["controller"] != c["owner"]:
+        out["controller"] = c["controller"]  # taken by another player's card (The Enemy Within)
     if c.get("on"):
         out["on"] = c["on"]  # placed on that card (Forced Labor Camp, Canopic Jar)
     if c.get("beneath"):

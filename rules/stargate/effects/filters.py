@@ -58,7 +58,8 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
                 return False
         elif key == "side":
             me = ctx.get("controller")
-            if want == "you" and c["owner"] != me or want == "opponent" and c["owner"] == me:
+            ctl = c.get("controller", c["owner"])
+            if want == "you" and ctl != me or want == "opponent" and ctl == me:
                 return False
         elif key == "at_mission":
             if (c["zone"] == "mission") != bool(want):
@@ -196,7 +197,7 @@ def candidates(state: dict, flt: dict, ctx: dict) -> list[str]:
         pool = [g for i in S.in_play(state) if state["cards"][i]["owner"] in active for g in state["cards"][i]["glyphs"]]
     else:
         active = (state["turn"]["hero"], state["turn"]["villain"])
-        pool = [i for i in S.in_play(state) if state["cards"][i]["owner"] in active]
+        pool = [i for i in S.in_play(state) if S.controller(state, i) in active]
         cur = S.current_mission(state)
         if cur and isinstance(flt, dict) and ("mission" in _as_list(flt.get("type")) or flt.get("current_mission")):
             pool = pool + [cur]

@@ -23,7 +23,7 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
     "choose_one", "remember", "repeat", "delayed", "search_deck", "take_from_discard", "shuffle_deck",
     "change_mission_skill", "modify_next_mission", "refill_hand", "forbid", "place_promotion_token",
     "arrange_top", "play_free", "play_from_hand", "move_glyph", "remove_text", "arrange_failed_missions",
-    "place_beneath", "place_on", "glyph_to_mission_pile", "place_glyph", "gain_traits",
+    "place_beneath", "place_on", "glyph_to_mission_pile", "place_glyph", "gain_traits", "take_control",
 }
 
 
@@ -238,6 +238,8 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return _place_glyph(state, frame, ctx, arg)
     if verb == "gain_traits":
         return _gain_traits(state, frame, ctx, arg, eff.get("until"))
+    if verb == "take_control":
+        return _take_control(state, frame, ctx, arg)
     if verb in ("play_free", "play_from_hand"):
         return _play_free(state, frame, ctx, arg, free=verb == "play_free")
     if verb == "arrange_top":
@@ -749,4 +751,26 @@ def _gain_traits(state: dict, frame: dict, ctx: dict, arg: dict, until: str | No
         if state["cards"][iid]["zone"] in ("play", "mission"):
             state["cards"][iid].setdefault("traits_gained", []).append(
                 {"traits": traits, "until": until or "leaves_play"})
+    return True
+
+
+def _take_control(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """"They become an adversary under your control, with no game text, the <trait> trait, and
+    a revive cost equal to their cost. They can't be scored." (The Enemy Within): the card
+    moves to the controller's side and *is* that adversary while it stays in play; it still
+    goes to its owner's piles when it leaves play."""
+    cards = _targets(state, frame, ctx, arg.get("who", {}))
+    if cards is None:
+        return False
+    for iid in cards:
+        c = state["cards"][iid]
+        if c["zone"] not in ("play", "mission") or not S.is_character(state, iid):
+            continue
+        if c["zone"] == "play":
+            S.zone_list(state, iid).remove(iid)
+            state["seats"][ctx["controller"]]["play"].append(iid)
+        c["controller"] = ctx["controller"]
+        c["became"] = {"trait": arg.get("trait"), "revive": arg.get("revive"), "no_text": bool(arg.get("no_text")),
+                       "cant": list(arg.get("cant") or [])}
+        S.log(state, "took_control", card=iid, seat=ctx["controller"])
     return True

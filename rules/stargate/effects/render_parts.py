@@ -1510,6 +1510,23 @@ def _pile_verb(verb, arg, e, ctx: Ctx, actor, until) -> str:
         what, _ = target(a.get("card", {}), ctx)
         who_, _ = target(a.get("host", {}), ctx)
         return f"place {what} as a glyph beneath {who_}"
+    if verb == "take_control":
+        who_, plural = target(a.get("who", {}), ctx)
+        parts = []
+        if a.get("no_text"):
+            parts.append("no game text")
+        if a.get("trait"):
+            parts.append(f"the {a['trait']} trait")
+        if a.get("revive") == "cost":
+            parts.append("a revive cost equal to " + ("their" if plural else "its") + " cost")
+        elif isinstance(a.get("revive"), int):
+            parts.append(f"revive cost {a['revive']}")
+        text = f"{who_} {'become adversaries' if plural else 'becomes an adversary'} under your control" + \
+            (", with " + _join(parts) if parts else "")
+        cant = [ACTIONS.get(x, x) for x in a.get("cant") or []]
+        if cant:
+            text += f". {'They' if plural else 'It'} can't be " + _join([c + ("d" if c.endswith("e") else "ed") for c in cant], "or")
+        return text
     if verb == "gain_traits":
         who_, plural = target(a.get("who", {"self": True}), ctx)
         frm, _ = target(a.get("from", {}), ctx)

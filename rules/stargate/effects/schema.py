@@ -56,7 +56,7 @@ EFFECT_VERBS = {
     "remove_text", "grant_keyword", "grant_ability", "grant_trigger", "skip_next_turn",
     "blockade", "place_promotion_token", "place_beneath", "opponent_plays_as_complication",
     "exchange_glyph_with_mission_pile_top", "after_next_pass", "force_continue", "play_from_hand",
-    "place_on", "take_off", "place_glyph", "gain_traits", "mark",
+    "place_on", "take_off", "place_glyph", "gain_traits", "mark", "take_control",
 }
 # Keys that qualify a verb inside the same effect object.
 EFFECT_MODIFIERS = {"until", "target", "then", "else", "from", "chooser", "effects",
@@ -103,7 +103,7 @@ PARAM_KEYS = {
     "effects", "cost", "at", "keyword", "ability", "position", "payer", "except", "free",
     "only_pass", "any_order", "glyph", "remember", "target", "even_on_success", "if", "else",
     "character", "host", "any_number", "card", "zone", "on", "face_down", "ignore_uniqueness", "kind",
-    "look", "same_experience", "pile",
+    "look", "same_experience", "pile", "no_text", "trait", "cant",
 }
 RULE_KEYS = {"assign_cost", "blocked", "boost_bonus", "first_action", "failure_text_optional", "text_cost",
              "grant_ability", "text_again", "boost_by_team_title", "no_cost_play", "revive_mill_to"}

@@ -651,7 +651,7 @@ def test_daniel_jackson_prior_of_the_ori_is_an_ori_adversary_during_his_opponent
 
 
 # ------------------------------------------------------------------------------ fuzz
-NEW_CARDS = ["1/16", "1/18", "1/30", "1/48", "1/140", "1/209", "1/220", "1/233", "1/283", "2/7", "2/23", "2/62",
+NEW_CARDS = ["1/16", "1/228", "1/18", "1/30", "1/48", "1/140", "1/209", "1/220", "1/233", "1/283", "2/7", "2/23", "2/62",
              "2/68", "2/73", "2/122", "2/142", "2/149", "2/258", "2/292", "3/9", "3/12", "3/13", "3/28", "3/105",
              "3/165", "3/229"]
 
@@ -680,3 +680,42 @@ def test_random_games_full_of_these_cards_play_to_the_end_with_the_invariants():
             n += 1
             if n % 5 == 0:
                 check_invariants(state, views=n % 25 == 0)
+
+
+# ------------------------------------------------------------------ change of control
+def test_the_enemy_within_turns_a_support_character_into_the_villains_adversary():
+    tew = real("The Enemy Within")
+    state = table(deck0=[OLAF] + [GEAR] * 12, deck1=[tew] + [GEAR] * 20,
+                  missions0=[BY_SKILL["science"]] + COMBAT, begin=False)
+    olaf = put_in_play(state, 0, OLAF)
+    state = start(state, stop=JASON4)
+    obs = _take(state, 1, tew, "hand")
+    state = pass_(state)
+    _power(state, 1, 5)
+    state = act(state, {"type": "play", "card": obs})
+    state = _pass_until(state, {"choose_card"})
+    assert {"type": "choose", "card": olaf} in state["pending"]["options"]
+    state = act(state, {"type": "choose", "card": olaf})
+    card = S.card_def(state, olaf)
+    assert S.controller(state, olaf) == 1 and olaf in state["seats"][1]["play"] and olaf not in state["seats"][0]["play"]
+    assert card["type"] == "adversary" and card["mechanics"] == [] and "Goa'uld" in card["traits"] and card["revive"] == 3
+    assert state["cards"][olaf]["state"] == "stopped" and state["cards"][obs]["on"] == olaf
+    check_invariants(state)
+    state = _finish_turn(state)  # Paul's turn: his adversary is a villain card, not used
+    state = _finish_turn(state)  # Jason's turn: Paul may assign his new adversary
+    assert state["turn"]["hero"] == 0
+    skill = next(iter(S.card_def(state, S.current_mission(state))["skills"]))
+    if state["pending"]["seat"] == 0:
+        state = pass_(state)
+    assert ({"type": "assign", "card": olaf} in GAME.legal_actions(state, 1)) == (skill == "combat")
+    if skill == "combat":
+        state = act(state, {"type": "assign", "card": olaf})
+        state = _pass_until(state, {"revive_or_score"})
+        assert {"type": "adversary", "choice": "score"} not in state["pending"]["options"]  # can't be scored
+        state = act(state, {"type": "adversary", "choice": "destroy"})
+    else:
+        from rules.stargate.glossary import destroy
+        destroy(state, olaf, by=0)
+    # destroyed: the character goes to its owner's discard pile, the obstacle to its owner's
+    assert olaf in state["seats"][0]["discard"] and state["cards"][obs]["zone"] == "discard"
+    assert obs in state["seats"][1]["discard"] and "controller" not in state["cards"][olaf]
