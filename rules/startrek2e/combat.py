@@ -79,10 +79,13 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
     others = sum(ST.value(state, i, "strength") for i in theirs)
     state["combat"] = None
     S.log(state, "combat", seat=you, mission=m, strength=ours, against=others)
+    ctx["involved"] = mine + theirs  # FILTER "involved" (MISSING.md item 12)
+    winner = you if ours > others else (opp if others > ours else None)
+    if winner is not None:  # "When you win a combat involving this personnel" (item 33), before the stops
+        fire(state, "combat_won", seat=winner, involved=list(ctx["involved"]), loser=opp if winner == you else you)
     for i in mine:
         G.stop(state, i)
     ctx["refs"]["combat_opponents"] = theirs
-    ctx["involved"] = mine + theirs  # FILTER "involved" (MISSING.md item 12)
     return _child(state, frame, eff.get("win", []) if ours > others else eff.get("lose", []))
 
 
@@ -130,6 +133,10 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     weapons, shields = _engagement_totals(state, ship, attackers, defenders, arg.get("bonus") or [])
     state["engagement"] = None
     S.log(state, "engagement", seat=you, ship=ship, target=target, weapons=weapons, shields=shields)
+    if weapons > shields:  # "When you win an engagement involving this ship" (item 33), before the stops
+        from .triggers import fire as fire_won
+        fire_won(state, "engagement_won", seat=you, loser=opp, involved=attackers + defenders + [
+            i for s in attackers + defenders for i in state["cards"][s]["aboard"]])
     for s in attackers:
         G.stop(state, s)
         for i in state["cards"][s]["aboard"]:

@@ -182,6 +182,7 @@ def mission_requirements(state: dict) -> None:
         end_attempt(state)
         check_victory(state)
         fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"))
+        fire(state, "opponent_mission_completed", seat=seat, mission=m, ship=a.get("ship"))
     else:
         for i in team:
             from .glossary import stop

@@ -19,6 +19,7 @@ RELATION = {
     "mission_completed": "seat", "mission_failed": "seat", "personnel_killed": "any",
     "personnel_stopped": "any", "opponent_reveals_or_discards": "seat", "combat_begins": "any",
     "engagement_begins": "any", "card_played": "any",
+    "combat_won": "seat", "engagement_won": "seat", "opponent_mission_completed": "opponent",
 }
 
 
@@ -30,6 +31,8 @@ def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bo
         return seat == state["turn"]["player"]
     if rel == "seat":
         return seat == data.get("seat")
+    if rel == "opponent":  # "when an opponent completes a mission"
+        return seat != data.get("seat")
     return True
 
 

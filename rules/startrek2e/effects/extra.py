@@ -55,6 +55,7 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "involved":  # in the combat/engagement the text began (ctx) or the one under way
         cb = state.get("combat") or {}
         inv = set(ctx.get("involved") or []) | set(cb.get("cards") or [])
+        inv |= set((ctx.get("event") or {}).get("involved") or [])  # a "when you win …" trigger
         eng = state.get("engagement") or {}
         for s in (eng.get("attackers") or []) + (eng.get("defenders") or []):
             inv |= {s, *state["cards"][s]["aboard"]} if s in state["cards"] else set()

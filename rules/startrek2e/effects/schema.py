@@ -37,6 +37,7 @@ TRIGGER_EVENTS = {
     "dilemma_overcome", "mission_completed", "mission_failed", "personnel_killed",
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
+    "combat_won", "engagement_won", "opponent_mission_completed",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",

@@ -666,3 +666,37 @@ def test_item40_choose_one_of_two_outcomes():
     assert st["pending"]["kind"] == "yes_no" and st["pending"]["seat"] == 1
     st = act(st, {"type": "yes_no", "yes": False})
     assert len(st["seats"][0]["hand"]) == hand + 2
+
+
+# -- item 33: responses to what happened -----------------------------------------------------------
+def test_item33_when_you_win_an_engagement_involving_this_ship():
+    scimitar = [{"kind": "trigger", "on": "engagement_won", "optional": False,
+                 "if": {"count": {"self": True, "involved": True}, "min": 1},
+                 "effects": [{"discard": {"count": 1, "from": "deck_top", "who": "opponent"}}]}]
+    _valid(*scimitar)
+    st, ship, leader, target = _engagement_scene("scimitar", weapons=9, shields=5)
+    st["extra_cards"]["X-S1"] = {**st["extra_cards"]["X-S1"], "mechanics": scimitar}
+    top = st["seats"][1]["deck"][0]
+    ev = put(st, 0, "T-EV2", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 1})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert top in st["seats"][1]["discard"]
+
+
+def test_item33_when_an_opponent_completes_a_mission_where_this_personnel_is():
+    duras = [{"kind": "trigger", "on": "opponent_mission_completed", "optional": False,
+              "if": {"trigger_mission": {"at_this_mission": True}}, "effects": [{"draw": {"count": 1}}]}]
+    _valid(*duras)
+    extra = add_card({}, FX.personnel("X-DU", "Traitor's Son", "klingon", {"Treachery": 1}, mechanics=duras))
+    st = started("duras", extra=extra)
+    m = mission(st, 0, "T-P1")
+    c = find(st, 1, "T-K3")
+    st["cards"][c]["guid"] = "X-DU"
+    put(st, 1, "X-DU", "pile", m)
+    hand = len(st["seats"][1]["hand"])
+    st, team = _attempt_ready(st, m)
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["cards"][m].get("completed") and len(st["seats"][1]["hand"]) == hand + 1
