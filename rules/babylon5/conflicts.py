@@ -192,10 +192,10 @@ def resolve_current(state: dict, k: dict) -> None:
     k["roles"] = combat.participants(state, k)
     S.log(state, "conflict_resolved", k["initiator"], conflict=k["id"], won=won, totals=t, kind=k["type"])
     ctx = {"you": k["initiator"], "initiator": k["initiator"], "source": k["card"] or k["agenda"],
-           "conflict_target": k["target"], "highest_side": highest, "chosen": k["target"]}
+           "conflict_target": k["target"], "highest_side": highest, "chosen": k["target"], "roles": k["roles"]}
     ab = k["ability"]
-    if won and k["type"] == "military" and isinstance(k["target"], str) and S.in_play(state, k["target"]) \
-            and S.ctype(state, k["target"]) == "location":
+    if won and k["war"] and k["type"] == "military" and isinstance(k["target"], str) \
+            and S.in_play(state, k["target"]) and S.ctype(state, k["target"]) == "location":
         conquer(state, k["target"], k["initiator"])
     run(state, ab["success"] if won else ab["failure"], ctx)
     if k["any_side"]:
@@ -229,8 +229,8 @@ def triggered_abilities(state: dict, k: dict, won: bool, ctx: dict) -> None:
 
 
 def conquer(state: dict, loc: str, seat: int) -> None:
-    """A won military conflict against a location: its enhancements are discarded and the
-    initiator takes control (RULES.md, Gap 10)."""
+    """A won war conflict against a location (or a ``conquer`` effect): its enhancements are
+    discarded and the initiator takes control (RULES.md, Gap 10)."""
     for a in combat.attachments(state, loc):
         if S.ctype(state, a) == "enhancement":
             combat.discard_from_play(state, a, "its location was conquered", force=True)

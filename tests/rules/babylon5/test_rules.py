@@ -664,3 +664,28 @@ def test_a_hidden_major_agenda_still_blocks_a_standard_victory():
     st["seats"][0]["agenda"] = ag
     victory.check(st)
     assert st["outcome"] is None
+
+
+def test_a_military_conflict_that_is_not_a_war_does_not_conquer_and_failure_hits_participating_fleets():
+    patrol = F.conflict("fx-patrol", "Patrol", "military", "location", [
+        {"kind": "conflict", "success": [{"power": 1, "who": "initiator"}],
+         "failure": [{"damage": 1, "target": {"each": {"type": "fleet", "role": "supported"}}}]}])
+    st = scenario(["narn", "human"], ratings=[4, 5], hands={0: ["fx-patrol"]}, extra={"fx-patrol": patrol})
+    mars = add_card(st, 1, "fx-mars", "play")
+    fleet = add_card(st, 0, "fx-narn-fleet", "play")
+    st, k = _declare(st, 0, "Patrol", mars)
+    st = until(st, "act", 0)
+    st = act(st, {"type": "support", "card": fleet, "conflict": k}, 0)
+    st = until(st, "aftermath")
+    assert st["conflicts"][0]["won"] and S.controller(st, mars) == 1 and st["seats"][0]["power"] == 1
+    # and a lost one damages the fleets that supported it
+    st = scenario(["narn", "human"], ratings=[4, 5], hands={0: ["fx-patrol"]}, extra={"fx-patrol": patrol})
+    mars = add_card(st, 1, "fx-mars", "play")
+    fleet = add_card(st, 0, "fx-narn-fleet", "play")
+    st, k = _declare(st, 0, "Patrol", mars)
+    st = until(st, "act", 0)
+    st = act(st, {"type": "support", "card": fleet, "conflict": k}, 0)
+    st = act(st, {"type": "oppose", "card": mars, "conflict": k}, 1)
+    st["cards"][fleet]["damage"] = 1  # 2 vs 2: lost
+    st = until(st, "aftermath")
+    assert not st["conflicts"][0]["won"] and st["cards"][fleet]["damage"] == 2
