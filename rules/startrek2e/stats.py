@@ -79,7 +79,7 @@ def modifier_total(state: dict, iid: str, stat: str) -> int:
     c = state["cards"][iid]
     for dmg in c.get("damage", ()):
         for ab in S.abilities(state, dmg, "damage"):
-            m = ab["modify"]
+            m = ab.get("modify") or {}  # a damage text may act instead (a trigger: MISSING.md item 31)
             if m.get("stat") == stat and isinstance(m["amount"], int):
                 total += m["amount"]
     for mod in state["mods"]:
@@ -115,7 +115,7 @@ def skills(state: dict, iid: str) -> dict:
             names.add(st)
     for dmg in state["cards"][iid].get("damage", ()):
         for ab in S.abilities(state, dmg, "damage"):
-            names.add(ab["modify"].get("stat"))
+            names.add((ab.get("modify") or {}).get("stat"))
     names.discard(None)
     names |= {m["stat"] for m in state["mods"] if m["card"] == iid and m["stat"] not in NUMERIC}
     out = {}

@@ -44,6 +44,10 @@ def _trigger_sources(state: dict, seat: int | None = None):
         for k, ab in enumerate(S.mechanics(state, iid)):
             if ab.get("kind") == "trigger":
                 yield iid, k, ab
+        for dmg in c.get("damage", ()):  # "Damage - At the end of each of your turns, …" (item 31)
+            for k, ab in enumerate(S.mechanics(state, dmg)):
+                if ab.get("kind") == "damage" and "on" in ab:
+                    yield dmg, k, ab
 
 
 def _leaving_sources(state: dict, data: dict) -> list:
@@ -57,17 +61,25 @@ def _leaving_sources(state: dict, data: dict) -> list:
             if ab.get("kind") == "trigger" and (ab.get("if") or {}).get("trigger_card", {}).get("self")]
 
 
+def _user(state: dict, iid: str) -> int:
+    """Who uses a text: its card's commander; a damage card's text, the commander of the
+    ship it is on ("your turns" = his); a card that has just left play, its owner."""
+    c = state["cards"][iid]
+    if c["zone"] == "damage":
+        return S.commander(state, c["in"])
+    you = S.commander(state, iid)
+    return c["owner"] if you is None else you
+
+
 def fire(state: dict, event: str, **data) -> None:
     from .effects import interpreter as I
     for iid, k, ab in list(_trigger_sources(state)) + _leaving_sources(state, data):
         if ab["on"] != event or ab.get("optional"):
             continue
-        you = S.commander(state, iid)
-        if you is None:  # the card the event is about has just left play: its owner uses its text
-            you = state["cards"][iid]["owner"]
+        you = _user(state, iid)
         if not _concerns(state, event, data, you, iid):
             continue
-        ctx = F.ctx_for(state, iid, event=data)
+        ctx = F.ctx_for(state, iid, you=you, event=data)
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         I.push(state, ab["effects"], ctx, cost=ab.get("cost"))

@@ -102,7 +102,7 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
                 return False
         elif k == "aboard":
             ship = src if state["cards"][src]["zone"] == "ships" else (
-                state["cards"][src]["in"] if state["cards"][src]["zone"] == "aboard" else None)
+                state["cards"][src]["in"] if state["cards"][src]["zone"] in ("aboard", "damage") else None)
             if bool(v) != (ship is not None and c["zone"] == "aboard" and c["in"] == ship):
                 return False
         elif k == "attempting":

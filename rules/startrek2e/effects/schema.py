@@ -24,13 +24,13 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "event": {"play_on", "effects", "destroy_after"},
     "interrupt": {"effects", "when", "order", "if"},
     "play_requirement": {"requires", "cost"},
-    "damage": {"modify"},
+    "damage": {"modify", "on", "effects", "if"},
     "keyword": {"keyword", "if"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
-    "play_requirement": set(), "damage": {"modify"}, "keyword": {"keyword"},
+    "play_requirement": set(), "damage": set(), "keyword": {"keyword"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -109,6 +109,8 @@ class _Checker:
         for key in ("on", "when"):
             if key in ab and ab[key] not in TRIGGER_EVENTS:
                 self.err(f"{path}.{key}", f"unknown trigger event {ab[key]!r}")
+        if kind == "damage" and not ("modify" in ab) ^ ({"on", "effects"} <= set(ab)):
+            self.err(path, "a damage text has 'modify', or 'on' and 'effects' (a text that acts)")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
             self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
         for key in ("optional", "order", "destroy_after"):

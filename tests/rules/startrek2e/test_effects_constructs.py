@@ -700,3 +700,32 @@ def test_item33_when_an_opponent_completes_a_mission_where_this_personnel_is():
     while st["pending"]["kind"] == "respond":
         st = act(st, {"type": "pass"})
     assert st["cards"][m].get("completed") and len(st["seats"][1]["hand"]) == hand + 1
+
+
+# -- item 31: damage text that acts ---------------------------------------------------------------------
+def test_item31_damage_at_the_end_of_each_of_your_turns_kills_a_random_personnel_aboard():
+    nanite = [{"kind": "dilemma", "effects": [{"place_on_ship": {}}]},
+              {"kind": "damage", "on": "end_of_turn", "effects": [
+                  {"kill": {"random": {"type": "personnel", "aboard": True}, "count": 1}}]}]
+    _valid(*nanite)
+    st = started("nanite")
+    st["extra_cards"]["X-NA"] = FX.dilemma("X-NA", "Nanites", "space", 1, None)
+    st["extra_cards"]["X-NA"]["mechanics"] = nanite
+    ship = put(st, 0, "T-SF", "ships", mission(st, 0, "T-S1"))
+    crew = [put(st, 0, g, "aboard", ship) for g in ("T-F1", "T-F2", "T-F3", "T-F4")]
+    other = put(st, 0, "T-F5", "pile", mission(st, 0, "T-P1"))
+    d = st["seats"][1]["dilemmas"][0]
+    st["cards"][d]["guid"] = "X-NA"
+    G.place_damage(st, d, ship)
+    assert ST.value(st, ship, "weapons") == 7  # no modifier from a damage text that acts
+    st = turn_to(st, 1, "orders")  # the opponent's turn ends: nothing
+    st = act(st, {"type": "end_orders"})
+    while st["pending"]["kind"] in ("respond", "discard_excess"):
+        st = act(st, options(st)[0])
+    assert all(st["cards"][c]["zone"] == "aboard" for c in crew)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "end_orders"})
+    while st["pending"]["kind"] in ("respond", "discard_excess"):
+        st = act(st, options(st)[0])
+    dead = [c for c in crew if st["cards"][c]["zone"] == "discard"]
+    assert len(dead) == 1 and st["cards"][other]["zone"] == "pile"

@@ -401,3 +401,35 @@ def test_when_an_opponent_discards_a_card_from_your_hand_you_may_draw_a_card():
         else:
             st = act(st, {"type": "pass"})
     assert used == 2 and len(st["seats"][1]["hand"]) == hand - 2 + 2
+
+
+def test_cost_two_cards_allowing_the_same_action_each_pay_their_own_cost():
+    st = started("cost")
+    space = mission(st, 0, "T-S1")
+    mine = put(st, 0, "T-SF2", "ships", space)
+    put(st, 0, "T-F3", "aboard", mine)
+    put(st, 1, "T-SK", "ships", space)
+    a = put(st, 0, "T-EV2", "core", 0)
+    b = put(st, 0, "T-EV2", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": a, "ability": 1})
+    assert st["cards"][a]["zone"] in ("discard", "damage") and b in st["seats"][0]["core"]
+
+
+def test_reveal_a_revealed_dilemma_is_shown_to_all_players():
+    from rules.startrek2e.game import GAME
+    extra = add_card({}, FX.dilemma("X-RV", "Mirror", "dual", 0, []))
+    st = started("reveal", extra=extra)
+    planet = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", planet) for g in ("T-F1", "T-F2")]
+    d = st["seats"][1]["dilemmas"][0]
+    st["cards"][d]["guid"] = "X-RV"
+    S.move(st, d, "stack", 1)
+    st["turn"]["player"] = 0
+    st["attempt"] = {"seat": 0, "mission": planet, "ship": None, "personnel": team, "dilemma_owner": 1,
+                     "budget": 2, "spent": 0, "current": None, "resolving": False}
+    st["step"] = "face_dilemmas"
+    st["pending"] = None
+    st = flow.advance(st)
+    for viewer in (0, 1, "spectator"):
+        assert any(e["event"] == "revealed" and e["card"] == d for e in GAME.view(st, viewer)["log"])
