@@ -10,7 +10,7 @@ from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
-               "mission_owner"}
+               "mission_owner", "owned_by"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement"}
 
@@ -64,6 +64,9 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return iid in (ctx.get("refs") or {}).get(v, [])
     if k == "requires_skill":  # a mission whose requirements name that skill
         return d.get("type") == "mission" and any(v in (r.get("skills") or {}) for r in d.get("requirements") or [])
+    if k == "owned_by":  # the card's owner, not its commander ("one of your personnel" in a brig)
+        owner = state["cards"][iid]["owner"]
+        return owner == ctx["you"] if v == "you" else owner != ctx["you"]
     if k == "mission_owner":  # "at an opponent's planet mission": whose row the mission is in
         m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
         if m is None:

@@ -153,6 +153,8 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
         return list(state["seats"][seat][scope])
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
         return list(state["seats"][ctx["you"]]["brig"])
+    if scope == "opponent_brig":  # the captives in your opponents' brigs
+        return [i for s, seat in enumerate(state["seats"]) if s != ctx["you"] for i in seat["brig"]]
     if scope == "present":
         loc = S.location(state, ctx["source"])
         return [i for i in S.cards_at(state, loc) if i != ctx["source"]] if loc else []

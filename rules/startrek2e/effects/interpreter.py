@@ -17,6 +17,7 @@ from . import prevention as P
 from . import examine as EX
 from . import skills as SK
 from . import choice as CH
+from . import placement as PL
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -24,7 +25,7 @@ SUPPORTED = {
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
-    "prevent", "examine", "gain_skills", "choose_one",
+    "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
 }
 PUSHED = "pushed"
 
@@ -375,6 +376,7 @@ HANDLERS = {
     "prevent_overcome": _return_to_pile,
     "may": CH.may,
     "choose_one": CH.choose_one,
+    "put_into_play": PL.put_into_play,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

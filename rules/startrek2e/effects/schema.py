@@ -48,7 +48,7 @@ EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome"
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
-    "gain_skills", "choose_one",
+    "gain_skills", "choose_one", "put_into_play",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
@@ -58,8 +58,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship", "mission_owner"}
-SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig"}
+               "aboard_trigger_ship", "mission_owner", "owned_by"}
+SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
@@ -215,6 +215,14 @@ class _Checker:
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb == "put_into_play":
+            self.keys(arg, {"target", "at"}, p)
+            if isinstance(arg, dict):
+                for k in ("target", "at"):
+                    if k not in arg:
+                        self.err(p, f"put_into_play needs '{k}'")
+                    else:
+                        self.target(arg[k], f"{p}.{k}")
         elif verb == "choose_one":
             self.keys(arg, {"options", "chooser"}, p)
             if isinstance(arg, dict):
@@ -227,7 +235,7 @@ class _Checker:
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one"}, p)
             if isinstance(arg, dict):
                 for k in ("from", "to"):
                     if k not in arg:
@@ -383,6 +391,8 @@ class _Checker:
         for k in ("class", "location", "region", "quadrant", "ref", "requires_skill"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
+        if "owned_by" in f and f["owned_by"] not in SIDES:
+            self.err(f"{path}.owned_by", "'you' or 'opponent'")
         if "mission_owner" in f and f["mission_owner"] not in SIDES:
             self.err(f"{path}.mission_owner", "'you' or 'opponent'")
         if "mission_type" in f and f["mission_type"] not in ("planet", "space", "headquarters"):

@@ -1,7 +1,9 @@
 """``gain_skills``: "he or she gains all skills on one of your … personnel" (MISSING.md
 item 17, EFFECTS.md §2).
 
-Shape: ``{"gain_skills": {"from": TARGET, "to": TARGET, "attributes"?: bool}, "until"?: D}``.
+Shape: ``{"gain_skills": {"from": TARGET, "to": TARGET, "attributes"?: bool, "one"?: bool},
+"until"?: D}``. With ``one: true`` ("gains one skill from …") the user of the text then
+chooses one skill of the source (a single choice); the ``to`` cards gain one level of it.
 The ``from`` card is chosen first, then the ``to`` cards (each TARGET is resolved with the
 usual single choices). Each ``to`` card gets, as temporary modifiers lasting ``until``
 (default end of turn), every skill level the ``from`` card has *now* (and with
@@ -42,8 +44,22 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
     if to is None:
         return False
     until = eff.get("until", "end_of_turn")
+    work = frame["work"]
+    if arg.get("one") and src and "skill" not in work:  # "gains one skill from …": you pick it
+        if "answer" in work and work.get("resolving") == "skill":
+            work["skill"] = work.pop("answer")
+        else:
+            names = sorted(ST.skills(state, src[0]))
+            if not names:
+                return True
+            work["resolving"] = "skill"
+            S.set_pending(state, frame["ctx"]["you"], "choose", f"Choose the skill to gain from {S.name(state, src[0])}",
+                          [{"type": "choose", "skill": n} for n in names])
+            return False
     for s in src[:1]:
         gained = dict(ST.skills(state, s))
+        if arg.get("one"):
+            gained = {work["skill"]: 1} if work.get("skill") in gained else {}
         if arg.get("attributes"):
             gained.update({a: ST.value(state, s, a) for a in ATTRS})
         for c in to:

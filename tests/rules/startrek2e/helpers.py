@@ -60,7 +60,7 @@ PUBLIC_LOG_EVENTS = {
     "placed_on_mission", "played", "played_interrupt", "removed_from_game", "repaired", "reshuffled_dilemmas",
     "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
     "won", "destroyed", "killed", "took_command", "joined_engagement",
-    "prevented", "examined", "revealed_cards", "gained_skills"}
+    "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 
@@ -143,6 +143,8 @@ def random_game(seed: str, a: str = "fed", b: str = "kli", *, config: dict | Non
         n += 1
         if check_every and n % check_every == 0:
             check_invariants(state)
+        if n % 25 == 0:
+            json.loads(json.dumps(state))  # the state stays plain JSON (dicts, lists, str, int, bool, None)
     json.dumps(state)
     return state, n
 

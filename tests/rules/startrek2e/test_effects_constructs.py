@@ -729,3 +729,47 @@ def test_item31_damage_at_the_end_of_each_of_your_turns_kills_a_random_personnel
         st = act(st, options(st)[0])
     dead = [c for c in crew if st["cards"][c]["zone"] == "discard"]
     assert len(dead) == 1 and st["cards"][other]["zone"] == "pile"
+
+
+def test_item17_gain_one_skill_from_another_personnel_present():
+    kamala = [{"kind": "order", "limit": "once_per_turn", "effects": [
+        {"gain_skills": {"from": {"choose": {"type": "personnel", "present": True, "not_self": True}},
+                         "to": {"self": True}, "one": True}, "until": "end_of_turn"}]}]
+    _valid(*kamala)
+    extra = add_card({}, FX.personnel("X-KA", "Mate", "non-aligned", {"Diplomacy": 1}, mechanics=kamala))
+    st = started("kamala", extra=extra)
+    hq = mission(st, 0, "T-HQF")
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-KA"
+    mate = put(st, 0, "X-KA", "pile", hq)
+    data = put(st, 0, "T-F4", "pile", hq)  # Astrometrics, Physics, Navigation
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": mate, "ability": 0})
+    st = act(st, {"type": "choose", "card": data})
+    assert {o.get("skill") for o in options(st)} == {"Astrometrics", "Physics", "Navigation"}
+    st = act(st, {"type": "choose", "skill": "Physics"})
+    assert ST.skills(st, mate) == {"Diplomacy": 1, "Physics": 1}
+
+
+def test_item23_put_into_play_from_an_opponents_brig_and_from_the_discard_pile():
+    rescue = [{"put_into_play": {"target": {"choose": {"type": "personnel", "scope": "opponent_brig", "owned_by": "you"}},
+                                 "at": {"choose": {"type": "mission", "mission_type": "headquarters", "mission_owner": "you"}}}}]
+    _valid({"kind": "trigger", "on": "mission_completed", "optional": True, "effects": rescue})
+    st = turn_to(started("rescue"), 0, "orders")
+    hq = mission(st, 0, "T-HQF")
+    prisoner = put(st, 0, "T-F1", "pile", mission(st, 0, "T-P1"))
+    G.place_in_brig(st, prisoner, 1)
+    st = _run(st, rescue, mission(st, 0, "T-P2"))
+    while st["pending"]["kind"] == "choose":
+        st = act(st, options(st)[0])
+    assert st["cards"][prisoner]["zone"] == "pile" and st["cards"][prisoner]["in"] == hq
+    assert S.commander(st, prisoner) == 0 and not st["cards"][prisoner]["stopped"]
+    runabout = [{"put_into_play": {"target": {"choose": {"type": "personnel", "scope": "discard", "affiliation": "federation"}},
+                                   "at": {"choose": {"type": "ship", "owner": "you"}}}}]
+    ship = put(st, 0, "T-SF", "ships", mission(st, 0, "T-S1"))
+    dead = put(st, 0, "T-F2", "pile", hq)
+    G.kill(st, dead)
+    st = _run(st, runabout, mission(st, 0, "T-S1"))
+    while st["pending"]["kind"] == "choose":
+        st = act(st, options(st)[0])
+    assert st["cards"][dead]["zone"] == "aboard" and st["cards"][dead]["in"] == ship

@@ -1,0 +1,54 @@
+"""``put_into_play``: "take one of your personnel from an opponent's brig and place him or
+her on your headquarters mission", "take a personnel from your discard pile and place it
+aboard that ship" (MISSING.md item 23, EFFECTS.md §2).
+
+Shape: ``{"put_into_play": {"target": TARGET, "at": TARGET}}``. The ``at`` TARGET (a mission
+or a ship) is resolved first, then the cards; each personnel, ship or equipment goes there
+(on the planet/headquarters, aboard the ship, or — a ship — at the mission) under your
+command, unstopped. It is not "played": no counters, no headquarters permission, no
+"when you play" texts; uniqueness still holds (a unique card you already command a copy of
+stays where it was).
+"""
+from __future__ import annotations
+
+from .. import state as S
+
+
+def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
+    from .interpreter import _remember
+    from .skills import _resolve
+    at = _resolve(state, frame, "at_w", arg["at"])
+    if at is None:
+        return False
+    cards = _resolve(state, frame, "target_w", arg["target"])
+    if cards is None:
+        return False
+    you = frame["ctx"]["you"]
+    _remember(frame, eff, cards)
+    for dest in at[:1]:
+        dtype = S.ctype(state, dest)
+        for c in cards:
+            d = S.card_def(state, c)
+            if d.get("unique") and _copy_elsewhere(state, you, c, d["title"]):
+                continue
+            if d["type"] == "ship":
+                if dtype != "mission":
+                    continue
+                S.move(state, c, "ships", dest)
+                state["cards"][c]["range_used"] = 0
+            elif d["type"] in ("personnel", "equipment"):
+                S.move(state, c, "aboard" if dtype == "ship" else "pile", dest)
+            else:
+                continue
+            state["cards"][c]["commander"] = you
+            state["cards"][c]["stopped"] = False
+            S.log(state, "placed_in_play", seat=you, card=c, at=dest, title=S.name(state, c))
+    return True
+
+
+def _copy_elsewhere(state: dict, seat: int, card: str, title: str) -> bool:
+    """Uniqueness without the card itself (a rescued captive is his own copy in a brig)."""
+    if any(i != card and S.commander(state, i) == seat and S.title(state, i) == title for i in S.cards_in_play(state)):
+        return True
+    return any(i != card and state["cards"][i]["owner"] == seat and S.title(state, i) == title
+               for other in state["seats"] for i in other["brig"])
