@@ -34,14 +34,14 @@ def base_cost(state: dict, seat: int, iid: str) -> int:
 
 
 def sponsor_cost(state: dict, seat: int, iid: str) -> int:
-    cost = base_cost(state, seat, iid) - S.sponsor_discount(state, seat) - state["seats"][seat]["aide_discount"]
+    cost = base_cost(state, seat, iid) - S.sponsor_discount(state, seat, iid) - state["seats"][seat]["aide_discount"]
     return max(0, cost)
 
 
 def promote_cost(state: dict, seat: int, iid: str) -> int:
     """Sponsor cost (no sponsor discounts) plus one per Inner Circle member, ambassador included."""
     cost = base_cost(state, seat, iid) + len(S.inner_circle(state, seat))
-    return max(0, cost - S.faction_mod(state, seat, "promote_discount"))
+    return max(0, cost - S.sponsor_discount(state, seat, iid, "promote_discount"))
 
 
 def is_limited(state: dict, iid: str) -> bool:
@@ -103,10 +103,6 @@ def enhancement_targets(state: dict, seat: int, iid: str) -> list:
             continue  # one copy per target
         out.append(t)
     return out
-
-
-def ability_target_filter(state: dict, ab: dict) -> dict | None:
-    return ab.get("target")
 
 
 def card_choices(state: dict, seat: int, f: dict) -> list[str]:
@@ -278,8 +274,7 @@ def perform(state: dict, seat: int, a: dict) -> None:
         card, by = a["card"], a["by"]
         cost = sponsor_cost(state, seat, card)
         spend(state, seat, cost)
-        sd["aide_discount"] = 0 if cost or sd["aide_discount"] else sd["aide_discount"]
-        sd["aide_discount"] = 0
+        sd["aide_discount"] = 0  # an aide's discount is used by the next sponsor
         state["cards"][by]["rotated"] = True
         t = S.ctype(state, card)
         S.move(state, card, "play", seat)

@@ -280,8 +280,17 @@ def power(state: dict, seat: int) -> int:
     return rating(state, seat) + bonus + state["seats"][seat]["power"] + faction_mod(state, seat, "power")
 
 
-def sponsor_discount(state: dict, seat: int) -> int:
-    return faction_mod(state, seat, "sponsor_discount")
+def sponsor_discount(state: dict, seat: int, card: str | None = None, stat: str = "sponsor_discount") -> int:
+    """Discounts of the faction; a ``static`` discount with a ``who`` filter applies only to
+    sponsoring (or promoting) cards that match it."""
+    total = faction_mod(state, seat, stat)
+    if card is not None:
+        for src, ab, _on, _fac in _static_sources(state):
+            v = ab["modify"].get(stat)
+            if v and ab["kind"] == "static" and controller(state, src) == seat \
+                    and isinstance(ab.get("who"), dict) and matches(state, card, ab["who"], seat):
+                total += v
+    return total
 
 
 # ---------------------------------------------------------------- filters

@@ -63,3 +63,14 @@ def test_promote_discount_and_agenda_replacing_a_major_one():
     from rules.babylon5.game import GAME
     assert {"type": "sponsor", "card": r, "by": ambassador(st, 0)} in GAME.legal_actions(st, 0)
     assert conflicts  # module used by the trigger test
+
+
+def test_a_discount_restricted_by_type_and_race_applies_only_to_matching_cards():
+    from rules.babylon5 import actions
+    yard = F.card("fx-yard", "Shipyard", "location", "narn", 2, military=1, mechanics=[
+        {"kind": "static", "modify": {"sponsor_discount": 2}, "who": {"type": "fleet", "race": "narn"}}])
+    st = scenario(["narn", "human"], ratings=[9, 5], hands={0: ["fx-narn-fleet", "fx-warleader"]},
+                  extra={"fx-yard": yard})
+    add_card(st, 0, "fx-yard", "play", defs={"fx-yard": yard})
+    fleet, leader = st["seats"][0]["hand"]
+    assert actions.sponsor_cost(st, 0, fleet) == 1 and actions.sponsor_cost(st, 0, leader) == 3
