@@ -91,8 +91,10 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
     if t == "interrupt":
         S.move(state, iid, "discard", seat)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=name)
+        _new_play(state, iid)
+        fire(state, "about_to_play", card=iid, seat=seat, verb="play")  # "prevent that interrupt" (item 37)
         for ab in S.abilities(state, iid, "interrupt"):
-            I.push(state, ab["effects"], F.ctx_for(state, iid, you=seat))
+            I.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat))
         return
     cost = ST.value(state, iid, "cost")
     state["seats"][seat]["counters"] -= cost
@@ -117,10 +119,25 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
         effects += ab.get("effects") or []
         if ab.get("destroy_after"):
             effects.append({"destroy": {"self": True}})
+    if t == "event":  # "When an event is played, prevent that event" (item 37): answered first
+        _new_play(state, iid)
+        fire(state, "about_to_play", card=iid, seat=seat, verb="play")
+        effects = [_UNLESS_PREVENTED(effects)] if effects else effects
     fire(state, "play_self", card=iid, seat=seat)
     fire(state, "card_played", card=iid, seat=seat)
     if effects:
         I.push(state, effects, ctx)
+
+
+def _new_play(state: dict, iid: str) -> None:
+    """A card played again starts unprevented (a prevented card may come back to hand)."""
+    used = state["turn"]["used"]
+    used[:] = [u for u in used if u != f"prevented:play:{iid}"]
+
+
+def _UNLESS_PREVENTED(effects: list) -> dict:
+    """A played event's or interrupt's effects, skipped when a response prevented it."""
+    return {"if": {"prevented": True}, "then": [], "else": list(effects)}
 
 
 def draw_for_counter(state: dict, seat: int) -> None:

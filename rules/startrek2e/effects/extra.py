@@ -12,7 +12,7 @@ FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_typ
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
                "mission_owner", "owned_by"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement"}
+                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented"}
 
 
 def _norm_class(s: str) -> str:
@@ -154,6 +154,8 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
             return False
         by = (v or {}).get("began_by") if isinstance(v, dict) else None
         return by is None or (eng.get("seat") == ctx["you"]) == (by == "you")
+    if k == "prevented":  # this played event/interrupt was prevented by a response (item 37)
+        return (f"prevented:play:{ctx['source']}" in state["turn"]["used"]) == bool(v)
     if k == "trigger_mission":  # the mission the trigger event is about
         m = (ctx.get("event") or {}).get("mission")
         return m is not None and F.matches(state, m, v, ctx)

@@ -89,6 +89,10 @@ def prevent(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
     for card in cards:
         if card is None:
             continue
+        if data.get("verb") == "play":  # the played card's effects check it (CONDITION prevented)
+            state["turn"]["used"].append(f"prevented:play:{card}")
+            S.log(state, "prevented", card=card, title=S.name(state, card))
+            continue
         state.setdefault("prevented", [])
         key = f"{data.get('verb', 'kill')}:{card}"
         if key not in state["prevented"]:

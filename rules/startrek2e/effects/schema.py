@@ -37,7 +37,7 @@ TRIGGER_EVENTS = {
     "dilemma_overcome", "mission_completed", "mission_failed", "personnel_killed",
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
-    "combat_won", "engagement_won", "opponent_mission_completed",
+    "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
@@ -66,7 +66,7 @@ TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", 
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement"}
+                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented"}
 
 
 def is_stat(name: Any) -> bool:

@@ -773,3 +773,34 @@ def test_item23_put_into_play_from_an_opponents_brig_and_from_the_discard_pile()
     while st["pending"]["kind"] == "choose":
         st = act(st, options(st)[0])
     assert st["cards"][dead]["zone"] == "aboard" and st["cards"][dead]["in"] == ship
+
+
+# -- item 37: preventing a play --------------------------------------------------------------------
+def test_item37_when_an_opponent_plays_an_event_prevent_it_and_place_it_on_top_of_his_deck():
+    sermon = [{"kind": "interrupt", "when": "about_to_play",
+               "if": {"trigger_card": {"type": "event", "owned_by": "opponent"}},
+               "effects": [{"prevent": {}}, {"place_on_deck_top": {"trigger_card": True}}]}]
+    _valid(*sermon)
+    st = started("sermon")
+    st["extra_cards"]["X-SE"] = FX.card("X-SE", "Sermon", "interrupt", cost=0, mechanics=sermon)
+    i = find(st, 1, "T-I2")
+    st["cards"][i]["guid"] = "X-SE"
+    S.move(st, i, "hand", 1)
+    ev = find(st, 0, "T-EV4")  # Supply Run: draw two
+    S.move(st, ev, "hand", 0)
+    st = turn_to(st, 0, "play")
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, {"type": "play", "card": ev})
+    while st["pending"]["kind"] == "respond":
+        mine = [o for o in options(st) if o.get("card") == i]
+        st = act(st, mine[0] if mine else {"type": "pass"})
+    assert st["seats"][0]["deck"][0] == ev and len(st["seats"][0]["hand"]) == hand - 1  # no cards drawn
+    assert st["cards"][i]["zone"] == "discard"
+    ev2 = find(st, 0, "T-EV4", zones=("deck",))
+    S.move(st, ev2, "hand", 0)
+    st = turn_to(st, 0, "play")
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, {"type": "play", "card": ev2})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert len(st["seats"][0]["hand"]) == hand - 1 + 2  # not prevented: it draws two
