@@ -12,6 +12,7 @@ from . import glossary as G
 from . import state as S
 from . import stats as ST
 from .effects import filters as F
+from .effects import extra as X
 from .effects import interpreter as I
 from .triggers import fire
 
@@ -59,6 +60,8 @@ def playable_interrupt(state: dict, seat: int, iid: str, orders: bool) -> bool:
         return False
     if any(ab.get("order") for ab in abs_) and not orders:
         return False
+    if not X.interrupt_allowed(state, iid):
+        return False
     ctx = F.ctx_for(state, iid, you=seat)
     return all("if" not in ab or F.condition(state, ab["if"], ctx) for ab in abs_)
 
@@ -91,6 +94,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
     if t == "interrupt":
         S.move(state, iid, "discard", seat)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=name)
+        X.interrupt_used(state, iid)
         _new_play(state, iid)
         fire(state, "about_to_play", card=iid, seat=seat, verb="play")  # "prevent that interrupt" (item 37)
         for ab in S.abilities(state, iid, "interrupt"):

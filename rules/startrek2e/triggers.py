@@ -10,6 +10,7 @@ has passed.
 from __future__ import annotations
 
 from . import state as S
+from .effects import extra as X
 from .effects import filters as F
 
 # which seat's cards an event concerns: "any", "seat" (the event's seat), "current" (turn player)
@@ -124,6 +125,8 @@ def responses(state: dict, seat: int, w: dict) -> list[dict]:
         for k, ab in enumerate(S.mechanics(state, iid)):
             if ab.get("kind") != "interrupt" or ab.get("when") != event or f"{iid}:{k}" in w["used"]:
                 continue
+            if not X.interrupt_allowed(state, iid):  # "only one copy of this interrupt each turn"
+                continue
             if event != "play_self" and not _concerns(state, event, data, seat, iid):
                 continue
             ctx = F.ctx_for(state, iid, you=seat, event=data)
@@ -175,6 +178,7 @@ def answer(state: dict, seat: int, action: dict) -> None:
     if ab.get("limit") == "once_per_turn":
         state["turn"]["used"].append(f"{iid}:{k}")
     if ab.get("kind") == "interrupt":
+        X.interrupt_used(state, iid)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
         S.move(state, iid, "discard", state["cards"][iid]["owner"])
         ctx = F.ctx_for(state, iid, you=seat, event=w["data"])

@@ -10,9 +10,10 @@ from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
-               "mission_owner", "owned_by"}
+               "mission_owner", "owned_by", "with_ref"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented"}
+                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
+                  "engagement_began_by"}
 
 
 def _norm_class(s: str) -> str:
@@ -64,6 +65,11 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return iid in (ctx.get("refs") or {}).get(v, [])
     if k == "requires_skill":  # a mission whose requirements name that skill
         return d.get("type") == "mission" and any(v in (r.get("skills") or {}) for r in d.get("requirements") or [])
+    if k == "with_ref":  # at the same mission as a remembered card ("at the same mission")
+        refs = (ctx.get("refs") or {}).get(v, [])
+        here = S.mission_of(state, iid)
+        return here is not None and iid not in refs and any(S.mission_of(state, r) == here for r in refs
+                                                              if r in state["cards"])
     if k == "owned_by":  # the card's owner, not its commander ("one of your personnel" in a brig)
         owner = state["cards"][iid]["owner"]
         return owner == ctx["you"] if v == "you" else owner != ctx["you"]
@@ -89,6 +95,18 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
         return bool(icons & set(d.get("affiliations") or [])) == bool(v)
     return True
+
+
+def interrupt_allowed(state: dict, iid: str) -> bool:
+    """"You may play only one copy of this interrupt each turn" (``limit: once_per_turn`` on
+    an ``interrupt`` ability, MISSING.md item 42): not if a copy was played this turn."""
+    limited = any(ab.get("limit") == "once_per_turn" for ab in S.abilities(state, iid, "interrupt"))
+    return not limited or f"interrupt:{S.title(state, iid)}" not in state["turn"]["used"]
+
+
+def interrupt_used(state: dict, iid: str) -> None:
+    if any(ab.get("limit") == "once_per_turn" for ab in S.abilities(state, iid, "interrupt")):
+        state["turn"]["used"].append(f"interrupt:{S.title(state, iid)}")
 
 
 def cant_complete(state: dict, m: str, seat: int, ship) -> bool:
@@ -154,6 +172,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
             return False
         by = (v or {}).get("began_by") if isinstance(v, dict) else None
         return by is None or (eng.get("seat") == ctx["you"]) == (by == "you")
+    if k == "engagement_began_by":  # the engagement under way was begun by you / an opponent
+        eng = state.get("engagement")
+        return bool(eng) and (eng.get("seat") == ctx["you"]) == (v == "you")
     if k == "prevented":  # this played event/interrupt was prevented by a response (item 37)
         return (f"prevented:play:{ctx['source']}" in state["turn"]["used"]) == bool(v)
     if k == "trigger_mission":  # the mission the trigger event is about

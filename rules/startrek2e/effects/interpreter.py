@@ -349,7 +349,14 @@ def _engagement(state, frame, eff, arg):
 
 def _join(state, frame, eff, arg):
     from ..combat import join_engagement
-    return join_engagement(state, frame)
+    if not arg:
+        return join_engagement(state, frame)
+    ships = targets(state, frame, arg)  # "another one of your ships at that mission joins" (item 44)
+    if ships is None:
+        return False
+    for s in ships:
+        join_engagement(state, {"ctx": dict(frame["ctx"], source=s), "work": {}})
+    return True
 
 
 HANDLERS = {

@@ -22,7 +22,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "order": {"effects", "cost", "limit", "while"},
     "dilemma": {"effects"},
     "event": {"play_on", "effects", "destroy_after"},
-    "interrupt": {"effects", "when", "order", "if"},
+    "interrupt": {"effects", "when", "order", "if", "limit"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if"},
     "keyword": {"keyword", "if"},
@@ -58,7 +58,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship", "mission_owner", "owned_by"}
+               "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -66,7 +66,8 @@ TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", 
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented"}
+                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
+                  "engagement_began_by"}
 
 
 def is_stat(name: Any) -> bool:
@@ -170,6 +171,8 @@ class _Checker:
             self.err(f"{path}.as", "a name")
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
+            self.target(arg, p)
+        elif verb == "join_engagement" and arg != {}:  # item 44: {} (this ship) or a TARGET
             self.target(arg, p)
         elif verb == "prevent" and arg != {}:  # item 36: {"all": true, "filter"?: FILTER}
             if not isinstance(arg, dict) or arg.get("all") is not True or set(arg) - {"all", "filter"}:
@@ -388,7 +391,7 @@ class _Checker:
             if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
                                                          and all(isinstance(x, str) for x in f[k]))):
                 self.err(f"{path}.{k}", "a name or a non-empty list of names")
-        for k in ("class", "location", "region", "quadrant", "ref", "requires_skill"):
+        for k in ("class", "location", "region", "quadrant", "ref", "requires_skill", "with_ref"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
         if "owned_by" in f and f["owned_by"] not in SIDES:
@@ -481,6 +484,8 @@ class _Checker:
         for k in ("mission", "trigger_card", "trigger_mission"):
             if k in c:
                 self.filter(c[k], f"{path}.{k}")
+        if "engagement_began_by" in c and c["engagement_began_by"] not in SIDES:
+            self.err(f"{path}.engagement_began_by", "'you' or 'opponent'")
         if "in_engagement" in c:  # item 25: true, or {"began_by": SIDE}
             v = c["in_engagement"]
             if not (v is True or (isinstance(v, dict) and set(v) <= {"began_by"} and v.get("began_by", "you") in SIDES)):

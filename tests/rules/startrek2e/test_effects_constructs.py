@@ -804,3 +804,73 @@ def test_item37_when_an_opponent_plays_an_event_prevent_it_and_place_it_on_top_o
     while st["pending"]["kind"] == "respond":
         st = act(st, {"type": "pass"})
     assert len(st["seats"][0]["hand"]) == hand - 1 + 2  # not prevented: it draws two
+
+
+# -- items 41-44 -----------------------------------------------------------------------------------
+def test_item41_with_ref_at_the_same_mission_as_a_remembered_card():
+    st = started("withref")
+    p1, p2 = mission(st, 0, "T-P1"), mission(st, 0, "T-P2")
+    a = put(st, 0, "T-F1", "pile", p1)
+    b = put(st, 0, "T-F2", "pile", p1)
+    c = put(st, 0, "T-F3", "pile", p2)
+    ctx = F.ctx_for(st, mission(st, 0, "T-HQF"), you=0)
+    ctx["refs"]["facing"] = [a]
+    assert F.candidates(st, {"type": "personnel", "with_ref": "facing"}, ctx) == [b] and c
+
+
+def test_item42_only_one_copy_of_this_interrupt_each_turn():
+    torture = [{"kind": "interrupt", "limit": "once_per_turn", "order": True, "effects": [{"draw": {"count": 1}}]}]
+    _valid(*torture)
+    st = started("torture")
+    st["extra_cards"]["X-TO"] = FX.card("X-TO", "Torture", "interrupt", cost=0, mechanics=torture)
+    copies = [find(st, 0, "T-I2"), find(st, 0, "T-I1")]
+    for i in copies:
+        st["cards"][i]["guid"] = "X-TO"
+        S.move(st, i, "hand", 0)
+    st = turn_to(st, 0, "orders")
+    plays = [o for o in options(st) if o["type"] == "play" and st["cards"][o["card"]]["guid"] == "X-TO"]
+    assert len(plays) == 1
+    st = act(st, plays[0])
+    assert not [o for o in options(st) if o["type"] == "play" and st["cards"][o["card"]]["guid"] == "X-TO"]
+
+
+def test_item43_prevent_as_names_the_spared_cards():
+    escape = [{"kind": "interrupt", "when": "about_to_be_killed", "if": {"trigger_card": {"owner": "you"}},
+               "effects": [{"prevent": {"all": True}, "as": "spared"}, {"stop": {"ref": "spared"}}]}]
+    _valid(*escape)
+    st = started("escape2")
+    st["extra_cards"]["X-ES"] = FX.card("X-ES", "Escape", "interrupt", cost=0, mechanics=escape)
+    i = find(st, 0, "T-I2")
+    st["cards"][i]["guid"] = "X-ES"
+    S.move(st, i, "hand", 0)
+    planet = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", planet) for g in ("T-F1", "T-F2")]
+    st = turn_to(st, 0, "orders")
+    st = _run(st, [{"kill": {"all": {"type": "personnel", "scope": "in_play", "owner": "you"}}}], planet, dilemma=True)
+    st = act(st, {"type": "respond", "card": i, "ability": 0})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert all(st["cards"][c]["zone"] == "pile" and st["cards"][c]["stopped"] for c in team)
+
+
+def test_item44_another_ship_joins_and_who_began_the_engagement():
+    render = [{"kind": "interrupt", "when": "engagement_begins", "if": {"engagement_began_by": "opponent"},
+               "effects": [{"join_engagement": {"choose": {"type": "ship", "owner": "you", "not": {"involved": True}}}}]}]
+    _valid(*render)
+    st, ship, leader, target = _engagement_scene("render", weapons=9, shields=5)
+    st["extra_cards"]["X-RA"] = FX.card("X-RA", "Render", "interrupt", cost=0, mechanics=render)
+    i = find(st, 1, "T-I2")
+    st["cards"][i]["guid"] = "X-RA"
+    S.move(st, i, "hand", 1)
+    helper = put(st, 1, "T-SK", "ships", mission(st, 0, "T-S1"))
+    for g in ("T-K2", "T-K3"):
+        put(st, 1, g, "aboard", helper)
+    ev = put(st, 0, "T-EV2", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 1})
+    st = act(st, {"type": "choose", "card": target})  # the opponent's ship engaged
+    while st["pending"]["kind"] in ("respond", "choose"):
+        mine = [o for o in options(st) if o.get("card") in (i, helper)]
+        st = act(st, mine[0] if mine else {"type": "pass"})
+    log = next(e for e in st["log"] if e["event"] == "engagement")
+    assert log["shields"] == 5 + 6  # the helper's Shields joined the defence
