@@ -101,10 +101,8 @@ def check_view(state: dict, viewer) -> None:
     # no hidden card's title shows anywhere (unless a public copy of that card explains it)
     public_titles = set()
     _titles(v, public_titles)
-    for i in hidden:
-        t = S.title(state, i)
-        if t not in public_titles:
-            assert t not in text, (viewer, i, t)
+    for t in {S.title(state, i) for i in hidden} - public_titles:
+        assert t not in text, (viewer, t)
     for s, seat in enumerate(v["seats"]):
         assert seat["deck"] is None
         if s != viewer:

@@ -30,7 +30,7 @@ def test_every_starter_pairing_plays_to_a_result(a, b):
 @pytest.mark.parametrize("players", [3, 4])
 def test_starter_decks_multiplayer_with_invariants_after_every_event(players):
     state, n = random_game(_config(DECKS[:players], turn_limit=200), f"multi-{players}", check_every=1,
-                           views_every=3)
+                           views_every=10)
     assert state["outcome"] is not None
     check_invariants(state)
 
