@@ -128,8 +128,12 @@ def place_in_brig(state: dict, iid: str, captor: int) -> None:
     if S.ctype(state, iid) != "personnel" or not S.in_play(state, iid):
         return
     _scatter_attached_only(state, iid)
+    owner = state["cards"][iid]["owner"]
     S.move(state, iid, "brig", captor)
     S.log(state, "captured", card=iid, seat=captor, title=S.name(state, iid))
+    if owner != captor:  # "When you place an opponent's personnel in your brig"
+        from .triggers import fire
+        fire(state, "placed_in_brig", card=iid, seat=captor)
 
 
 def _scatter_attached_only(state: dict, iid: str) -> None:

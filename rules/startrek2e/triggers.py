@@ -21,6 +21,7 @@ RELATION = {
     "personnel_stopped": "any", "opponent_reveals_or_discards": "seat", "combat_begins": "any",
     "engagement_begins": "any", "card_played": "any",
     "combat_won": "seat", "engagement_won": "seat", "opponent_mission_completed": "opponent",
+    "placed_in_brig": "seat",
 }
 
 

@@ -10,7 +10,7 @@ from .. import state as S
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
-               "mission_owner", "owned_by", "with_ref"}
+               "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by"}
@@ -65,6 +65,13 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return iid in (ctx.get("refs") or {}).get(v, [])
     if k == "requires_skill":  # a mission whose requirements name that skill
         return d.get("type") == "mission" and any(v in (r.get("skills") or {}) for r in d.get("requirements") or [])
+    if k == "attribute_sum":  # {"stats": [...], "min"?, "max"?}: "Cunning+Strength<11" = max 10
+        from .. import stats as ST
+        total = sum(ST.value(state, iid, s) for s in v["stats"])
+        return ("min" not in v or total >= v["min"]) and ("max" not in v or total <= v["max"])
+    if k == "facing_dilemma":  # attempting while a dilemma is being faced ("is facing a dilemma")
+        a = state.get("attempt")
+        return bool(a and a.get("current") and iid in F.attempting(state)) == bool(v)
     if k == "with_ref":  # at the same mission as a remembered card ("at the same mission")
         refs = (ctx.get("refs") or {}).get(v, [])
         here = S.mission_of(state, iid)
@@ -95,6 +102,17 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
         return bool(icons & set(d.get("affiliations") or [])) == bool(v)
     return True
+
+
+def random_excluded(state: dict, iid: str) -> bool:
+    """"While this personnel is facing a dilemma, exclude him from any random selection"
+    (keyword ``random_excluded`` with ``if``, read for the card itself — Tosk)."""
+    from . import filters as F
+    for ab in S.abilities(state, iid, "keyword"):
+        if ab.get("keyword") == "random_excluded" and S.in_play(state, iid):
+            if "if" not in ab or F.condition(state, ab["if"], F.ctx_for(state, iid)):
+                return True
+    return False
 
 
 def interrupt_allowed(state: dict, iid: str) -> bool:

@@ -12,6 +12,7 @@ from ... import rng as R
 from .. import glossary as G
 from .. import state as S
 from .. import stats as ST
+from . import extra as X
 from . import filters as F
 from . import prevention as P
 from . import examine as EX
@@ -26,6 +27,7 @@ SUPPORTED = {
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
+    "remove_damage",
 }
 PUSHED = "pushed"
 
@@ -84,7 +86,7 @@ def targets(state: dict, frame: dict, t: dict):
         m = a["mission"] if a else S.mission_of(state, ctx["source"])
         out = [m] if m else []
     elif "random" in t:
-        pool = F.candidates(state, t["random"], ctx)
+        pool = [i for i in F.candidates(state, t["random"], ctx) if not X.random_excluded(state, i)]
         if "all_but" in t:  # "randomly select all but one of those personnel"
             count = max(0, len(pool) - t["all_but"])
         out = []
@@ -384,6 +386,7 @@ HANDLERS = {
     "may": CH.may,
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,
+    "remove_damage": PL.remove_damage,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

@@ -52,3 +52,33 @@ def _copy_elsewhere(state: dict, seat: int, card: str, title: str) -> bool:
         return True
     return any(i != card and state["cards"][i]["owner"] == seat and S.title(state, i) == title
                for other in state["seats"] for i in other["brig"])
+
+
+def remove_damage(state: dict, frame: dict, eff: dict, arg: dict):
+    """``remove_damage``: TARGET (ships) — "remove a Damage card from that ship" (MISSING.md
+    item 28, Geordi La Forge): one damage card of each ship goes where a repaired one goes
+    (its owner's discard pile; a dilemma to its pile); with several, you choose which."""
+    from .. import glossary as G
+    from .interpreter import targets
+    ships = targets(state, frame, arg)
+    if ships is None:
+        return False
+    work = frame["work"]
+    done = work.setdefault("repaired", [])
+    if "answer" in work:
+        card = work.pop("answer")
+        ship = state["cards"][card]["in"]
+        G.repair(state, ship, card)
+        done.append(ship)
+    for ship in ships:
+        if ship in done or S.ctype(state, ship) != "ship" or not state["cards"][ship]["damage"]:
+            continue
+        dmg = state["cards"][ship]["damage"]
+        if len(dmg) == 1:
+            G.repair(state, ship, dmg[0])
+            done.append(ship)
+            continue
+        S.set_pending(state, frame["ctx"]["you"], "choose", f"Remove which damage card from {S.name(state, ship)}?",
+                      [{"type": "choose", "card": d} for d in dmg])
+        return False
+    return True

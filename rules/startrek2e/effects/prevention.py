@@ -20,6 +20,8 @@ EVENTS = {"kill": "about_to_be_killed", "stop": "about_to_be_stopped", "place_in
 
 def _applies(state: dict, verb: str, card: str) -> bool:
     """Only a card that the verb would really affect is "about to be" affected."""
+    if verb == "kill" and state["cards"][card]["zone"] == "brig":  # "kill your captive"
+        return True
     if not S.in_play(state, card):
         return False
     if verb in ("kill", "place_in_brig"):

@@ -38,11 +38,13 @@ TRIGGER_EVENTS = {
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
+    "placed_in_brig",
 }
-KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete"}
+KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
+            "random_excluded"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
-                "remember", "take_command"}
+                "remember", "take_command", "remove_damage"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
@@ -58,7 +60,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref"}
+               "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
+               "attribute_sum", "facing_dilemma"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -394,6 +397,13 @@ class _Checker:
         for k in ("class", "location", "region", "quadrant", "ref", "requires_skill", "with_ref"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
+        if "attribute_sum" in f:
+            a = f["attribute_sum"]
+            if not isinstance(a, dict) or set(a) - {"stats", "min", "max"} or not isinstance(a.get("stats"), list) \
+                    or any(s not in ATTRIBUTES + SHIP_STATS for s in a["stats"]) or not ({"min", "max"} & set(a)):
+                self.err(f"{path}.attribute_sum", '{"stats": ["cunning", "strength"], "max": 10}')
+        if "facing_dilemma" in f and not isinstance(f["facing_dilemma"], bool):
+            self.err(f"{path}.facing_dilemma", "true or false")
         if "owned_by" in f and f["owned_by"] not in SIDES:
             self.err(f"{path}.owned_by", "'you' or 'opponent'")
         if "mission_owner" in f and f["mission_owner"] not in SIDES:

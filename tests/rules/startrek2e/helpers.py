@@ -131,14 +131,14 @@ def pick_action(state: dict, seat: int, r: random.Random) -> dict:
 
 
 def random_game(seed: str, a: str = "fed", b: str = "kli", *, config: dict | None = None, check_every: int = 1,
-                max_actions: int = 30000) -> tuple[dict, int]:
+                max_actions: int = 30000, policy=None) -> tuple[dict, int]:
     state = GAME.setup(config or fixtures.config(a, b), seed)
     r = random.Random(seed)
     n = 0
     check_invariants(state)
     while state["outcome"] is None and n < max_actions:
         seat = GAME.deciding_seats(state)[0]
-        action = pick_action(state, seat, r)
+        action = (policy or pick_action)(state, seat, r)
         state = GAME.apply(state, {"seat": seat, "type": "action", "payload": action})
         n += 1
         if check_every and n % check_every == 0:
@@ -207,3 +207,50 @@ def pass_responses(state: dict) -> dict:
     while state["pending"] and state["pending"]["kind"] == "respond":
         state = act(state, {"type": "pass"})
     return state
+
+
+def sensible_action(state: dict, seat: int, r: random.Random) -> dict:
+    """A simple purposeful player: plays personnel and ships, crews a ship at headquarters,
+    flies it to one of its own missions, beams down on planets, attempts when the team
+    meets the requirements; the dilemma chooser picks at random."""
+    legal = GAME.legal_actions(state, seat)
+    p = state["pending"]
+    if p["kind"] == "orders":  # beaming is two decisions: which card (then where, above)
+        from rules.startrek2e.orders import beam_options
+        legal = [x for x in legal if x["type"] != "beam"] + beam_options(state, seat)
+    by: dict = {}
+    for x in legal:
+        by.setdefault(x["type"], []).append(x)
+    if p["kind"] == "play":
+        plays = [x for x in by.get("play", []) if S.ctype(state, x["card"]) in ("personnel", "ship", "equipment")]
+        if plays:
+            return r.choice(plays)
+        return by["draw"][0] if "draw" in by else by.get("end_play", legal)[0]
+    if p["kind"] == "beam_to":  # aboard from a headquarters, down onto a planet
+        card = legal[0]["card"]
+        want = "ship" if state["cards"][card]["zone"] == "pile" else "mission"
+        return next((x for x in legal if S.ctype(state, x["to"]) == want), legal[0])
+    if p["kind"] != "orders":
+        return pick_action(state, seat, r)
+    ready = [a for a in by.get("attempt", []) if ST.meets(
+        state, _team(state, seat, a), ST.mission_requirements(state, a["mission"]))]
+    if ready:
+        return ready[0]
+    mine = [m for m in state["seats"][seat]["missions"] if not state["cards"][m].get("completed")
+            and S.mission_type(state, m) != "headquarters"]
+    for ship in S.ships_in_play(state, seat):
+        here = S.mission_of(state, ship)
+        crew = state["cards"][ship]["aboard"]
+        if S.mission_type(state, here) == "headquarters":
+            board = [b for b in by.get("beam", []) if state["cards"][b["card"]]["zone"] == "pile"
+                     and state["cards"][b["card"]]["in"] == here and b["to"] == ship]
+            if board:
+                return {"type": "beam", "card": board[0]["card"]}
+            moves = [x for x in by.get("move", []) if x["ship"] == ship and x["to"] in mine]
+            if moves and len(crew) >= 3:
+                return r.choice(moves)
+        elif S.mission_type(state, here) == "planet" and here in mine:
+            down = [b for b in by.get("beam", []) if b["card"] in crew and b["to"] == here]
+            if down:
+                return {"type": "beam", "card": down[0]["card"]}
+    return {"type": "end_orders"}

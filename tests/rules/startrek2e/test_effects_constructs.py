@@ -874,3 +874,77 @@ def test_item44_another_ship_joins_and_who_began_the_engagement():
         st = act(st, mine[0] if mine else {"type": "pass"})
     log = next(e for e in st["log"] if e["event"] == "engagement")
     assert log["shields"] == 5 + 6  # the helper's Shields joined the defence
+
+
+# -- item 28: one-offs ------------------------------------------------------------------------------
+def _facing(st, team, m):
+    st["attempt"] = {"seat": 0, "mission": m, "ship": None, "personnel": team, "dilemma_owner": 1,
+                     "budget": len(team), "spent": 0, "current": "c-none", "resolving": True}
+
+
+def test_item28_tosk_is_excluded_from_random_selections_while_facing_a_dilemma():
+    tosk = [{"kind": "keyword", "keyword": "random_excluded", "if": {"facing_dilemma": True}}]
+    _valid(*tosk)
+    extra = add_card({}, FX.personnel("X-TK", "Hunted", "non-aligned", {"Navigation": 1}, mechanics=tosk))
+    st = started("tosk", extra=extra)
+    m = mission(st, 0, "T-P1")
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-TK"
+    hunted = put(st, 0, "X-TK", "pile", m)
+    other = put(st, 0, "T-F1", "pile", m)
+    _facing(st, [hunted, other], m)
+    st = _run(st, [{"stop": {"random": {}, "count": 2}}], m, dilemma=True)
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["cards"][other]["stopped"] and not st["cards"][hunted]["stopped"]
+
+
+def test_item28_attribute_sum_and_facing_dilemma_filters():
+    st = started("hunter")
+    m = mission(st, 0, "T-P1")
+    ensign = put(st, 0, "T-F6", "pile", m)  # 5 + 5
+    worf = put(st, 0, "T-F5", "pile", m)  # 6 + 8
+    ctx = F.ctx_for(st, m, you=0)
+    f = {"type": "personnel", "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}}
+    assert F.candidates(st, f, ctx) == [ensign] and worf
+    _facing(st, [ensign], m)
+    assert F.candidates(st, {"type": "personnel", "facing_dilemma": True}, ctx) == [ensign]
+
+
+def test_item28_when_you_place_an_opponents_personnel_in_your_brig_and_kill_your_captive():
+    treasure = [{"kind": "trigger", "on": "placed_in_brig", "optional": True, "effects": [{"draw": {"count": 1}}]}]
+    _valid(*treasure)
+    st = started("treasure")
+    st["extra_cards"]["X-TR"] = FX.card("X-TR", "Treasure", "event", cost=1, mechanics=[{"kind": "event"}] + treasure)
+    e = find(st, 0, "T-EV1")
+    st["cards"][e]["guid"] = "X-TR"
+    ev = put(st, 0, "X-TR", "core", 0)
+    victim = put(st, 1, "T-K3", "pile", mission(st, 1, "T-P1"))
+    st = turn_to(st, 0, "orders")
+    hand = len(st["seats"][0]["hand"])
+    st = _run(st, [{"place_in_brig": {"all": {"title": "Warrior"}}}], ev)
+    assert st["pending"]["kind"] == "respond"
+    st = act(st, {"type": "respond", "card": ev, "ability": 1})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert victim in st["seats"][0]["brig"] and len(st["seats"][0]["hand"]) == hand + 1
+    st = _run(st, [{"kill": {"choose": {"type": "personnel", "scope": "brig"}}}], ev)
+    st = act(st, {"type": "choose", "card": victim})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert victim in st["seats"][1]["discard"]
+
+
+def test_item28_remove_a_damage_card_from_that_ship():
+    st = started("geordi")
+    ship = put(st, 0, "T-SF", "ships", mission(st, 0, "T-S1"))
+    engineer = put(st, 0, "T-F3", "aboard", ship)
+    d1, d2 = st["seats"][1]["dilemmas"][:2]
+    G.place_damage(st, d1, ship)
+    G.place_damage(st, d2, ship)
+    st = turn_to(st, 0, "orders")
+    st = _run(st, [{"remove_damage": {"choose": {"type": "ship", "owner": "you", "crew": {"self": True}}}}], engineer)
+    if st["pending"]["kind"] == "choose" and any(o["card"] == ship for o in options(st)):
+        st = act(st, {"type": "choose", "card": ship})
+    st = act(st, {"type": "choose", "card": d2})
+    assert st["cards"][ship]["damage"] == [d1] and st["cards"][d2]["zone"] == "dilemmas"
