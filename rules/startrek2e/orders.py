@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import state as S
 from . import stats as ST
+from .effects import extra as X
 from .effects import filters as F
 from .effects import interpreter as I
 from . import play as P
@@ -116,8 +117,11 @@ def affiliation_matches(state: dict, m: str, team: list) -> bool:
 def order_options(state: dict, seat: int) -> list[dict]:
     out = []
     used = state["turn"]["used"]
+    blk = X.blankers(state)
     for iid in S.cards_in_play(state):
         if S.commander(state, iid) != seat or state["cards"][iid]["stopped"]:
+            continue
+        if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)
             continue
         for k, ab in enumerate(S.mechanics(state, iid)):
             if ab.get("kind") != "order":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 
 from . import state as S
+from .effects import extra as X
 from .effects import filters as F
 
 NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "cost", "points", "span")
@@ -54,8 +55,11 @@ def _static_sources(state: dict) -> list:
 def _compute_sources(state: dict) -> dict:
     """Static abilities of unstopped cards in play, grouped by the stat they modify."""
     out: dict = {}
+    blk = X.blankers(state)
     for iid in S.cards_in_play(state):
         if state["cards"][iid].get("stopped"):  # Stopped: no text of a stopped card works
+            continue
+        if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities"
             continue
         for ab in S.mechanics(state, iid):
             if ab.get("kind") == "static":

@@ -39,9 +39,12 @@ def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bo
 
 
 def _trigger_sources(state: dict, seat: int | None = None):
+    blk = X.blankers(state)
     for iid in S.cards_in_play(state):
         c = state["cards"][iid]
         if c.get("stopped") or (seat is not None and S.commander(state, iid) != seat):
+            continue
+        if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)
             continue
         for k, ab in enumerate(S.mechanics(state, iid)):
             if ab.get("kind") == "trigger":

@@ -6,7 +6,11 @@ rule module; the later constructs hook in through :func:`match_key` and
 """
 from __future__ import annotations
 
+import threading
+
 from .. import state as S
+
+_BLANKING = threading.local()  # per thread, like stats' scratch: a blanking check in progress
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
@@ -102,6 +106,42 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
         return bool(icons & set(d.get("affiliations") or [])) == bool(v)
     return True
+
+
+def blankers(state: dict) -> list:
+    """The ``blank_abilities`` keywords of unstopped cards in play (MISSING.md item 26):
+    "that personnel cannot use his or her abilities" (Odo, Sela)."""
+    out = []
+    for iid in S.cards_in_play(state):
+        if state["cards"][iid].get("stopped"):
+            continue
+        for ab in S.abilities(state, iid, "keyword"):
+            if ab.get("keyword") == "blank_abilities":
+                out.append((iid, ab))
+    return out
+
+
+def blanked(state: dict, iid: str, blk: list | None = None) -> bool:
+    """Whether a card's game text (statics, triggers, orders) is blanked by a card in play.
+    While this is being decided no card is blanked (the conditions read skills and
+    attributes, whose statics would ask again)."""
+    if getattr(_BLANKING, "on", False):
+        return False
+    blk = blankers(state) if blk is None else blk
+    if not blk:
+        return False
+    from . import filters as F
+    _BLANKING.on = True
+    try:
+        for src, ab in blk:
+            if src == iid:
+                continue
+            ctx = F.ctx_for(state, src)
+            if F.matches(state, iid, ab.get("who") or {}, ctx) and ("if" not in ab or F.condition(state, ab["if"], ctx)):
+                return True
+    finally:
+        _BLANKING.on = False
+    return False
 
 
 def random_excluded(state: dict, iid: str) -> bool:

@@ -948,3 +948,38 @@ def test_item28_remove_a_damage_card_from_that_ship():
         st = act(st, {"type": "choose", "card": ship})
     st = act(st, {"type": "choose", "card": d2})
     assert st["cards"][ship]["damage"] == [d1] and st["cards"][d2]["zone"] == "dilemmas"
+
+
+# -- item 26: abilities blanked --------------------------------------------------------------------------
+def test_item26_an_opponents_treachery_personnel_at_this_mission_cannot_use_his_abilities():
+    odo = [{"kind": "keyword", "keyword": "blank_abilities",
+            "who": {"type": "personnel", "owner": "opponent", "at_this_mission": True,
+                    "any_of": [{"keyword": "Thief"}, {"skill": "Treachery"}]}}]
+    sela = [{"kind": "keyword", "keyword": "blank_abilities",
+             "who": {"type": "personnel", "owner": "opponent", "at_this_mission": True},
+             "if": {"not": {"count": {"type": "personnel", "owner": "opponent", "skill": "Intelligence",
+                                      "at_this_mission": True}, "min": 1}}}]
+    _valid(*odo, *sela)
+    schemer = [{"kind": "static", "modify": {"stat": "cunning", "amount": 3, "who": {"self": True}}},
+               {"kind": "order", "effects": [{"draw": {"count": 1}}]}]
+    extra = add_card({}, FX.personnel("X-OD", "Constable", "federation", {"Security": 1}, mechanics=odo))
+    add_card(extra, FX.personnel("X-SC", "Schemer", "klingon", {"Treachery": 1}, mechanics=schemer))
+    st = started("odo", extra=extra)
+    m = mission(st, 0, "T-P1")
+    s = find(st, 1, "T-K6")
+    st["cards"][s]["guid"] = "X-SC"
+    bad = put(st, 1, "X-SC", "pile", m)
+    assert ST.value(st, bad, "cunning") == 9
+    st1 = turn_to(st, 1, "orders")
+    assert {"type": "order", "card": bad, "ability": 1} in options(st1)
+    o = find(st, 0, "T-F6")
+    st["cards"][o]["guid"] = "X-OD"
+    constable = put(st, 0, "X-OD", "pile", m)
+    assert ST.value(st, bad, "cunning") == 6  # its static text is blanked
+    st = turn_to(st, 1, "orders")
+    assert {"type": "order", "card": bad, "ability": 1} not in options(st)
+    S.move(st, constable, "pile", mission(st, 0, "T-P2"))  # elsewhere: no effect
+    assert ST.value(st, bad, "cunning") == 9
+    st["extra_cards"]["X-OD"] = {**st["extra_cards"]["X-OD"], "mechanics": sela}
+    S.move(st, constable, "pile", m)
+    assert ST.value(st, bad, "cunning") == 6
