@@ -6,7 +6,8 @@ from . import state as S
 from . import stats as ST
 
 
-ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders"),
+ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders",
+                                                         "pay_skills"),
            "choose_dilemma": ("choose_dilemma",), "discard_excess": ("discard",), "respond": ("respond", "pass"),
            "choose": ("choose",), "yes_no": ("yes_no",), "repair": ("repair",), "place_mission": ("place_mission",), "beam_to": ("beam",)}
 

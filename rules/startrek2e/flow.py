@@ -105,6 +105,9 @@ def answer(state: dict, seat: int, action: dict) -> dict:
             O.use_order(state, seat, action["card"], action["ability"])
         elif t == "play":
             P.play_card(state, seat, action["card"], None)
+        elif t == "pay_skills":  # "must discard a card from hand to use that personnel's skills"
+            from .effects.extra import pay_for_skills
+            pay_for_skills(state, seat, action["card"])
         elif t == "end_orders":
             state["step"] = "discard_excess"
     return advance(state)

@@ -164,6 +164,6 @@ def execute_orders(state: dict) -> None:
                     seen.add(b["card"])
                     beams.append({"type": "beam", "card": b["card"]})
             opts = attempt_options(state, seat) + move_options(state, seat) + beams \
-                + order_options(state, seat) + P.legal(state, seat, orders=True)
+                + order_options(state, seat) + P.legal(state, seat, orders=True) + X.pay_options(state, seat)
     opts.append({"type": "end_orders"})
     S.set_pending(state, seat, "orders", "Execute orders (or end them)", opts)

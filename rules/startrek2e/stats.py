@@ -64,7 +64,19 @@ def _compute_sources(state: dict) -> dict:
         for ab in S.mechanics(state, iid):
             if ab.get("kind") == "static":
                 out.setdefault(ab["modify"].get("stat"), []).append((iid, ab, F.ctx_for(state, iid)))
+    costs = X.skills_costs(state)
+    if costs:  # skills at a price (item 26); the key is no stat name
+        out["__skills_cost__"] = costs
     return out
+
+
+def _priced(state: dict, iid: str, stat: str, v: int) -> int:
+    """A skill whose use has an unpaid price counts as zero."""
+    if v and stat not in NUMERIC:
+        costs = _static_sources(state).get("__skills_cost__")
+        if costs and X.skill_blocked(state, iid, stat, costs):
+            return 0
+    return v
 
 
 def modifier_total(state: dict, iid: str, stat: str) -> int:
@@ -106,9 +118,9 @@ def value(state: dict, iid: str, stat: str) -> int:
         memo = frozen[2]
         key = (iid, stat)
         if key not in memo:
-            memo[key] = max(0, printed(state, iid, stat) + modifier_total(state, iid, stat))
+            memo[key] = _priced(state, iid, stat, max(0, printed(state, iid, stat) + modifier_total(state, iid, stat)))
         return memo[key]
-    return max(0, printed(state, iid, stat) + modifier_total(state, iid, stat))
+    return _priced(state, iid, stat, max(0, printed(state, iid, stat) + modifier_total(state, iid, stat)))
 
 
 def skills(state: dict, iid: str) -> dict:

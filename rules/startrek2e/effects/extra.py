@@ -144,6 +144,60 @@ def blanked(state: dict, iid: str, blk: list | None = None) -> bool:
     return False
 
 
+def skills_costs(state: dict) -> list:
+    """The ``skills_cost`` keywords of unstopped cards in play (MISSING.md item 26): "that
+    opponent must discard a card from hand to use that personnel's skills"."""
+    out = []
+    for iid in S.cards_in_play(state):
+        if state["cards"][iid].get("stopped"):
+            continue
+        for ab in S.abilities(state, iid, "keyword"):
+            if ab.get("keyword") == "skills_cost":
+                out.append((iid, ab))
+    return out
+
+
+def skill_blocked(state: dict, iid: str, skill: str, costs: list) -> bool:
+    """A personnel's skill counts as zero while a ``skills_cost`` applies to it and its
+    commander has not paid this turn (RULES.md "Skills at a price")."""
+    if getattr(_BLANKING, "on", False) or f"skills_paid:{iid}" in state["turn"]["used"]:
+        return False
+    from . import filters as F
+    _BLANKING.on = True
+    try:
+        for src, ab in costs:
+            if src == iid or (ab.get("skills") and skill not in ab["skills"]):
+                continue
+            ctx = F.ctx_for(state, src)
+            if F.matches(state, iid, ab.get("who") or {}, ctx) and ("if" not in ab or F.condition(state, ab["if"], ctx)):
+                return True
+    finally:
+        _BLANKING.on = False
+    return False
+
+
+def pay_options(state: dict, seat: int) -> list:
+    """Orders: pay (discard a card from hand) to use the skills of your personnel whose
+    skills have a price, for the rest of this turn."""
+    costs = skills_costs(state)
+    if not costs or not state["seats"][seat]["hand"]:
+        return []
+    out = []
+    for iid in S.personnel_in_play(state, seat):
+        names = S.card_def(state, iid).get("skills") or {}
+        if any(skill_blocked(state, iid, n, costs) for n in names):
+            out.append({"type": "pay_skills", "card": iid})
+    return out
+
+
+def pay_for_skills(state: dict, seat: int, iid: str) -> None:
+    from . import filters as F
+    from . import interpreter as I
+    state["turn"]["used"].append(f"skills_paid:{iid}")
+    S.log(state, "paid_for_skills", seat=seat, card=iid, title=S.name(state, iid))
+    I.push(state, [{"discard": {"count": 1, "from": "hand"}}], F.ctx_for(state, iid, you=seat))
+
+
 def random_excluded(state: dict, iid: str) -> bool:
     """"While this personnel is facing a dilemma, exclude him from any random selection"
     (keyword ``random_excluded`` with ``if``, read for the card itself — Tosk)."""

@@ -25,7 +25,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "interrupt": {"effects", "when", "order", "if", "limit"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if"},
-    "keyword": {"keyword", "if", "who"},
+    "keyword": {"keyword", "if", "who", "skills"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
@@ -41,7 +41,8 @@ TRIGGER_EVENTS = {
     "placed_in_brig",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
-            "random_excluded", "blank_abilities"}
+            "random_excluded", "blank_abilities",
+            "skills_cost"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage"}
@@ -113,8 +114,10 @@ class _Checker:
         for key in ("on", "when"):
             if key in ab and ab[key] not in TRIGGER_EVENTS:
                 self.err(f"{path}.{key}", f"unknown trigger event {ab[key]!r}")
-        if "who" in ab and kind == "keyword":  # blank_abilities: whose text is blanked
+        if "who" in ab and kind == "keyword":  # blank_abilities / skills_cost: whose text or skills
             self.filter(ab["who"], f"{path}.who")
+        if "skills" in ab and not (isinstance(ab["skills"], list) and all(is_stat(x) for x in ab["skills"])):
+            self.err(f"{path}.skills", "a list of skill names (the skills that have a price)")
         if kind == "damage" and not ("modify" in ab) ^ ({"on", "effects"} <= set(ab)):
             self.err(path, "a damage text has 'modify', or 'on' and 'effects' (a text that acts)")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:

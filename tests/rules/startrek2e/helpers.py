@@ -60,7 +60,8 @@ PUBLIC_LOG_EVENTS = {
     "placed_on_mission", "played", "played_interrupt", "removed_from_game", "repaired", "reshuffled_dilemmas",
     "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
     "won", "destroyed", "killed", "took_command", "joined_engagement",
-    "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play"}
+    "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play",
+    "paid_for_skills"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

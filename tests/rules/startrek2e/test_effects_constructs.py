@@ -983,3 +983,25 @@ def test_item26_an_opponents_treachery_personnel_at_this_mission_cannot_use_his_
     st["extra_cards"]["X-OD"] = {**st["extra_cards"]["X-OD"], "mechanics": sela}
     S.move(st, constable, "pile", m)
     assert ST.value(st, bad, "cunning") == 6
+
+
+def test_item26_skills_at_a_price_count_only_once_paid_for_this_turn():
+    vreenak = [{"kind": "keyword", "keyword": "skills_cost", "skills": ["Diplomacy"],
+                "who": {"type": "personnel", "owner": "opponent", "at_this_mission": True}}]
+    _valid(*vreenak)
+    extra = add_card({}, FX.personnel("X-VR", "Chairman", "romulan", {"Intelligence": 1}, mechanics=vreenak))
+    st = started("vreenak", extra=extra)
+    m = mission(st, 0, "T-P1")
+    picard = put(st, 0, "T-F1", "pile", m)  # Leadership, Diplomacy 2, Anthropology
+    v = find(st, 1, "T-K6")
+    st["cards"][v]["guid"] = "X-VR"
+    put(st, 1, "X-VR", "pile", m)
+    assert ST.value(st, picard, "Diplomacy") == 0 and ST.value(st, picard, "Leadership") == 1
+    st = turn_to(st, 0, "orders")
+    pay = {"type": "pay_skills", "card": picard}
+    assert pay in options(st)
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, pay)
+    st = act(st, options(st)[0])  # the card discarded
+    assert len(st["seats"][0]["hand"]) == hand - 1 and ST.value(st, picard, "Diplomacy") == 2
+    assert pay not in options(st)
