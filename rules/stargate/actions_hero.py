@@ -135,6 +135,7 @@ def play_card(state: dict, seat: int, iid: str) -> None:
     state["seats"][seat]["power"] -= cost
     state["cards"][iid].pop("refs", None)  # a card played again is a new card: nothing remembered
     S.log(state, "played", seat=seat, card=iid, guid=state["cards"][iid]["guid"], cost=cost)
+    state["turn"].setdefault("played", []).append(iid)  # "has been played this turn" (Yat'Yir)
     if d["type"] == "event":
         S.move(state, iid, "discard")
     elif d["type"] in ("obstacle",):

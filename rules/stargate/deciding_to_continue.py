@@ -16,10 +16,13 @@ def end_of_mission(state: dict) -> None:
             c["forbid"] = [f for f in c["forbid"] if f["until"] != "end_of_mission"]
         if c.get("traits_gained"):
             c["traits_gained"] = [g for g in c["traits_gained"] if g["until"] != "end_of_mission"]
+        c.pop("text_removed", None)  # "remove its Failure text" lasts until the end of the mission
         if c.get("blocked") and c.get("blocked_until") == "end_of_mission":
             c["blocked"] = False  # blocked "from the current mission", or by the mission's own text
             c.pop("blocked_by", None)
     state["mission"].update({"difficulty_mods": [], "skill_override": None, "victor": None})
+    # nobody earned the glyph (a failure): "if … earns the glyph" effects lapse
+    state["delayed"] = [d for d in state["delayed"] if d["at"] != "glyph_earned"]
     due = [d for d in state["delayed"] if d["at"] == "end_of_mission"]
     state["delayed"] = [d for d in state["delayed"] if d["at"] != "end_of_mission"]
     for d in due:

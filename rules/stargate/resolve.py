@@ -26,6 +26,9 @@ def ship_battle(state: dict) -> None:
         return
     t = state["turn"]
     fp = {s: sum(stats.number(state, i, "firepower") for i in _assigned(state, s, "ship")) for s in (t["hero"], t["villain"])}
+    for s in fp:  # "your ship battle total gets firepower +1" (HUD Headset)
+        if _assigned(state, s, "ship"):
+            fp[s] += stats.player_bonus(state, s, "firepower", ship_battle_total=True)
     ships = {s: _assigned(state, s, "ship") for s in fp}
     if not ships[t["hero"]] and not ships[t["villain"]]:
         return
@@ -65,6 +68,8 @@ def determine_success(state: dict) -> None:
     S.log(state, "mission_result", result=result, skills=total, difficulty=diff)
     if result == "success":
         state["turn"]["successes"] += 1
+        # "a successful Combat mission this turn" (Ka'lel): the skill it required
+        state["turn"].setdefault("success_skills", []).append(F.mission_skill(state))
     t = state["turn"]
     # "When your opponent succeeds at a mission" (Under Suspicion), "When you fail a mission"
     # (Canopic Jar): ``who: {"side": …}`` names the hero player
@@ -262,6 +267,12 @@ def earn(state: dict, char: str) -> None:
     S.move(state, m, "glyph", under=char)
     S.log(state, "earned_glyph", card=char, mission=m, glyph=glyph)
     state["progress_turn"] = state["turn"]["number"]
+    # "if the chosen character earns the current mission's glyph" (Hazardous Duty): a
+    # delayed effect waiting for this moment, with the earner as the built-in ref ``earner``
+    due = [d for d in state["delayed"] if d["at"] == "glyph_earned"]
+    state["delayed"] = [d for d in state["delayed"] if d["at"] != "glyph_earned"]
+    for d in due:
+        I.push(state, d["effects"], d["source"], d["controller"], builtin={**d.get("refs", {}), "earner": [char]}, label="delayed")
     fire(state, "earn_glyph_self", card=char, earned_glyph=[m])
     if not had:
         fire(state, "earn_different_glyph_self", card=char, earned_glyph=[m])

@@ -11,6 +11,19 @@ from . import state as S
 from . import stats
 from .effects import filters as F
 
+# What the engine runs (tests/rules/stargate/test_effect_coverage.py): static ``rule``s read
+# here; replaced events (glossary._replaced: mandatory ones without a cost; resolve: revive
+# cost, optional and with a cost); keywords (resolve: dominion; state: becomes_adversary);
+# ability kinds; players' numbers a static modifies (``who: {"player": …}``, stats).
+RULES = {"assign_cost", "blocked", "boost_bonus", "first_action", "grant_ability", "text_again",
+         "boost_by_team_title", "no_cost_play", "revive_mill_to"}
+REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "revive_cost", "revive_cost+optional",
+                  "revive_cost+cost"}
+KEYWORDS = {"dominion", "becomes_adversary"}
+ABILITY_KINDS = {"static", "trigger", "activated", "success", "failure", "victory", "play_cost",
+                 "cant", "replace", "keyword"}
+PLAYER_STATS = {"experience", "firepower+ship_battle_total"}  # stats.player_bonus
+
 
 def _rules(state: dict, name: str):
     for src, ab in stats.active_abilities(state, "static"):

@@ -15,6 +15,12 @@ from .effects import filters as F
 from .state import SKILLS
 
 
+# keys of a static ``modify`` this module reads (test_effect_coverage.py); ``set`` only for a
+# card's own difficulty (set_difficulty); ``who: {"player": …}`` is a player's number
+# (static_rules.PLAYER_STATS)
+STATIC_MODIFY_KEYS = {"stat", "amount", "who", "set"}
+
+
 def is_active(state: dict, iid: str) -> bool:
     """Is this card's game text used now?"""
     c = state["cards"][iid]
@@ -91,6 +97,8 @@ def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> l
         if "while" in ab and not F.condition(state, ab["while"], ctx):
             continue
         who = mod.get("who", {"self": True})
+        if isinstance(who, dict) and "player" in who:
+            continue  # a player's number (player_bonus), not a card's
         if isinstance(who, dict) and "choose" not in who:
             ok = F.resolve_target(state, who, ctx) if (set(who) & {"self", "all", "ref", "current_mission"}) else None
             hit = target in ok if ok is not None else F.matches(state, target, who, ctx)
@@ -98,7 +106,8 @@ def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> l
                 continue
         else:
             continue
-        out.append((mod["stat"], F.amount(state, mod.get("amount", 0), ctx)))
+        # ``{"ref": "each"}`` in the amount is the card being modified (Aid Evacuation)
+        out.append((mod["stat"], F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": [target]}})))
     c = state["cards"][target]
     for m in c.get("mods", []):
         if m["stat"] in stats:
@@ -161,6 +170,9 @@ def difficulty(state: dict) -> int:
     sk = F.mission_skill(state)
     d = S.card_def(state, cur)
     total = (d.get("skills") or {}).get(sk, 0) if not state["mission"].get("skill_override") else next(iter((d.get("skills") or {}).values()), 0)
+    fixed = set_difficulty(state, cur)
+    if fixed is not None:  # "this mission's difficulty is equal to …"
+        total = fixed
     total += sum(a for _, a in _static_mods(state, cur, ("difficulty",)))
     total += sum(state["mission"].get("difficulty_mods", []))
     for i in S.at_mission(state):
@@ -169,8 +181,34 @@ def difficulty(state: dict) -> int:
             total += 1
         elif S.ctype(state, i) == "obstacle" or (S.ctype(state, i) == "adversary" and c["state"] == "assigned"):
             r = skill(state, i, sk)
+            fixed = set_difficulty(state, i)
+            r = fixed if fixed is not None else r  # "this obstacle's difficulty is equal to …"
             total += (r or 0) + sum(a for _, a in _static_mods(state, i, ("difficulty",)))
     return max(0, total)
+
+
+def set_difficulty(state: dict, iid: str) -> int | None:
+    """"This obstacle's (adversary's, mission's) difficulty is equal to …": a static
+    ``modify`` with ``set`` on the card itself replaces its printed rating (other modifiers
+    still apply); ``None`` when no such text is active."""
+    key = (id(state), iid, "set_difficulty")
+    if key in _IN_PROGRESS:
+        return None
+    for src, ab in active_abilities(state, "static"):
+        mod = ab.get("modify") or {}
+        if src != iid or "set" not in mod or mod.get("stat") != "difficulty":
+            continue
+        if mod.get("who", {"self": True}) != {"self": True}:
+            raise ValueError("modify.set is implemented for a card's own difficulty only")
+        ctx = ctx_for(state, src)
+        _IN_PROGRESS.add(key)
+        try:
+            if "while" in ab and not F.condition(state, ab["while"], ctx):
+                continue
+            return F.amount(state, mod["set"], ctx)
+        finally:
+            _IN_PROGRESS.discard(key)
+    return None
 
 
 def complication_cost(state: dict) -> int:
@@ -191,6 +229,26 @@ def experience(state: dict, seat: int) -> int:
             continue  # a character taken as another player's adversary is nobody's character
         for g in state["cards"][i]["glyphs"]:
             total += S.card_def(state, g).get("experience") or 0
+    return max(0, total + player_bonus(state, seat, "experience"))
+
+
+def player_bonus(state: dict, seat: int, stat: str, *, ship_battle_total: bool = False) -> int:
+    """Static modifiers of a player's number (``who: {"player": "you"|"opponent"}``): "you get
+    1 experience" (Sagan Institute Box, Alpha Site Facility), "your ship battle total gets
+    firepower +1" (HUD Headset, ``ship_battle_total``)."""
+    total = 0
+    for src, ab in active_abilities(state, "static"):
+        mod = ab.get("modify") or {}
+        who = mod.get("who")
+        if mod.get("stat") != stat or not isinstance(who, dict) or "player" not in who:
+            continue
+        if bool(who.get("ship_battle_total")) != ship_battle_total:
+            continue
+        ctx = ctx_for(state, src)
+        target = ctx["controller"] if who["player"] == "you" else S.opponent(state, ctx["controller"])
+        if target != seat or ("while" in ab and not F.condition(state, ab["while"], ctx)):
+            continue
+        total += F.amount(state, mod.get("amount", 0), ctx)
     return total
 
 

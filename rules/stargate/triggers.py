@@ -13,6 +13,14 @@ from .effects import interpreter as I
 
 
 ACTIVE_ONLY = {"stopped_self"}
+# the events ``fire`` is called with somewhere in the engine (test_effect_coverage.py: a
+# trigger on any other event would never fire)
+EVENTS = {"assign_self", "card_discarded", "card_played", "character_assigned", "adversary_assigned",
+          "debrief_start", "destroyed_self", "earn_different_glyph_self", "earn_glyph_self",
+          "glyph_earned", "glyph_earned_from_self", "mission_played", "mission_succeeded",
+          "mission_failed", "obstacle_played", "opponent_plays_complication", "play_self",
+          "player_passes", "power_phase_end", "power_phase_start", "revive_self", "score_self",
+          "stopped_self", "turn_end", "before_mission_played"}
 
 
 def _matches_who(state: dict, ab: dict, src: str, info: dict) -> bool:

@@ -52,12 +52,32 @@ def power_phase(state: dict) -> None:
 
 def power_end(state: dict) -> None:
     fire(state, "power_phase_end", seat=state["turn"]["hero"])
+    # "at the end of your opponent's next power phase" (Fro'tak): a delayed effect of the
+    # player whose power phase this is not
+    from .effects import interpreter as I
+    hero = state["turn"]["hero"]
+    due = [d for d in state["delayed"] if d["at"] == "opponent_next_power_phase_end" and d["controller"] != hero]
+    if due:
+        state["delayed"] = [d for d in state["delayed"] if not any(d is x for x in due)]
+        for d in due:
+            I.push(state, d["effects"], d["source"], d["controller"], builtin=d.get("refs"), label="delayed")
     state["step"] = "mission_play"
 
 
 def mission_phase(state: dict) -> None:
     """Play the top mission of the hero's pile (or go to the debrief if it is empty)."""
     t = state["turn"]
+    pile = state["seats"][t["hero"]]["mission_pile"]
+    if not pile:
+        S.log(state, "no_mission", seat=t["hero"])
+        state["step"] = "debrief"
+        return
+    if not t.pop("about_to_play_mission", False):
+        # "each time your opponent is about to play a mission" (Nerus): those triggers
+        # resolve first (they may change the pile), then this step runs again
+        t["about_to_play_mission"] = True
+        fire(state, "before_mission_played", seat=t["hero"])
+        return
     pile = state["seats"][t["hero"]]["mission_pile"]
     if not pile:
         S.log(state, "no_mission", seat=t["hero"])

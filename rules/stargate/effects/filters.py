@@ -11,6 +11,31 @@ from .. import state as S
 STATE_TYPES = ("character", "gear", "ship", "adversary")
 GLYPH_NAMES = ("gemini", "libra", "orion", "pisces", "scorpius", "triangulum", "origin")
 
+# What this module evaluates (tests/rules/stargate/test_effect_coverage.py checks every
+# authored card uses nothing else; ``matches``/``amount``/``condition`` raise on the rest).
+FILTER_KEYS = {
+    "self", "current_mission", "ref", "type", "type_not", "subtype", "subtype_any", "state", "trait",
+    "trait_not", "allegiance", "side", "at_mission", "other", "other_than", "title", "has_glyph",
+    "min_glyphs", "skill", "cost_at_most", "cost_less_than", "zone", "blocked", "any",
+    "shares_glyph_with", "shares_trait_with", "min_skill", "max_skill", "cost_equal",
+    "has_keyword", "keyword", "lacks_keyword", "same_title_as", "glyph", "host", "on", "beneath",
+    "could_be_assigned", "marked",
+}
+TARGET_KEYS = {"choose", "chooser", "count", "up_to", "all", "self", "ref", "current_mission",
+               "top_of", "owner", "except", "total_cost_at_most"}
+# amount forms, and the keys that qualify them
+AMOUNT_KEYS = {
+    "if", "then", "else", "sum", "times", "mission_experience", "failed_missions",
+    "successful_missions", "power", "glyphs", "different_glyphs", "max_glyphs", "glyph",
+    "cost_of", "highest_skill_of", "stat_of", "stat", "printed", "revive_of", "experience_of",
+    "different_traits", "amount_of", "count", "cards_beneath",
+}
+CONDITION_KEYS = {
+    "exists", "self_state", "self_zone", "compare", "current_mission_skill",
+    "current_mission_is_first_this_turn", "all", "any", "not", "mission_failed", "is",
+    "earned_glyph", "earned_glyph_already_held", "all_assigned_are",
+}
+
 
 def _as_list(v):
     return v if isinstance(v, list) else [v]
@@ -74,6 +99,11 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
             if d["title"] != want:
                 return False
         elif key == "has_glyph":
+            if want == "current_mission":  # "a glyph of the current mission's kind" (Probing the Subconscious)
+                cur = S.current_mission(state)
+                want = S.card_def(state, cur).get("glyph") if cur else None
+                if want is None:
+                    return False
             if want is True and not c["glyphs"] or want is False and c["glyphs"]:
                 return False
             if isinstance(want, str) and want in GLYPH_NAMES:
@@ -164,7 +194,7 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
         elif key == "cost_equal":
             if (d.get("cost") or 0) != amount(state, want, ctx):
                 return False
-        elif key in ("has_keyword", "keyword", "lacks_keyword") and isinstance(want, str):
+        elif key in ("has_keyword", "keyword", "lacks_keyword"):
             kws = {ab.get("keyword") for ab in d.get("mechanics") or [] if ab.get("keyword")}
             kws |= {ab.get("kind") for ab in d.get("mechanics") or []}
             if (want in kws) != (key != "lacks_keyword"):
@@ -178,6 +208,46 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
                 others = [o for o in ctx.get("refs", {}).get(want, []) if o in state["cards"]]
             if d["title"] not in {S.card_def(state, o)["title"] for o in others}:
                 return False
+        elif key in MORE_FILTER_KEYS:
+            if not _more_filter(state, iid, key, want, ctx):
+                return False
+        else:
+            raise ValueError(f"filter key {key!r} is not implemented (filters.FILTER_KEYS)")
+    return True
+
+
+# filter keys added for the coverage guard (test_effect_coverage.py)
+MORE_FILTER_KEYS = {"subtype_any", "in_ref", "lacks_traits_of", "min_promotion_tokens", "played",
+                    "glyph_not_held_by", "contributing_at_most", "same_owner",
+                    "on_different_characters"}
+FILTER_KEYS |= MORE_FILTER_KEYS
+
+
+def _more_filter(state: dict, iid: str, key: str, want, ctx: dict) -> bool:
+    c = state["cards"][iid]
+    d = S.card_def(state, iid)
+    refs = ctx.get("refs", {})
+    if key == "subtype_any":  # null in the list = a card without a subtype (gear)
+        return d.get("subtype") in _as_list(want)
+    if key == "in_ref":
+        return iid in refs.get(want, [])
+    if key == "lacks_traits_of":
+        # "who don't have all of their traits" (Friends at Odds)
+        theirs = {t for o in refs.get(want, []) if o in state["cards"] for t in S.card_def(state, o).get("traits") or []}
+        return not theirs <= set(d.get("traits") or [])
+    if key == "min_promotion_tokens":
+        return c.get("tokens", 0) >= want
+    if key == "played":  # "has been played this turn"
+        return iid in state["turn"].get("played", [])
+    if key == "glyph_not_held_by":
+        # a mission whose glyph none of the matching cards has (Elliot)
+        glyph = d.get("glyph")
+        held = {g for o in candidates(state, want, ctx) for g in glyph_names(state, o)}
+        return glyph is not None and glyph not in held
+    if key == "contributing_at_most":
+        from .. import stats
+        return c.get("state") == "assigned" and c["zone"] == "mission" and stats.contribution(state, iid) <= amount(state, want, ctx)
+    # relational keys (checked against the cards already chosen, interpreter._targets)
     return True
 
 
@@ -189,6 +259,9 @@ def candidates(state: dict, flt: dict, ctx: dict) -> list[str]:
         pool = []
         for s in state["seats"]:
             pool += s[zone]
+    elif isinstance(flt, dict) and "played" in flt:
+        # the cards played this turn, wherever they are now (an event is in the discard pile)
+        pool = [i for i in state["turn"].get("played", []) if i in state["cards"]]
     elif isinstance(flt, dict) and "beneath" in flt:
         pool = [i for c in state["cards"].values() for i in c.get("beneath", [])]
     elif isinstance(flt, dict) and "glyph" in _as_list(flt.get("type")):
@@ -246,6 +319,9 @@ def amount(state: dict, a, ctx: dict) -> int:
         v = (S.card_def(state, cur).get("experience") or 0) if cur else 0
     elif "failed_missions" in a:
         v = len(state["seats"][S.hero(state)]["failed"])
+    elif "successful_missions" in a and "skill" in a:
+        # "if there was a successful Combat mission this turn" (Ka'lel)
+        v = state["turn"].get("success_skills", []).count(a["skill"])
     elif "successful_missions" in a:
         v = state["turn"].get("successes", 0)
     elif "power" in a:
@@ -259,6 +335,10 @@ def amount(state: dict, a, ctx: dict) -> int:
             glyphs = [S.card_def(state, g).get("glyph") for i in cards for g in state["cards"][i]["glyphs"]]
             if a.get("glyph"):
                 glyphs = [g for g in glyphs if g == a["glyph"]]
+            if "shared_with" in a:
+                # "each different glyph he has that at least one other character has" (Rak'nor)
+                theirs = {g for o in candidates(state, a["shared_with"], ctx) if o not in cards for g in glyph_names(state, o)}
+                glyphs = [g for g in glyphs if g in theirs]
             v = len(set(glyphs)) if key == "different_glyphs" else len(glyphs)
     elif "cost_of" in a:
         cards = resolve_target(state, a["cost_of"], ctx) or []
@@ -302,12 +382,39 @@ def amount(state: dict, a, ctx: dict) -> int:
     elif "count" in a:
         what = a["count"]
         if isinstance(what, dict) and "ref" in what:
-            v = len(ctx.get("refs", {}).get(what["ref"], []))
+            # the remembered cards, those matching the other keys ("each villain card
+            # revealed", Jonas Quinn)
+            rest = {k: x for k, x in what.items() if k != "ref"}
+            v = len([i for i in ctx.get("refs", {}).get(what["ref"], [])
+                     if not rest or (i in state["cards"] and matches(state, i, rest, ctx))])
         else:
             v = len(candidates(state, what, ctx)) if isinstance(what, dict) else 0
+    elif set(a) & MORE_AMOUNT_FORMS:
+        v = _more_amount(state, a, ctx)
     else:
-        v = 0
+        raise ValueError(f"amount {sorted(a)} is not implemented (filters.AMOUNT_KEYS)")
+    if "divide" in a:  # "for every four you discard" (rounded down)
+        v = v // a["divide"]
     return v * times
+
+
+# amount forms added for the coverage guard (test_effect_coverage.py)
+MORE_AMOUNT_FORMS = {"shared_traits_with", "contributing_of"}
+AMOUNT_KEYS |= MORE_AMOUNT_FORMS | {"divide", "shared_with", "skill", "allegiance"}
+
+
+def _more_amount(state: dict, a: dict, ctx: dict) -> int:
+    if "shared_traits_with" in a:
+        # "for each trait it shares with a villain card at the current mission" (Aid
+        # Evacuation): the card a static modifies is the built-in ref ``each`` (stats)
+        mine = {t for i in ctx.get("refs", {}).get("each", []) if i in state["cards"] for t in S.traits(state, i)}
+        each = ctx.get("refs", {}).get("each", [])
+        theirs = {t for o in candidates(state, a["shared_traits_with"], ctx) if o not in each for t in S.traits(state, o)}
+        return len(mine & theirs)
+    from .. import stats
+    # "the skill that character is contributing to the current mission"
+    return sum(stats.contribution(state, i) for i in resolve_target(state, a["contributing_of"], ctx) or []
+               if state["cards"][i].get("state") == "assigned" and state["cards"][i]["zone"] == "mission")
 
 
 def _compare(x: int, op: str, y: int) -> bool:
@@ -371,6 +478,8 @@ def condition(state: dict, cond, ctx: dict) -> bool:
             chars = [i for i in S.at_mission(state) if S.is_character(state, i)]
             if not all(matches(state, i, want, ctx) for i in chars):
                 return False
+        else:
+            raise ValueError(f"condition key {key!r} is not implemented (filters.CONDITION_KEYS)")
     return True
 
 

@@ -6,8 +6,8 @@ ability pushes a *frame* (``{"effects", "i", "ctx", ...}``) on ``state["stack"]`
 executes effects until one needs a decision, sets ``state["pending"]`` and returns; the
 answer is stored in the frame and the same effect is executed again.
 
-Constructs outside ``IMPLEMENTED_VERBS`` are skipped with an ``unimplemented`` log entry
-(never silently): RULES.md lists them.
+A verb outside ``VERBS`` raises (a card that uses one must not be playable: the coverage
+guard, tests/rules/stargate/test_effect_coverage.py, keeps such cards out of the pool).
 """
 from __future__ import annotations
 
@@ -25,6 +25,47 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
     "arrange_top", "play_free", "play_from_hand", "move_glyph", "remove_text", "arrange_failed_missions",
     "place_beneath", "place_on", "glyph_to_mission_pile", "place_glyph", "gain_traits", "take_control",
 }
+
+# The coverage guard (tests/rules/stargate/test_effect_coverage.py): every verb an authored
+# card uses must be one ``execute`` dispatches (it raises on any other), and every option a
+# card gives a verb (keys of the effect object beside the verb, keys of a parameter
+# object) must be one the verb's code reads. Add the option here in the same change that
+# makes the code read it.
+IMPLEMENTED_VERBS |= {"requires"}  # a cost's condition, checked before paying (_can_pay): no step
+VERBS = IMPLEMENTED_VERBS
+# refs the engine provides without a ``remember`` (triggers, replacements, costs, move_glyph)
+BUILTIN_REFS = {"trigger_card", "that_player", "assigning", "affected", "earner", "earned_glyph",
+                "from", "granter", "each"}  # each: the card a modify changes (_modify, stats)
+VERB_OPTIONS: dict[str, set[str]] = {
+    "block": {"until", "from"}, "modify": {"stat", "amount", "who", "until"},
+    "draw": {"count", "who"}, "discard": {"count", "filter", "random", "who", "up_to"},
+    "gain_power": {"amount", "who"}, "lose_power": {"amount", "who"}, "pay_power": {"who"},
+    "refill_hand": {"who"}, "may": {"who", "cost", "effects", "look"}, "unless": {"then"},
+    "if": {"then", "else"}, "choose_one": {"chooser"}, "remember": {"target"},
+    "repeat": {"effects"}, "delayed": {"at", "effects"}, "search_deck": {"who", "filter"},
+    "take_from_discard": {"who", "filter"}, "shuffle_deck": {"who"},
+    "change_mission_skill": {"to"}, "modify_next_mission": {"amount", "stat", "until"},
+    "forbid": {"action", "who", "until"}, "arrange_top": {"count", "owner", "who", "pile", "bottom_allowed"},
+    "arrange_failed_missions": set(), "play_free": {"filter", "who"},
+    "play_from_hand": {"filter", "who", "ignore_uniqueness"}, "move_glyph": {"from", "to"},
+    "remove_text": {"target", "keyword"}, "put_on_mission_pile": {"position"},
+    "place_beneath": {"card", "host", "face_down"}, "place_on": {"card", "host"},
+    "glyph_to_mission_pile": {"glyph", "position", "same_experience"},
+    "place_glyph": {"card", "host"}, "gain_traits": {"who", "from", "until"},
+    "take_control": {"who", "trait", "revive", "no_text", "cant"},
+}
+# added with the coverage guard
+VERB_OPTIONS.update({
+    "search_deck": {"who", "filter", "reveal", "then"}, "search_mission_pile": {"who", "filter", "then"},
+    "take_from_discard": {"who", "filter", "to", "count"}, "shuffle_mission_pile": {"owner"},
+    # any number of failed missions, one at a time, on top (the player stops when he wants)
+    "arrange_failed_missions": {"any_number", "to"}, "remove_text": {"target", "keyword", "until"},
+    "arrange_top": {"count", "owner", "who", "pile", "bottom_allowed", "split"},
+    # the current mission's skill: the override lasts while it is the current mission, which
+    # is never longer than the turn ("until the end of the turn")
+    "change_mission_skill": {"to", "until"},
+})
+IMPLEMENTED_VERBS |= {"search_mission_pile", "shuffle_mission_pile"}
 
 
 def ctx_of(state: dict, frame: dict) -> dict:
@@ -92,9 +133,13 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     if verb is None:
         from .schema import EFFECT_VERBS
         name = next((k for k in eff if k in EFFECT_VERBS), sorted(eff)[0])
-        S.log(state, "unimplemented", card=ctx["source"], effect=name)
-        return True
+        raise ValueError(f"effect verb {name!r} of {S.card_def(state, ctx['source'])['title']!r} "
+                         "is not implemented (interpreter.VERBS)")
     arg = eff[verb]
+    if verb == "requires":
+        return True
+    if verb in MORE_VERBS:
+        return _more_verb(state, frame, ctx, verb, arg)
     if verb in TARGET_VERBS:
         cards = _targets(state, frame, ctx, arg)
         if cards is None:
@@ -210,10 +255,16 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         cards = _targets(state, frame, ctx, arg.get("target", {}))
         if cards is None:
             return False
+        if eff.get("until") != "end_of_mission":
+            # RULES.md: removed text comes back at the end of the mission (the only duration
+            # the cards use; deciding_to_continue.end_of_mission clears it)
+            raise ValueError("remove_text is implemented only 'until' the end of the mission")
         for iid in cards:
             state["cards"][iid].setdefault("text_removed", []).append(arg.get("keyword"))
         return True
     if verb == "arrange_failed_missions":
+        if isinstance(arg, dict) and arg.get("to", "top") != "top":
+            raise ValueError("arrange_failed_missions puts missions on top of the mission pile only")
         seat = ctx["controller"]
         failed = state["seats"][seat]["failed"]
         if "answer" in frame:
@@ -248,6 +299,11 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return _search(state, frame, ctx, arg, "deck")
     if verb == "take_from_discard":
         return _search(state, frame, ctx, arg, "discard")
+    if verb == "search_mission_pile":
+        return _search(state, frame, ctx, arg, "mission_pile")
+    if verb == "shuffle_mission_pile":
+        rng.shuffle(state["rng"], state["seats"][_player(ctx, state, arg.get("owner") if isinstance(arg, dict) else None)]["mission_pile"])
+        return True
     if verb == "shuffle_deck":
         rng.shuffle(state["rng"], state["seats"][_player(ctx, state, arg.get("who") if isinstance(arg, dict) else None)]["deck"])
         return True
@@ -298,7 +354,7 @@ def _targets(state: dict, frame: dict, ctx: dict, target) -> list[str] | None:
         if ans is None:
             return list(chosen)
         chosen.append(ans)
-    cands = [i for i in F.candidates(state, flt, ctx) if i not in chosen]
+    cands = _still_choosable(state, target, [i for i in F.candidates(state, flt, ctx) if i not in chosen], chosen, ctx)
     if len(chosen) >= n or not cands:
         return list(chosen)
     opts = [{"type": "choose", "card": i} for i in cands]
@@ -306,6 +362,22 @@ def _targets(state: dict, frame: dict, ctx: dict, target) -> list[str] | None:
         opts.append({"type": "choose", "card": None})
     set_pending(state, chooser, "choose_card", f"Choose a card ({len(chosen) + 1} of {n if n < 99 else 'any'})", opts)
     return None
+
+
+def _still_choosable(state: dict, target: dict, cands: list[str], chosen: list[str], ctx: dict) -> list[str]:
+    """Conditions on a choice of several cards as a whole: ``same_owner`` (cards of one
+    player: Revisionist History), ``on_different_characters`` (glyphs beneath different
+    characters: Strange Bedfellows), ``total_cost_at_most`` (Unbelievers)."""
+    flt = target["choose"]
+    if flt.get("same_owner") and chosen:
+        cands = [i for i in cands if state["cards"][i]["owner"] == state["cards"][chosen[0]]["owner"]]
+    if flt.get("on_different_characters") and chosen:
+        used = {state["cards"][i].get("under") for i in chosen}
+        cands = [i for i in cands if state["cards"][i].get("under") not in used]
+    if "total_cost_at_most" in target:
+        left = F.amount(state, target["total_cost_at_most"], ctx) - sum(S.card_def(state, i).get("cost") or 0 for i in chosen)
+        cands = [i for i in cands if (S.card_def(state, i).get("cost") or 0) <= left]
+    return cands
 
 
 def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
@@ -381,7 +453,9 @@ def _discard(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     flt = arg.get("filter")
     pool = [i for i in hand if not flt or F.matches(state, i, flt, ctx)]
     count = arg.get("count", 1)
-    n = len(pool) if count == "any" else max(0, F.amount(state, count, ctx))
+    # "any number": until the player stops or the hand is empty (not the hand size, which
+    # shrinks as he discards)
+    n = (len(pool) if arg.get("random") else 99) if count == "any" else max(0, F.amount(state, count, ctx))
     if arg.get("random"):
         for _ in range(min(n, len(pool))):
             pick = rng.choice(state["rng"], pool)
@@ -404,7 +478,11 @@ def _discard(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     opts = [{"type": "choose", "card": i} for i in pool]
     if count == "any" or arg.get("up_to"):
         opts.append({"type": "choose", "card": None})
-    set_pending(state, seat, "choose_card", "Choose a card to discard", opts)
+    # ``chooser``: the other player looks at the hand and picks (Ribbon Device Torture)
+    picker = _player(ctx, state, arg["chooser"]) if "chooser" in arg else seat
+    set_pending(state, picker, "choose_card", "Choose a card to discard", opts)
+    if picker != seat:
+        state["pending"]["reveal"] = list(state["seats"][seat]["hand"])
     return False
 
 
@@ -413,8 +491,12 @@ def _modify(state: dict, frame: dict, ctx: dict, mod: dict, until: str | None) -
     cards = _targets(state, frame, ctx, who)
     if cards is None:
         return False
-    n = F.amount(state, mod.get("amount", 0), ctx)
+    if "set" in mod:
+        raise ValueError("modify.set is implemented for static abilities only (stats.set_difficulty)")
     for iid in cards:
+        # the amount is read for each card: ``{"ref": "each"}`` is that card (Proceeding with
+        # Caution: "skills +1 for each glyph it has")
+        n = F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": [iid]}})
         if mod.get("stat") == "difficulty" and iid == S.current_mission(state):
             state["mission"]["difficulty_mods"].append(n)
         else:
@@ -447,23 +529,56 @@ def _may(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
 
 
 def _search(state: dict, frame: dict, ctx: dict, arg: dict, zone: str) -> bool:
+    """Search a pile (deck, discard pile, mission pile) for one card matching ``filter``.
+
+    Where the card goes: ``to`` — ``hand`` (the default), ``deck_top`` ("place it on top of
+    your deck", Hathor's Interogation), ``deck_shuffled`` ("shuffle that card into your
+    deck", Galaran Memory Device). What happens to the searched pile: ``then`` —
+    ``shuffle`` (the default for a deck and the mission pile), ``shuffle_rest_and_place_on_top``
+    (Quantum Mirror Control, Thor, DHD: the found card stays and goes on top of the shuffled
+    rest), ``None`` (no shuffle: the card shuffles once after several searches). ``reveal``:
+    the found card is shown to every player (a public ``revealed`` log entry)."""
     seat = _player(ctx, state, arg.get("who"))
+    pile = state["seats"][seat][zone]
     flt = dict(arg.get("filter") or {})
-    pool = [i for i in state["seats"][seat][zone] if F.matches(state, i, flt, ctx)]
+    if zone == "mission_pile" and not flt:
+        flt = {"type": "mission"}
+    then = arg.get("then", "shuffle" if zone in ("deck", "mission_pile") else None)
+    pool = [i for i in pile if F.matches(state, i, flt, ctx)]
+
+    def finish(found):
+        if found is None:
+            if then in ("shuffle", "shuffle_rest_and_place_on_top"):
+                rng.shuffle(state["rng"], pile)
+            return True
+        if arg.get("reveal"):
+            S.log(state, "revealed", seat=seat, card=found)
+        to = "top" if then == "shuffle_rest_and_place_on_top" else arg.get("to", "hand")
+        if to == "top":  # the rest of the pile is shuffled, the card goes on top of it
+            pile.remove(found)
+            rng.shuffle(state["rng"], pile)
+            pile.insert(0, found)
+            S.log(state, "placed_on_top", seat=seat, card=found if arg.get("reveal") else None, source=zone)
+            return True
+        if to == "hand":
+            S.move(state, found, "hand")
+        elif to in ("deck_top", "deck_shuffled"):
+            S.move(state, found, "deck", top=True)
+            if to == "deck_shuffled":
+                rng.shuffle(state["rng"], state["seats"][state["cards"][found]["owner"]]["deck"])
+        else:
+            raise ValueError(f"search: unknown destination {to!r}")
+        if then == "shuffle":
+            rng.shuffle(state["rng"], pile)
+        S.log(state, "took", seat=seat, card=found, source=zone)
+        return True
+
     if "answer" in frame:
-        ans = frame.pop("answer")
-        if ans is not None:
-            S.move(state, ans, "hand")
-            S.log(state, "took", seat=seat, card=ans, source=zone)
-        if zone == "deck":
-            rng.shuffle(state["rng"], state["seats"][seat]["deck"])
-        return True
+        return finish(frame.pop("answer"))
     if not pool:
-        if zone == "deck":
-            rng.shuffle(state["rng"], state["seats"][seat]["deck"])
-        return True
+        return finish(None)
     opts = [{"type": "choose", "card": i} for i in pool] + [{"type": "choose", "card": None}]
-    set_pending(state, seat, "choose_card", f"Choose a card from your {zone}", opts)
+    set_pending(state, seat, "choose_card", f"Choose a card from your {zone.replace('_', ' ')}", opts)
     state["pending"]["reveal"] = list(pool)
     return False
 
@@ -552,10 +667,16 @@ def _arrange_top(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     if "taken" not in frame:
         n = max(0, F.amount(state, arg.get("count", 1), ctx))
         frame["taken"], frame["top"], frame["bottom"] = pile[:n], [], []
+    split = arg.get("split")  # "one_top_one_bottom" (Walter Harriman), "one_top_rest_bottom" (Elizabeth Weir)
+    if split not in (None, "one_top_one_bottom", "one_top_rest_bottom"):
+        raise ValueError(f"arrange_top: unknown split {split!r}")
     if "answer" in frame:
         ans = frame.pop("answer")
-        (frame["bottom"] if frame.pop("to_bottom", False) else frame["top"]).append(ans)
+        to_bottom = frame.pop("to_bottom", False) or bool(split and frame["top"])
+        (frame["bottom"] if to_bottom else frame["top"]).append(ans)
     left = [i for i in frame["taken"] if i not in frame["top"] and i not in frame["bottom"]]
+    if split and frame["top"] and len(left) == 1:
+        frame["bottom"].append(left.pop())  # the last card has only one place to go
     if not left:
         rest = [i for i in pile if i not in frame["taken"]]
         pile[:] = frame["top"] + rest + frame["bottom"]
@@ -563,10 +684,12 @@ def _arrange_top(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
             frame.pop(k)
         return True
     opts = [{"type": "choose", "card": i} for i in left]
-    if arg.get("bottom_allowed"):
+    if arg.get("bottom_allowed") and not split:
         opts += [{"type": "choose", "card": i, "bottom": True} for i in left]
-    set_pending(state, chooser, "choose_card", "Put the next card back on top" +
-                (" (or on the bottom)" if arg.get("bottom_allowed") else ""), opts)
+    prompt = ("Choose the card to put on top (the other" + (" goes" if split == "one_top_one_bottom" else "s go") + " to the bottom)"
+              if split and not frame["top"] else "Put the next card on the bottom" if split
+              else "Put the next card back on top" + (" (or on the bottom)" if arg.get("bottom_allowed") else ""))
+    set_pending(state, chooser, "choose_card", prompt, opts)
     state["pending"]["reveal"] = list(left)
     return False
 
@@ -586,10 +709,13 @@ def _play_free(state: dict, frame: dict, ctx: dict, arg: dict, free: bool = True
             if free:
                 state["seats"][seat]["power"] += power_cost_to_play(state, seat, ans)
             play_card(state, seat, ans)
-            _remember(state, ctx, frame.get("remember_as"), [ans])
+        _remember(state, ctx, frame.get("remember_as"), [ans] if ans is not None else [])
         return True
     flt = arg.get("filter") or {}
-    pool = [i for i in state["seats"][seat]["hand"] if F.matches(state, i, flt, ctx)
+    # a card revealed from the deck (``in_ref``: Reese, Entropic Cascade Failure) or from hand
+    source = ctx["refs"].get(flt["in_ref"], []) if "in_ref" in flt else state["seats"][seat]["hand"]
+    pool = [i for i in source if i in state["cards"] and state["cards"][i]["zone"] in ("hand", "deck")
+            and state["cards"][i]["owner"] == seat and F.matches(state, i, flt, ctx)
             and (arg.get("ignore_uniqueness") or not unique_conflict(state, seat, i))
             and not _cant_play(state, seat, i)
             and (free or power_cost_to_play(state, seat, i) <= state["seats"][seat]["power"])
@@ -615,15 +741,20 @@ def _move_glyph(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     src = [i for i in frame["from_cards"] if state["cards"][i]["glyphs"]]
     if not src:
         frame.pop("from_cards")
+        _remember(state, ctx, frame.get("remember_as"), [])
         return True
     to = _targets(state, frame, ctx, arg.get("to", {}))
     if to is None:
         return False
     frame.pop("from_cards")
+    moved = []
     if to:
         g = state["cards"][src[0]]["glyphs"][-1]
         S.move(state, g, "glyph", under=to[0])
         S.log(state, "glyph_moved", glyph=g, to=to[0])
+        moved = [src[0], to[0]]
+    # ``remember`` names both characters ("stop both of those characters", Kor Mak Joining)
+    _remember(state, ctx, frame.get("remember_as"), moved)
     return True
 
 
@@ -774,3 +905,81 @@ def _take_control(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
                        "cant": list(arg.get("cant") or [])}
         S.log(state, "took_control", card=iid, seat=ctx["controller"])
     return True
+
+
+# where a ``delayed`` effect waits (deciding_to_continue, debrief, turn.power_end, resolve.earn)
+DELAY_POINTS = {"end_of_mission", "end_of_turn", "debrief_start", "opponent_next_power_phase_end", "glyph_earned"}
+
+
+# ------------------------------------------- verbs added with the coverage guard
+MORE_VERBS = {"reveal_top_of_deck", "reveal_random_from_hand", "reveal_hand", "discard_top_of_deck",
+              "take_from_score_pile", "arrange_bottom", "swap_glyphs"}
+IMPLEMENTED_VERBS |= MORE_VERBS
+VERB_OPTIONS.update({
+    "reveal_top_of_deck": {"count", "who"}, "reveal_random_from_hand": {"owner"}, "reveal_hand": {"who"},
+    "discard_top_of_deck": {"count", "who"}, "take_from_score_pile": {"filter", "to", "who"},
+    "arrange_bottom": {"count", "owner", "pile", "top_allowed", "who"},
+    "discard": VERB_OPTIONS["discard"] | {"chooser"},
+    # "score him (even if the mission was a success)": scoring by a card never checks the result
+    "score": {"even_on_success"},
+    # the revealed cards go to the bottom in the order they were revealed (RULES.md)
+    "to_deck_bottom": {"any_order"},
+})
+
+
+def _more_verb(state: dict, frame: dict, ctx: dict, verb: str, arg) -> bool:
+    """Revealing cards (a public ``revealed`` log entry; the cards stay where they are and
+    can be named with ``remember``), milling, the score pile, the bottom of a pile, and
+    swapping glyphs."""
+    if verb in ("reveal_top_of_deck", "reveal_random_from_hand", "reveal_hand", "discard_top_of_deck"):
+        seat = _player(ctx, state, arg.get("owner", arg.get("who")))
+        if verb in ("reveal_top_of_deck", "discard_top_of_deck"):
+            cards = state["seats"][seat]["deck"][:max(0, F.amount(state, arg.get("count", 1), ctx))]
+        elif verb == "reveal_random_from_hand":
+            hand = state["seats"][seat]["hand"]
+            cards = [rng.choice(state["rng"], hand)] if hand else []
+        else:
+            cards = list(state["seats"][seat]["hand"])
+        if verb == "discard_top_of_deck":
+            for iid in cards:
+                S.move(state, iid, "discard")
+        S.log(state, "milled" if verb == "discard_top_of_deck" else "revealed", seat=seat, cards=list(cards))
+        _remember(state, ctx, frame.get("remember_as"), list(cards))
+        return True
+    if verb == "take_from_score_pile":
+        if arg.get("to", "hand") != "hand":
+            raise ValueError("take_from_score_pile takes a card into hand only")
+        return _search(state, frame, ctx, {**arg, "then": None}, "score_pile")
+    if verb == "arrange_bottom":
+        # "look at the bottom card of … mission pile, then place it on the top or bottom"
+        if arg.get("count", 1) != 1:
+            raise ValueError("arrange_bottom is implemented for one card")
+        seat = _player(ctx, state, arg.get("owner", "you"))
+        pile = state["seats"][seat]["deck" if arg.get("pile", "deck") == "deck" else "mission_pile"]
+        if "answer" in frame:
+            ans = frame.pop("answer")
+            if not frame.pop("to_bottom", False) and ans in pile:
+                pile.remove(ans)
+                pile.insert(0, ans)
+            return True
+        if not pile:
+            return True
+        last = pile[-1]
+        opts = [{"type": "choose", "card": last, "bottom": True}]
+        if arg.get("top_allowed"):
+            opts.insert(0, {"type": "choose", "card": last})
+        set_pending(state, _player(ctx, state, arg.get("who", "you")), "choose_card",
+                    "Put the card on top of the pile (or leave it on the bottom)", opts)
+        state["pending"]["reveal"] = [last]
+        return False
+    if verb == "swap_glyphs":
+        # "move each of those glyphs to the other character" (Strange Bedfellows)
+        glyphs = [g for g in (F.resolve_target(state, arg, ctx) or []) if state["cards"][g]["zone"] == "glyph"]
+        if len(glyphs) != 2 or state["cards"][glyphs[0]]["under"] == state["cards"][glyphs[1]]["under"]:
+            return True
+        a, b = (state["cards"][g]["under"] for g in glyphs)
+        S.move(state, glyphs[0], "glyph", under=b)
+        S.move(state, glyphs[1], "glyph", under=a)
+        S.log(state, "glyphs_swapped", glyphs=glyphs)
+        return True
+    raise ValueError(verb)

@@ -53,7 +53,8 @@ TRIGGER_PHRASES = {
 }
 DELAY_POINTS = {"end_of_mission": "At the end of the current mission", "end_of_turn": "At the end of the turn",
                 "debrief_start": "At the start of the debrief phase",
-                "opponent_next_power_phase_end": "At the end of your opponent's next power phase"}
+                "opponent_next_power_phase_end": "At the end of your opponent's next power phase",
+                "glyph_earned": "When the current mission's glyph is earned"}
 DURATIONS = {"end_of_mission": "until the end of the current mission", "end_of_turn": "until the end of the turn"}
 
 

@@ -67,7 +67,8 @@ COST_VERBS = {"pay_power", "stop", "destroy", "discard", "incapacitate", "block"
               "choose_one", "requires", "unless", "glyph_to_mission_pile"}
 
 DURATIONS = {"end_of_mission", "end_of_turn"}
-DELAY_POINTS = {"end_of_mission", "end_of_turn", "debrief_start", "opponent_next_power_phase_end"}
+DELAY_POINTS = {"end_of_mission", "end_of_turn", "debrief_start", "opponent_next_power_phase_end",
+                "glyph_earned"}
 STATS = {"skills", *SKILLS, "difficulty", "cost", "firepower", "revive", "experience", "point_value"}
 
 FILTER_KEYS = {
