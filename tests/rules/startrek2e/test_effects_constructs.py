@@ -1005,3 +1005,42 @@ def test_item26_skills_at_a_price_count_only_once_paid_for_this_turn():
     st = act(st, options(st)[0])  # the card discarded
     assert len(st["seats"][0]["hand"]) == hand - 1 and ST.value(st, picard, "Diplomacy") == 2
     assert pay not in options(st)
+
+
+# -- authored Premiere cards that use these constructs, played in a game state ----------------------------
+def test_premiere_comfort_women_and_runabout_search():
+    from rules.startrek2e.cards import card_db
+    db = card_db()
+    extra = {"1U123": db["1U123"], "1U196": {**db["1U196"], "requirements": [{"skills": {"Security": 1}}]}}
+    add_card(extra, FX.personnel("X-GUL", "Gul", "cardassian", {"Leadership": 1}, keywords=("Gul",)))
+    st = started("comfort", extra=extra)
+    m = mission(st, 0, "T-P1")
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-GUL"
+    gul = put(st, 0, "X-GUL", "pile", m)
+    data = put(st, 0, "T-F4", "pile", m)
+    i = find(st, 0, "T-I2")
+    st["cards"][i]["guid"] = "1U123"
+    S.move(st, i, "hand", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "attempt", "mission": m})
+    st = act(st, {"type": "respond", "card": i, "ability": 0})
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        opts = options(st)
+        pick = [o for o in opts if o.get("card") in (gul, data)] or [o for o in opts if o.get("skill") == "Physics"] or opts
+        st = act(st, pick[0])
+    assert ST.value(st, gul, "Physics") == 1 and ST.value(st, gul, "cunning") == 7
+    # Runabout Search: a Federation personnel from the discard pile aboard your ship there
+    st = started("runabout", extra=extra)
+    rs = next(x for x in st["seats"][0]["unplaced"] + st["seats"][0]["missions"] if x)
+    m = mission(st, 0, "T-P1")
+    st["cards"][m]["guid"] = "1U196"
+    ship = put(st, 0, "T-SF", "ships", m)
+    dead = put(st, 0, "T-F2", "pile", m)
+    G.kill(st, dead)
+    st, team = _attempt_ready(st, m)
+    assert st["cards"][m].get("completed") and rs
+    st = act(st, {"type": "respond", "card": m, "ability": 0})
+    while st["pending"]["kind"] == "choose":
+        st = act(st, [o for o in options(st) if o["card"] in (dead, ship)][0])
+    assert st["cards"][dead]["zone"] == "aboard" and st["cards"][dead]["in"] == ship
