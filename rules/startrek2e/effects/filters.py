@@ -136,6 +136,8 @@ def amount(state: dict, amt, ctx: dict) -> int:
     """An integer, or ``{"per": FILTER, "times": n, "limit": m}``."""
     if isinstance(amt, int):
         return amt
+    if "stat" in amt:  # {"stat": "cost", "of": {"ref": name}}: "a number equal to his or her cost"
+        return sum(ST.value(state, i, amt["stat"]) for i in ctx["refs"].get(amt["of"]["ref"], []) if i in state["cards"])
     n = len(candidates(state, amt["per"], ctx)) * amt.get("times", 1)
     if "limit" in amt:
         n = max(-abs(amt["limit"]), min(abs(amt["limit"]), n))

@@ -244,7 +244,7 @@ def _modify(state, frame, eff, arg):
 
 
 def _draw(state, frame, eff, arg):
-    G.draw(state, _seat(frame["ctx"], arg.get("who", "you")), arg.get("count", 1))
+    G.draw(state, _seat(frame["ctx"], arg.get("who", "you")), F.amount(state, arg.get("count", 1), frame["ctx"]))
     return True
 
 

@@ -209,7 +209,7 @@ class _Checker:
                 if arg.get("who", "you") not in SIDES:
                     self.err(f"{p}.who", "'you' or 'opponent'")
                 for k in ("count", "amount"):
-                    if k == "amount" and isinstance(arg.get(k), dict):  # "5 points for each"
+                    if isinstance(arg.get(k), dict) and verb in ("draw", "score", "lose_points"):  # "5 points for each"
                         self.amount(arg[k], f"{p}.{k}")
                     elif k in arg and not (isinstance(arg[k], int) and arg[k] >= 0):
                         self.err(f"{p}.{k}", "a number ≥ 0")
@@ -320,6 +320,11 @@ class _Checker:
     def amount(self, a: Any, path: str) -> None:
         """An integer, or ``{"per": FILTER, "times": n, "limit": m}`` (n per matching card, at most m)."""
         if isinstance(a, int) and not isinstance(a, bool):
+            return
+        if isinstance(a, dict) and "stat" in a:  # {"stat": STAT, "of": {"ref": name}}: a remembered card's number
+            if set(a) != {"stat", "of"} or not is_stat(a["stat"]) or not isinstance(a["of"], dict) \
+                    or set(a["of"]) != {"ref"}:
+                self.err(path, '{"stat": "cost", "of": {"ref": name}}')
             return
         if not isinstance(a, dict) or "per" not in a or set(a) - {"per", "times", "limit"}:
             return self.err(path, 'an integer or {"per": FILTER, "times": n, "limit": m}')

@@ -1008,10 +1008,28 @@ def test_item26_skills_at_a_price_count_only_once_paid_for_this_turn():
 
 
 # -- authored Premiere cards that use these constructs, played in a game state ----------------------------
+GUL = {"type": "personnel", "owner": "you", "attempting": True, "keyword": ["Gul", "Legate"]}
+COMFORT = [{"kind": "interrupt", "when": "attempt_begins", "if": {"count": GUL, "min": 1}, "effects": [
+    {"remember": {"choose": GUL}, "as": "gul"},
+    {"gain_skills": {"from": {"choose": {"type": "personnel", "owner": "you", "not": {"affiliation": "cardassian"},
+                                         "with_ref": "gul"}}, "to": {"ref": "gul"}, "one": True}, "until": "end_of_attempt"},
+    *[{"modify": {"stat": a, "amount": 1, "target": {"all": GUL}}, "until": "end_of_attempt"}
+      for a in ("integrity", "cunning", "strength")]]}]
+RUNABOUT = [{"kind": "trigger", "on": "mission_completed", "optional": True,
+             "if": {"all": [{"trigger_mission": {"self": True}},
+                            {"count": {"type": "ship", "owner": "you", "at_this_mission": True}, "min": 1}]},
+             "effects": [{"put_into_play": {
+                 "target": {"choose": {"type": "personnel", "scope": "discard",
+                                       "any_of": [{"affiliation": "bajoran"}, {"affiliation": "federation"}]}},
+                 "at": {"choose": {"type": "ship", "owner": "you", "at_this_mission": True}}}}]}]
+
+
 def test_premiere_comfort_women_and_runabout_search():
-    from rules.startrek2e.cards import card_db
-    db = card_db()
-    extra = {"1U123": db["1U123"], "1U196": {**db["1U196"], "requirements": [{"skills": {"Security": 1}}]}}
+    """Comfort Women 1U123 and Runabout Search 1U196 as authored."""
+    _valid(*COMFORT, *RUNABOUT)
+    extra = {"1U123": FX.card("1U123", "Comfort Women", "interrupt", cost=0, mechanics=COMFORT),
+             "1U196": FX.mission("1U196", "Runabout Search", "planet", reqs=[{"skills": {"Security": 1}}],
+                                 mechanics=RUNABOUT)}
     add_card(extra, FX.personnel("X-GUL", "Gul", "cardassian", {"Leadership": 1}, keywords=("Gul",)))
     st = started("comfort", extra=extra)
     m = mission(st, 0, "T-P1")
@@ -1044,3 +1062,49 @@ def test_premiere_comfort_women_and_runabout_search():
     while st["pending"]["kind"] == "choose":
         st = act(st, [o for o in options(st) if o["card"] in (dead, ship)][0])
     assert st["cards"][dead]["zone"] == "aboard" and st["cards"][dead]["in"] == ship
+
+
+ROM = {"type": "personnel", "species": "Romulan", "not": {"skill": "Treachery"}}
+NVEK = [{"kind": "order", "limit": "once_per_turn", "while": {"present_with": ROM}, "effects": [
+    {"remember": {"choose": {**ROM, "present": True}}, "as": "romulan"},
+    {"draw": {"count": {"stat": "cost", "of": {"ref": "romulan"}}}},
+    {"place_on_deck_bottom": {"ref": "romulan"}}]}]
+OCETT = [{"kind": "trigger", "on": "play_self", "optional": True, "effects": [
+    {"examine": {"from": "deck", "count": 1, "discard": 1}, "as": "top"},
+    {"place_on_deck_top": {"choose": {"scope": "discard", "not": {"ref": "top"}}}}]}]
+
+
+def test_item28_an_amount_equal_to_a_remembered_cards_cost_and_any_other_card_of_the_discard_pile():
+    """N'Vek 1R364 and Ocett 1R248 as authored (AMOUNT {"stat", "of"}; examine + `not` ref)."""
+    _valid(*NVEK, *OCETT)
+    extra = {"1R364": FX.personnel("1R364", "N'Vek", "federation", {"Intelligence": 1}, species="Romulan", mechanics=NVEK),
+             "1R248": FX.personnel("1R248", "Ocett", "federation", {"Navigation": 1}, mechanics=OCETT)}
+    add_card(extra, FX.personnel("X-ROM", "Centurion", "federation", {"Security": 1}, cost=3, species="Romulan"))
+    st = started("nvek", extra=extra)
+    hq = mission(st, 0, "T-HQF")
+    for old, new in (("T-F6", "1R364"), ("T-F8", "X-ROM")):
+        c = find(st, 0, old)
+        st["cards"][c]["guid"] = new
+    nvek = put(st, 0, "1R364", "pile", hq)
+    rom = put(st, 0, "X-ROM", "pile", hq)
+    st = turn_to(st, 0, "orders")
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, {"type": "order", "card": nvek, "ability": 0})
+    if st["pending"]["kind"] == "choose":
+        st = act(st, {"type": "choose", "card": rom})
+    assert len(st["seats"][0]["hand"]) == hand + 3 and st["seats"][0]["deck"][-1] == rom
+    assert {"type": "order", "card": nvek, "ability": 0} not in options(st)  # once each turn
+    # Ocett: discard the top card to put another card of the discard pile on top
+    c = find(st, 0, "T-F7")
+    st["cards"][c]["guid"] = "1R248"
+    S.move(st, c, "hand", 0)
+    old = put(st, 0, "T-F3", "pile", hq)
+    G.kill(st, old)
+    top = st["seats"][0]["deck"][0]
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": c, "at": hq})
+    st = act(st, {"type": "respond", "card": c, "ability": 0})
+    st = act(st, {"type": "choose", "card": top})  # the examined top card is discarded
+    assert top not in [o["card"] for o in options(st)]  # "any other card"
+    st = act(st, {"type": "choose", "card": old})
+    assert st["seats"][0]["deck"][0] == old and top in st["seats"][0]["discard"]
