@@ -1108,3 +1108,10 @@ def test_item28_an_amount_equal_to_a_remembered_cards_cost_and_any_other_card_of
     assert top not in [o["card"] for o in options(st)]  # "any other card"
     st = act(st, {"type": "choose", "card": old})
     assert st["seats"][0]["deck"][0] == old and top in st["seats"][0]["discard"]
+
+
+def test_the_authored_premiere_cards_are_the_ones_played_above():
+    from rules.startrek2e.cards import card_db
+    db = card_db()
+    assert db["1R364"]["mechanics"] == NVEK and db["1R248"]["mechanics"] == OCETT
+    assert db["1U123"]["mechanics"] == COMFORT and db["1U196"]["mechanics"] == RUNABOUT
