@@ -14,7 +14,8 @@ _BLANKING = threading.local()  # per thread, like stats' scratch: a blanking che
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
-               "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma"}
+               "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
+               "with_card"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by"}
@@ -76,6 +77,11 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "facing_dilemma":  # attempting while a dilemma is being faced ("is facing a dilemma")
         a = state.get("attempt")
         return bool(a and a.get("current") and iid in F.attempting(state)) == bool(v)
+    if k == "with_card":  # a mission (or a card at one) with a matching card at that mission:
+        # "Plays on a mission, if your [Fed] Diplomacy personnel is at that mission"
+        m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
+        return m is not None and any(i != iid and S.mission_of(state, i) == m and F.matches(state, i, v, ctx)
+                                     for i in S.cards_in_play(state))
     if k == "with_ref":  # at the same mission as a remembered card ("at the same mission")
         refs = (ctx.get("refs") or {}).get(v, [])
         here = S.mission_of(state, iid)

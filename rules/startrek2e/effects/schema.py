@@ -62,7 +62,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
                "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
-               "attribute_sum", "facing_dilemma"}
+               "attribute_sum", "facing_dilemma", "with_card"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -400,6 +400,8 @@ class _Checker:
                     self.filter(g, f"{path}.any_of[{i}]")
         if "crew" in f:
             self.filter(f["crew"], f"{path}.crew")
+        if "with_card" in f:
+            self.filter(f["with_card"], f"{path}.with_card")
         for k in ("title", "keyword"):
             if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
                                                          and all(isinstance(x, str) for x in f[k]))):

@@ -1115,3 +1115,33 @@ def test_the_authored_premiere_cards_are_the_ones_played_above():
     db = card_db()
     assert db["1R364"]["mechanics"] == NVEK and db["1R248"]["mechanics"] == OCETT
     assert db["1U123"]["mechanics"] == COMFORT and db["1U196"]["mechanics"] == RUNABOUT
+
+
+OVERTURE = [{"kind": "event", "play_on": {"type": "mission", "with_card": {
+                "type": "personnel", "owner": "you", "affiliation": "federation", "skill": "Diplomacy"}}},
+            {"kind": "keyword", "keyword": "skills_cost", "who": {"type": "personnel", "skill": "Diplomacy",
+                                                                  "at_this_mission": True}}]
+
+
+def test_item26_diplomatic_overture_plays_on_a_mission_with_your_diplomat_and_prices_diplomats_skills():
+    _valid(*OVERTURE)
+    extra = {"1C086": FX.card("1C086", "Diplomatic Overture", "event", cost=1, mechanics=OVERTURE)}
+    st = started("overture", extra=extra)
+    p1, p2 = mission(st, 0, "T-P1"), mission(st, 0, "T-P2")
+    picard = put(st, 0, "T-F1", "pile", p1)  # Diplomacy 2
+    envoy = put(st, 1, "T-K6", "pile", p1)  # Diplomacy, Anthropology, Treachery
+    e = find(st, 0, "T-EV1")
+    st["cards"][e]["guid"] = "1C086"
+    S.move(st, e, "hand", 0)
+    st = turn_to(st, 0, "play")
+    plays = [o for o in options(st) if o.get("card") == e]
+    assert [o["at"] for o in plays] == [p1] and p2
+    st = act(st, plays[0])
+    assert ST.value(st, envoy, "Anthropology") == 0 and ST.value(st, picard, "Diplomacy") == 0
+    st["turn"]["used"].append(f"skills_paid:{picard}")
+    assert ST.value(st, picard, "Diplomacy") == 2
+
+
+def test_diplomatic_overture_is_authored_as_played_above():
+    from rules.startrek2e.cards import card_db
+    assert card_db()["1C086"]["mechanics"] == OVERTURE
