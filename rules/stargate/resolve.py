@@ -207,8 +207,9 @@ def answer_adversary(state: dict, choice: str) -> None:
         S.log(state, "scored", card=iid)
         fire(state, "score_self", card=iid)
         dominion = [i for i in S.at_mission(state) if S.ctype(state, i) == "obstacle" and not state["cards"][i].get("face_down")
-                    and any(ab.get("kind") == "keyword" and ab.get("keyword") == "dominion"
-                            for ab in S.card_def(state, i).get("mechanics") or [])]
+                    and (any(ab.get("kind") == "keyword" and ab.get("keyword") == "dominion"
+                             for ab in S.card_def(state, i).get("mechanics") or [])
+                         or "dominion" in state["cards"][i].get("keywords_granted", []))]
         if dominion:
             I.set_pending(state, t["villain"], "dominion", "Dominion: score one obstacle with dominion?",
                           [{"type": "choose", "card": i} for i in dominion] + [{"type": "choose", "card": None}])

@@ -168,6 +168,7 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         c.pop("marks", None)
         c.pop("controller", None)
         c.pop("became", None)
+        c.pop("keywords_granted", None)  # "choose an obstacle to get dominion" (Zipacna)
     if zone == "glyph":
         c["under"] = under
         dest = state["cards"][under]["glyphs"]

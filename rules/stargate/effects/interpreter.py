@@ -913,10 +913,11 @@ DELAY_POINTS = {"end_of_mission", "end_of_turn", "debrief_start", "opponent_next
 
 # ------------------------------------------- verbs added with the coverage guard
 MORE_VERBS = {"reveal_top_of_deck", "reveal_random_from_hand", "reveal_hand", "discard_top_of_deck",
-              "take_from_score_pile", "arrange_bottom", "swap_glyphs"}
+              "take_from_score_pile", "arrange_bottom", "swap_glyphs", "grant_keyword"}
 IMPLEMENTED_VERBS |= MORE_VERBS
 VERB_OPTIONS.update({
     "reveal_top_of_deck": {"count", "who"}, "reveal_random_from_hand": {"owner"}, "reveal_hand": {"who"},
+    "grant_keyword": {"keyword", "to"},
     "discard_top_of_deck": {"count", "who"}, "take_from_score_pile": {"filter", "to", "who"},
     "arrange_bottom": {"count", "owner", "pile", "top_allowed", "who"},
     "discard": VERB_OPTIONS["discard"] | {"chooser"},
@@ -972,6 +973,17 @@ def _more_verb(state: dict, frame: dict, ctx: dict, verb: str, arg) -> bool:
                     "Put the card on top of the pile (or leave it on the bottom)", opts)
         state["pending"]["reveal"] = [last]
         return False
+    if verb == "grant_keyword":
+        # "choose a Goa'uld obstacle to get dominion" (Zipacna): while it stays in play
+        if arg.get("keyword") != "dominion":
+            raise ValueError("grant_keyword is implemented for dominion only (resolve.revive_or_score)")
+        cards = _targets(state, frame, ctx, arg.get("to", {}))
+        if cards is None:
+            return False
+        for iid in cards:
+            state["cards"][iid].setdefault("keywords_granted", []).append(arg["keyword"])
+            S.log(state, "keyword_granted", card=iid, keyword=arg["keyword"])
+        return True
     if verb == "swap_glyphs":
         # "move each of those glyphs to the other character" (Strange Bedfellows)
         glyphs = [g for g in (F.resolve_target(state, arg, ctx) or []) if state["cards"][g]["zone"] == "glyph"]

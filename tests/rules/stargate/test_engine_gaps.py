@@ -530,3 +530,18 @@ def test_yatyir_counts_a_jaffa_event_played_this_turn_though_it_is_in_the_discar
     state = act(state, {"type": "play", "card": to_hand(state, 0, jaffa_ev)})
     assert state["cards"][find(state, jaffa_ev, 0)[0]]["zone"] == "discard"
     assert stats.skills(state, yat) == {k: v + 1 for k, v in base.items()}
+
+
+def test_zipacna_gives_a_goauld_obstacle_dominion_while_it_stays_in_play():
+    zip_g = real("Zipacna")
+    goa_obs = add(_card("fx-goa-obs3", "Goa'uld Ambush", "obstacle", allegiance="villain", cost=1,
+                        skills={"combat": 1}, traits=["Goa'uld"]))
+    state = table(deck1=[zip_g, goa_obs] + [GEAR] * 10)
+    z = put_in_play(state, 1, zip_g)
+    obs = find(state, goa_obs, 1)[0]
+    S.move(state, obs, "mission")
+    state = _run(state, z, ability=0)
+    state = _choose(state, obs)
+    assert state["cards"][obs]["keywords_granted"] == ["dominion"]
+    S.move(state, obs, "discard")  # leaving play ends it
+    assert "keywords_granted" not in state["cards"][obs]
