@@ -18,6 +18,9 @@ def turn_start(state: dict) -> None:
     t["repairs"] = []
     state["seats"][t["player"]]["counters"] = S.COUNTERS
     S.log(state, "turn", seat=t["player"], number=t["number"])
+    # "until the start of your next turn": those of the player whose turn begins end now
+    state["mods"] = [x for x in state["mods"] if not (x["until"] == "start_of_your_next_turn"
+                                                      and x.get("seat") == t["player"])]
     fire(state, "start_of_turn", seat=t["player"])  # "at the start of each of your turns"
     state["step"] = "play"
 
@@ -56,7 +59,7 @@ def turn_end(state: dict) -> None:
     from .dilemmas import overcome
     for d, m in m_over:
         overcome(state, d, m)
-    state["mods"] = [x for x in state["mods"] if x["until"] == "permanent"]
+    state["mods"] = [x for x in state["mods"] if x["until"] in ("permanent", "start_of_your_next_turn")]
     for c in state["cards"].values():
         c["stopped"] = False
         if "range_used" in c:

@@ -239,7 +239,8 @@ def _modify(state, frame, eff, arg):
     until = eff.get("until", "end_of_turn")
     amount = F.amount(state, arg["amount"], frame["ctx"])
     for c in cards:
-        state["mods"].append({"card": c, "stat": arg["stat"], "amount": amount, "until": until})
+        state["mods"].append({"card": c, "stat": arg["stat"], "amount": amount, "until": until,
+                              **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
     return True
 
 

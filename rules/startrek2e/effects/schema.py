@@ -55,7 +55,8 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
-DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement"}
+DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
+             "start_of_your_next_turn"}
 FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
                "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",

@@ -66,6 +66,7 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
             if not S.in_play(state, c):
                 continue
             for stat, amount in sorted(gained.items()):
-                state["mods"].append({"card": c, "stat": stat, "amount": amount, "until": until})
+                state["mods"].append({"card": c, "stat": stat, "amount": amount, "until": until,
+                                      **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
             S.log(state, "gained_skills", card=c, source=s, title=S.name(state, c), source_title=S.name(state, s))
     return True

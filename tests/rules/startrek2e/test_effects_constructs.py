@@ -1145,3 +1145,36 @@ def test_item26_diplomatic_overture_plays_on_a_mission_with_your_diplomat_and_pr
 def test_diplomatic_overture_is_authored_as_played_above():
     from rules.startrek2e.cards import card_db
     assert card_db()["1C086"]["mechanics"] == OVERTURE
+
+
+KAMALA = [{"kind": "order", "limit": "once_per_turn", "effects": [
+    {"gain_skills": {"from": {"choose": {"type": "personnel", "present": True}}, "to": {"self": True}, "one": True},
+     "until": "start_of_your_next_turn"}]}]
+
+
+def test_item28_kamala_keeps_the_skill_until_the_start_of_your_next_turn():
+    _valid(*KAMALA)
+    extra = {"1R332": FX.personnel("1R332", "Kamala", "non-aligned", {"Diplomacy": 1}, mechanics=KAMALA)}
+    st = started("kamala2", extra=extra)
+    hq = mission(st, 0, "T-HQF")
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "1R332"
+    mate = put(st, 0, "1R332", "pile", hq)
+    data = put(st, 0, "T-F4", "pile", hq)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": mate, "ability": 0})
+    st = act(st, {"type": "choose", "card": data})
+    st = act(st, {"type": "choose", "skill": "Physics"})
+    st = act(st, {"type": "end_orders"})
+    while st["turn"]["player"] == 0 or st["pending"]["kind"] in ("respond", "discard_excess", "repair"):
+        st = act(st, options(st)[0])
+    assert st["turn"]["player"] == 1 and ST.value(st, mate, "Physics") == 1  # still during the opponent's turn
+    while st["turn"]["player"] == 1:
+        opts = options(st)
+        st = act(st, next((o for o in opts if o["type"] in ("end_play", "end_orders")), opts[0]))
+    assert st["turn"]["player"] == 0 and ST.value(st, mate, "Physics") == 0
+
+
+def test_kamala_is_authored_as_played_above():
+    from rules.startrek2e.cards import card_db
+    assert card_db()["1R332"]["mechanics"] == KAMALA
