@@ -9,6 +9,18 @@ from . import stats
 def check(state: dict) -> dict | None:
     if state["outcome"] is not None:
         return state["outcome"]
+    with stats.reading(state):
+        winner = _winner(state)
+    if winner is not None:
+        s, reason = winner
+        state["outcome"] = {"winners": [s], "reason": reason}
+        state["pending"] = None
+        return state["outcome"]
+    return None
+
+
+def _winner(state: dict) -> tuple[int, str] | None:
+    """The first seat that meets a victory condition, with the reason (reads only)."""
     for s in range(len(state["seats"])):
         vt = stats.victory_total(state, s)
         reason = None
@@ -19,7 +31,5 @@ def check(state: dict) -> dict | None:
         elif stats.score_pile_cost(state, s) >= vt:
             reason = f"villain score pile cost {stats.score_pile_cost(state, s)} reached the victory total {vt}"
         if reason:
-            state["outcome"] = {"winners": [s], "reason": reason}
-            state["pending"] = None
-            return state["outcome"]
+            return s, reason
     return None

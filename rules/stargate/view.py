@@ -42,6 +42,12 @@ def _card(state: dict, iid: str, viewer) -> dict:
 
 
 def view(state: dict, viewer) -> dict:
+    """What ``viewer`` may see; a view only reads the state, so abilities are listed once."""
+    with stats.reading(state):
+        return _view(state, viewer)
+
+
+def _view(state: dict, viewer) -> dict:
     judge = viewer == JUDGE
     seats = []
     for s, seat in enumerate(state["seats"]):
