@@ -70,7 +70,12 @@ def leave_play(state: dict, iid: str, zone: str, under: str | None = None) -> No
             # a "when you score/destroy her" text still counts what was beneath her (Hathor)
             c["was_beneath"] = len(c["beneath"])
         for other in list(c.get("beneath", [])):
-            S.move(state, other, "discard")
+            if state["cards"][other].get("blockaded"):
+                # a blockaded mission goes face down to the bottom of its owner's mission
+                # pile when its blockading card leaves play (RULES.md "Blockade")
+                _return_blockaded(state, other)
+            else:
+                S.move(state, other, "discard")
     glyphs = list(c["glyphs"])
     for g in glyphs:
         S.move(state, g, "mission_pile")
@@ -84,6 +89,46 @@ def leave_play(state: dict, iid: str, zone: str, under: str | None = None) -> No
             if other.get("blocked_by") == iid:
                 other["blocked"] = False
                 other.pop("blocked_by", None)
+
+
+def _return_blockaded(state: dict, mission: str) -> None:
+    """A blockaded mission returns face down to the bottom of its owner's mission pile."""
+    S.move(state, mission, "mission_pile")
+    state["cards"][mission].pop("blockaded", None)
+    S.log(state, "blockade_returned", card=mission)
+
+
+def blockaded_by(state: dict, host: str) -> list[str]:
+    """The mission ``host`` blockades (a list of at most one)."""
+    return [i for i in state["cards"][host].get("beneath", []) if state["cards"][i].get("blockaded")]
+
+
+def blockaded_missions(state: dict, seat: int | None = None) -> list[str]:
+    """Every blockaded mission (held by cards in play), or only those held by ``seat``'s cards."""
+    return [m for host in S.in_play(state, seat) for m in blockaded_by(state, host)]
+
+
+def blockade(state: dict, host: str, owner: int) -> bool:
+    """Glossary "blockade": the top card of ``owner``'s mission pile goes face up beneath
+    ``host``; a card blockades one mission at a time, so the mission it already held goes
+    face down to the bottom of its owner's mission pile (taken after the new one, so that
+    the old mission can't come straight back from a one-card pile). No blockade in the
+    first edition (rulesets: ``blockade``), from an empty pile, or by a card out of play."""
+    from .rulesets import feature
+    if not feature(state, "blockade") or state["cards"][host]["zone"] not in ("play", "mission"):
+        return False
+    pile = state["seats"][owner]["mission_pile"]
+    if not pile:
+        return False
+    older = blockaded_by(state, host)
+    new = pile[0]
+    S.move(state, new, "beneath", under=host)
+    state["cards"][new]["face_down"] = False
+    state["cards"][new]["blockaded"] = True
+    S.log(state, "blockaded", card=new, host=host)
+    for m in older:
+        _return_blockaded(state, m)
+    return True
 
 
 def _replaced(state: dict, iid: str, by: int | None) -> bool:

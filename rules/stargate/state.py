@@ -169,6 +169,7 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         c.pop("controller", None)
         c.pop("became", None)
         c.pop("keywords_granted", None)  # "choose an obstacle to get dominion" (Zipacna)
+        c.pop("blockaded", None)  # a blockaded mission that moves on is no longer blockaded
     if zone == "glyph":
         c["under"] = under
         dest = state["cards"][under]["glyphs"]

@@ -371,7 +371,8 @@ def amount(state: dict, a, ctx: dict) -> int:
         for host in resolve_target(state, a["cards_beneath"], ctx) or []:
             hc = state["cards"][host]
             if hc["zone"] in ("play", "mission") or hc.get("beneath"):
-                v += sum(1 for i in hc.get("beneath", []) if matches(state, i, flt, ctx))
+                v += sum(1 for i in hc.get("beneath", [])
+                         if not state["cards"][i].get("blockaded") and matches(state, i, flt, ctx))
             else:
                 v += hc.get("was_beneath", 0)
     elif "different_traits" in a:
@@ -389,6 +390,17 @@ def amount(state: dict, a, ctx: dict) -> int:
                      if not rest or (i in state["cards"] and matches(state, i, rest, ctx))])
         else:
             v = len(candidates(state, what, ctx)) if isinstance(what, dict) else 0
+    elif "blockaded_missions" in a:
+        # "for each blockaded mission": every mission blockaded in play ("all"), those held
+        # by your cards ("all_yours"), or those held by a target (glossary.blockade)
+        from .. import glossary
+        who = a["blockaded_missions"]
+        if who == "all":
+            v = len(glossary.blockaded_missions(state))
+        elif who == "all_yours":
+            v = len(glossary.blockaded_missions(state, ctx["controller"]))
+        else:
+            v = sum(len(glossary.blockaded_by(state, h)) for h in resolve_target(state, who, ctx) or [])
     elif set(a) & MORE_AMOUNT_FORMS:
         v = _more_amount(state, a, ctx)
     else:
@@ -401,6 +413,7 @@ def amount(state: dict, a, ctx: dict) -> int:
 # amount forms added for the coverage guard (test_effect_coverage.py)
 MORE_AMOUNT_FORMS = {"shared_traits_with", "contributing_of"}
 AMOUNT_KEYS |= MORE_AMOUNT_FORMS | {"divide", "shared_with", "skill", "allegiance"}
+AMOUNT_KEYS |= {"blockaded_missions"}  # glossary "blockade" (Anubis, Aschen Harvester, …)
 
 
 def _more_amount(state: dict, a: dict, ctx: dict) -> int:

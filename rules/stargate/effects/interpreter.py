@@ -66,6 +66,10 @@ VERB_OPTIONS.update({
     "change_mission_skill": {"to", "until"},
 })
 IMPLEMENTED_VERBS |= {"search_mission_pile", "shuffle_mission_pile"}
+# glossary "blockade" (Anubis, Adria's Mothership, Aschen Harvester, Baal's Ha'tak, Ori
+# Fighter): the card with the text takes the top of ``owner``'s mission pile (glossary.blockade)
+IMPLEMENTED_VERBS |= {"blockade"}
+VERB_OPTIONS["blockade"] = {"owner"}
 
 
 def ctx_of(state: dict, frame: dict) -> dict:
@@ -279,6 +283,10 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return False
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
+    if verb == "blockade":
+        from .. import glossary
+        glossary.blockade(state, ctx["source"], _player(ctx, state, arg.get("owner", "opponent")))
+        return True
     if verb == "place_beneath":
         return _place_beneath(state, frame, ctx, arg)
     if verb == "place_on":

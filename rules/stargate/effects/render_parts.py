@@ -477,7 +477,7 @@ def _per(a, ctx: Ctx) -> str | None:
         f = {k: v for k, v in a.items() if k not in ("cards_beneath", "times")}
         return f"for each {_card_noun(f, ctx, False)} beneath {who}"
     if "blockaded_missions" in a:
-        return "for each mission blockaded by your cards"
+        return "for each " + _blockaded(a["blockaded_missions"], ctx)
     if "shared_traits_with" in a:
         return "for each trait it shares with " + _determined(a["shared_traits_with"], ctx, "a")
     return None
@@ -586,7 +586,7 @@ def _describe(a: dict, ctx: Ctx) -> str:
     if "shared_with" in a:
         return "the number of glyphs this card shares with " + _determined(a["shared_with"], ctx, "all")
     if "blockaded_missions" in a:
-        return "the number of missions blockaded by your cards"
+        return "the number of " + _blockaded(a["blockaded_missions"], ctx, plural=True)
     if "cards_beneath" in a:
         who, _ = target(a["cards_beneath"], ctx)
         f = {k: v for k, v in a.items() if k not in ("cards_beneath", "times")}
@@ -845,6 +845,17 @@ def _act(who, actor, verb_phrase: str) -> str:
         return "they " + verb_phrase
     first, _, rest = verb_phrase.partition(" ")
     return f"{_subject(who)} {_conj(first, who)}" + (f" {rest}" if rest else "")
+
+
+def _blockaded(who, ctx, plural: bool = False) -> str:
+    """"blockaded mission(s)": all of them, those held by your cards, or by a card."""
+    noun = "blockaded missions" if plural else "blockaded mission"
+    if who == "all":
+        return noun
+    if who == "all_yours":
+        return "missions blockaded by your cards" if plural else "mission blockaded by your cards"
+    holder, _ = target(who, ctx)
+    return f"{noun} held by {holder}"
 
 
 def _pile_owner(who) -> str:
