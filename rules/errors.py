@@ -56,6 +56,13 @@ class DeckInvalid(RuleViolation):
 
     code = "deck_invalid"
 
+    @classmethod
+    def listing(cls, violations: list[dict]) -> "DeckInvalid":
+        """One error naming every violation of every seat (``{"seat", "message", ...}``),
+        so a player fixes a deck in one round trip instead of one error at a time."""
+        return cls("deck construction rules broken: " + "; ".join(
+            f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
+
 
 class InvalidRequest(SubspaceError):
     """The request is malformed (bad JSON, unknown game, missing field)."""

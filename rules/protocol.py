@@ -113,5 +113,37 @@ class BaseGame:
         return event
 
 
+class PendingDecisionGame(BaseGame):
+    """The shape the three card games share: the state holds ``outcome`` and ``pending``
+    (the one decision now, ``{"seat": ..., ...}``); the game's ``flow`` module lists and
+    answers it (``legal_actions(state, seat)``, ``answer(state, seat, payload)``) and its
+    view module shows it (``view(state, viewer)``, ``redact_event(event, viewer, before)``).
+    A game sets ``flow`` and ``views`` to those modules and writes only what is its own
+    (decks, setup, explanations)."""
+
+    flow: Any = None
+    views: Any = None
+
+    def deciding_seats(self, state: State) -> list[int]:
+        if state["outcome"] is not None or state["pending"] is None:
+            return []
+        return [state["pending"]["seat"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return self.flow.legal_actions(state, seat)
+
+    def apply(self, state: State, event: dict) -> State:
+        return self.flow.answer(state, event["seat"], event["payload"])
+
+    def view(self, state: State, viewer: Viewer) -> dict:
+        return self.views.view(state, viewer)
+
+    def redact_event(self, event: dict, viewer: Viewer, state_before: State) -> dict:
+        return self.views.redact_event(event, viewer, state_before)
+
+    def outcome(self, state: State) -> dict | None:
+        return state["outcome"]
+
+
 def is_seat(viewer: Any) -> bool:
     return isinstance(viewer, int) and not isinstance(viewer, bool)

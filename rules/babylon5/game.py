@@ -9,7 +9,7 @@ action of exactly one seat.
 from __future__ import annotations
 
 from ..errors import DeckInvalid, InvalidRequest
-from ..protocol import BaseGame, Viewer
+from ..protocol import PendingDecisionGame
 from . import flow, setup
 from . import state as S
 from . import view as _view
@@ -17,12 +17,14 @@ from . import view as _view
 RULESETS = {"1.3b": "Babylon 5 CCG rules 1.3b (the chapters Card Details and Game Flow, RULES.md)"}
 
 
-class Babylon5Game(BaseGame):
+class Babylon5Game(PendingDecisionGame):
     id = "babylon5"
     title = "Babylon 5 CCG"
     rulesets = dict(RULESETS)
     default_ruleset = "1.3b"
     engine_version = "1"
+    flow = flow
+    views = _view
 
     def starter_decks(self) -> list[dict]:
         from .cards import starters
@@ -61,36 +63,16 @@ class Babylon5Game(BaseGame):
                                               f"seat {races[race]}'s"})
             races.setdefault(race, i)
         if violations:
-            raise DeckInvalid("deck construction rules broken: " + "; ".join(
-                f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
+            raise DeckInvalid.listing(violations)
         return {"ruleset": ruleset, "seats": out}
 
     def setup(self, config: dict, seed: str) -> dict:
         return flow.advance(setup.starting_a_game(config, seed))
 
-    def deciding_seats(self, state: dict) -> list[int]:
-        if state["outcome"] is not None or state["pending"] is None:
-            return []
-        return [state["pending"]["seat"]]
-
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_actions(state, seat)
-
     def describe_illegal(self, state: dict, seat: int, action: dict) -> str:
         from .describe import describe_illegal
         return describe_illegal(state, seat, action)
 
-    def apply(self, state: dict, event: dict) -> dict:
-        return flow.answer(state, event["seat"], event["payload"])
-
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        return _view.view(state, viewer)
-
-    def redact_event(self, event: dict, viewer: Viewer, state_before: dict) -> dict:
-        return _view.redact_event(event, viewer, state_before)
-
-    def outcome(self, state: dict) -> dict | None:
-        return state["outcome"]
 
 
 def _race_of(card_id: str) -> str | None:

@@ -9,18 +9,20 @@ legal action of exactly one seat.
 from __future__ import annotations
 
 from ..errors import DeckInvalid, InvalidRequest
-from ..protocol import BaseGame, Viewer
+from ..protocol import PendingDecisionGame
 from . import flow, setup
 from . import view as _view
 from .rulesets import RULESETS
 
 
-class StargateGame(BaseGame):
+class StargateGame(PendingDecisionGame):
     id = "stargate"
     title = "Stargate TCG"
     rulesets = dict(RULESETS)
     default_ruleset = "current"
     engine_version = "1"
+    flow = flow
+    views = _view
 
     def starter_decks(self) -> list[dict]:
         from .cards import starters
@@ -45,36 +47,16 @@ class StargateGame(BaseGame):
                 resolved = deckbuilding.resolve_deck(deck)
                 out.append({"name": seat.get("name", f"seat {i}"), **resolved})
         if violations:
-            raise DeckInvalid("deck construction rules broken: " + "; ".join(
-                f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
+            raise DeckInvalid.listing(violations)
         return {"ruleset": ruleset, "seats": out}
 
     def setup(self, config: dict, seed: str) -> dict:
         state = setup.starting_a_game(config, seed, config.get("extra_cards"))
         return flow.advance(state)
 
-    def deciding_seats(self, state: dict) -> list[int]:
-        if state["outcome"] is not None or state["pending"] is None:
-            return []
-        return [state["pending"]["seat"]]
-
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_actions(state, seat)
-
     def describe_illegal(self, state: dict, seat: int, action: dict) -> str:
         return describe_illegal(state, seat, action)
 
-    def apply(self, state: dict, event: dict) -> dict:
-        return flow.answer(state, event["seat"], event["payload"])
-
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        return _view.view(state, viewer)
-
-    def redact_event(self, event: dict, viewer: Viewer, state_before: dict) -> dict:
-        return _view.redact_event(event, viewer, state_before)
-
-    def outcome(self, state: dict) -> dict | None:
-        return state["outcome"]
 
 
 def describe_illegal(state: dict, seat: int, action: dict) -> str:

@@ -8,19 +8,21 @@ responses, discarding down, repairs — is a legal action of exactly one seat.
 from __future__ import annotations
 
 from ..errors import DeckInvalid, InvalidRequest
-from ..protocol import BaseGame, Viewer
+from ..protocol import PendingDecisionGame
 from . import flow, setup
 from . import view as _view
 
 RULESETS = {"standard": "Second Edition rules as in the Czech rulebook (see RULES.md)"}
 
 
-class StarTrek2EGame(BaseGame):
+class StarTrek2EGame(PendingDecisionGame):
     id = "startrek2e"
     title = "Star Trek CCG Second Edition"
     rulesets = dict(RULESETS)
     default_ruleset = "standard"
     engine_version = "1"
+    flow = flow
+    views = _view
 
     def starter_decks(self) -> list[dict]:
         """The cards engineer's starters that pass deck construction (a starter whose cards
@@ -48,36 +50,16 @@ class StarTrek2EGame(BaseGame):
                 out.append({"name": seat.get("name", f"seat {i}"), "missions": list(deck["missions"]),
                             "dilemmas": list(deck["dilemmas"]), "deck": list(deck["deck"])})
         if violations:
-            raise DeckInvalid("deck construction rules broken: " + "; ".join(
-                f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
+            raise DeckInvalid.listing(violations)
         return {"ruleset": ruleset, "seats": out}
 
     def setup(self, config: dict, seed: str) -> dict:
         return flow.advance(setup.setting_up(config, seed))
 
-    def deciding_seats(self, state: dict) -> list[int]:
-        if state["outcome"] is not None or state["pending"] is None:
-            return []
-        return [state["pending"]["seat"]]
-
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_actions(state, seat)
-
     def describe_illegal(self, state: dict, seat: int, action: dict) -> str:
         from .describe import describe_illegal
         return describe_illegal(state, seat, action)
 
-    def apply(self, state: dict, event: dict) -> dict:
-        return flow.answer(state, event["seat"], event["payload"])
-
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        return _view.view(state, viewer)
-
-    def redact_event(self, event: dict, viewer: Viewer, state_before: dict) -> dict:
-        return _view.redact_event(event, viewer, state_before)
-
-    def outcome(self, state: dict) -> dict | None:
-        return state["outcome"]
 
 
 _PLAYABLE: list = []
