@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from rules.carddata import CardDataError, json_files, merge_mechanics, read_json as _read_json
+from rules.carddata import mechanics_files as _mechanics_files
 from rules.errors import NotFound
 
 from .facts import check_card
@@ -26,34 +28,18 @@ __all__ = ["CardDataError", "CardImportError", "card_db", "by_id", "card_label",
            "load_pool", "merge_pools", "check_pool", "mechanics_files", "facts_files"]
 
 
-class CardDataError(ValueError):
-    """A committed card data file is inconsistent (a bug in the project, not in input)."""
-
-
 def _package_files():
     return resources.files(__name__)
 
 
-def _read_json(path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
 def facts_files() -> dict[str, list[dict[str, Any]]]:
     """File name -> its cards, for every committed ``facts/*.json``."""
-    folder = _package_files().joinpath("facts")
-    if not folder.is_dir():
-        return {}
-    return {entry.name: _read_json(entry)["cards"]
-            for entry in sorted(folder.iterdir(), key=lambda p: p.name) if entry.name.endswith(".json")}
+    return {entry.name: _read_json(entry)["cards"] for entry in json_files(_package_files().joinpath("facts"))}
 
 
 def mechanics_files() -> dict[str, dict[str, dict[str, Any]]]:
     """File name -> ``{id: {"title", "mechanics"}}`` for every ``mechanics/*.json``."""
-    folder = _package_files().joinpath("mechanics")
-    if not folder.is_dir():
-        return {}
-    return {entry.name: _read_json(entry)
-            for entry in sorted(folder.iterdir(), key=lambda p: p.name) if entry.name.endswith(".json")}
+    return _mechanics_files(_package_files().joinpath("mechanics"))
 
 
 def check_pool(cards: Iterable[dict[str, Any]], name: str,
@@ -114,21 +100,8 @@ def card_db() -> dict[str, dict[str, Any]]:
     facts file and in a mechanics file, is an error.
     """
     facts, _ = _facts_with_origin()
-    db = {cid: dict(card) for cid, card in facts.items()}
-    seen: dict[str, str] = {}
-    for filename, entries in mechanics_files().items():
-        for cid, entry in entries.items():
-            if cid not in db:
-                raise CardDataError(f"{filename}: unknown card id {cid}")
-            if cid in seen or facts[cid]["mechanics"] is not None:
-                raise CardDataError(f"{filename}: {cid} already authored in {seen.get(cid, 'its facts file')}")
-            if entry.get("title") != db[cid]["title"]:
-                raise CardDataError(f"{filename}: {cid} is {db[cid]['title']!r}, not {entry.get('title')!r}")
-            if not isinstance(entry.get("mechanics"), list):
-                raise CardDataError(f"{filename}: {cid} mechanics must be a list")
-            seen[cid] = filename
-            db[cid]["mechanics"] = entry["mechanics"]
-    return db
+    authored = [cid for cid, card in facts.items() if card["mechanics"] is not None]
+    return merge_mechanics(facts, mechanics_files(), authored_in_facts=authored)[0]
 
 
 def by_id(card_id: str, pool: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -8,27 +8,20 @@ treat it as immutable. The format is documented in ``FORMAT.md`` beside this fil
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from rules.carddata import CardDataError, merge_mechanics, read_json as _read_json
+from rules.carddata import mechanics_files as _mechanics_files
 from rules.errors import InvalidRequest, NotFound
 
 __all__ = ["CardDataError", "card_db", "by_ref", "cards_by_title", "card_by_title",
            "starters", "card_label", "mechanics_files"]
 
 
-class CardDataError(ValueError):
-    """A committed card data file is inconsistent (a bug in the project, not in input)."""
-
-
 def _package_files():
     return resources.files(__name__)
-
-
-def _read_json(path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
@@ -47,14 +40,7 @@ def _facts() -> dict[str, dict[str, Any]]:
 
 def mechanics_files() -> dict[str, dict[str, dict[str, Any]]]:
     """File name -> ``{guid: {"title", "mechanics"}}`` for every hand-written mechanics file."""
-    folder = _package_files().joinpath("mechanics")
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    if not folder.is_dir():
-        return out
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".json"):
-            out[entry.name] = _read_json(entry)
-    return out
+    return _mechanics_files(_package_files().joinpath("mechanics"))
 
 
 @lru_cache(maxsize=1)
@@ -64,21 +50,7 @@ def card_db() -> dict[str, dict[str, Any]]:
     A mechanics entry must name a known GUID and repeat the card's title (a cheap guard
     against pasting mechanics onto the wrong GUID); a GUID authored twice is an error.
     """
-    db = {guid: dict(card) for guid, card in _facts().items()}
-    seen: dict[str, str] = {}
-    for filename, entries in mechanics_files().items():
-        for guid, entry in entries.items():
-            if guid not in db:
-                raise CardDataError(f"{filename}: unknown card GUID {guid}")
-            if guid in seen:
-                raise CardDataError(f"{filename}: {guid} already authored in {seen[guid]}")
-            if entry.get("title") != db[guid]["title"]:
-                raise CardDataError(f"{filename}: {guid} is {db[guid]['title']!r}, not {entry.get('title')!r}")
-            if not isinstance(entry.get("mechanics"), list):
-                raise CardDataError(f"{filename}: {guid} mechanics must be a list")
-            seen[guid] = filename
-            db[guid]["mechanics"] = entry["mechanics"]
-    return db
+    return merge_mechanics(_facts(), mechanics_files(), id_name="card GUID")[0]
 
 
 @lru_cache(maxsize=1)

@@ -10,27 +10,20 @@ format is documented in ``FORMAT.md`` beside this file; the starter decks (our o
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from rules.carddata import CardDataError, merge_mechanics, read_json as _read_json
+from rules.carddata import mechanics_files as _mechanics_files
 from rules.errors import InvalidRequest, NotFound
 
 __all__ = ["CardDataError", "card_db", "by_ref", "cards_by_title", "card_label", "starters",
            "mechanics_files"]
 
 
-class CardDataError(ValueError):
-    """A committed card data file is inconsistent (a bug in the project, not in input)."""
-
-
 def _package_files():
     return resources.files(__name__)
-
-
-def _read_json(path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
@@ -49,14 +42,7 @@ def _facts() -> dict[str, dict[str, Any]]:
 
 def mechanics_files() -> dict[str, dict[str, dict[str, Any]]]:
     """File name -> ``{id: {"title", "mechanics"}}`` for every hand-written mechanics file."""
-    folder = _package_files().joinpath("mechanics")
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    if not folder.is_dir():
-        return out
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".json"):
-            out[entry.name] = _read_json(entry)
-    return out
+    return _mechanics_files(_package_files().joinpath("mechanics"))
 
 
 @lru_cache(maxsize=1)
@@ -68,22 +54,7 @@ def card_db() -> dict[str, dict[str, Any]]:
     alternate printing (``"1R208~2"``, ``alternate_of`` set) shares its primary's
     mechanics unless it is authored itself: the printed text is the same card's.
     """
-    db = {cid: dict(card) for cid, card in _facts().items()}
-    seen: dict[str, str] = {}
-    for filename, entries in mechanics_files().items():
-        for cid, entry in entries.items():
-            if cid.startswith("_"):
-                continue  # a comment key
-            if cid not in db:
-                raise CardDataError(f"{filename}: unknown card id {cid}")
-            if cid in seen:
-                raise CardDataError(f"{filename}: {cid} already authored in {seen[cid]}")
-            if entry.get("title") != db[cid]["title"]:
-                raise CardDataError(f"{filename}: {cid} is {db[cid]['title']!r}, not {entry.get('title')!r}")
-            if not isinstance(entry.get("mechanics"), list):
-                raise CardDataError(f"{filename}: {cid} mechanics must be a list")
-            seen[cid] = filename
-            db[cid]["mechanics"] = entry["mechanics"]
+    db, seen = merge_mechanics(_facts(), mechanics_files(), id_name="card id")
     for cid, card in db.items():
         primary = card.get("alternate_of")
         if primary and cid not in seen and primary in seen and card["title"] == db[primary]["title"]:
