@@ -170,6 +170,7 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         c.pop("became", None)
         c.pop("keywords_granted", None)  # "choose an obstacle to get dominion" (Zipacna)
         c.pop("blockaded", None)  # a blockaded mission that moves on is no longer blockaded
+        c.pop("abilities_granted", None)  # "the current mission gets: …" (Sha're): while it stays
     if zone == "glyph":
         c["under"] = under
         dest = state["cards"][under]["glyphs"]

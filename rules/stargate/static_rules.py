@@ -78,6 +78,10 @@ def granted_abilities(state: dict, iid: str, kind: str | None = None) -> list[tu
         if _hits(state, iid, rule.get("to", {}), ctx):
             idx = (S.card_def(state, src).get("mechanics") or []).index(_ability_of(state, src, rule))
             out.append((f"granted:{src}:{idx}", ab, src))
+    for n, rec in enumerate(state["cards"][iid].get("abilities_granted", [])):
+        # given by an effect for a duration (Sha're: "the current mission gets: …")
+        if kind is None or rec["ability"].get("kind") == kind:
+            out.append((f"granted_effect:{iid}:{n}", rec["ability"], rec["granter"]))
     return out
 
 

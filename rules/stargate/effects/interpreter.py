@@ -70,6 +70,9 @@ IMPLEMENTED_VERBS |= {"search_mission_pile", "shuffle_mission_pile"}
 # Fighter): the card with the text takes the top of ``owner``'s mission pile (glossary.blockade)
 IMPLEMENTED_VERBS |= {"blockade"}
 VERB_OPTIONS["blockade"] = {"owner"}
+# Sha're: "the current mission gets: '<text>'" for this mission (static_rules.granted_abilities)
+IMPLEMENTED_VERBS |= {"grant_ability"}
+VERB_OPTIONS["grant_ability"] = {"ability", "to", "until"}
 
 
 def ctx_of(state: dict, frame: dict) -> dict:
@@ -283,6 +286,20 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return False
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
+    if verb == "grant_ability":
+        # "the current mission gets: 'Success: Gain 2 power.'" (Sha're): the text belongs to
+        # the card while it stays where it is — a mission leaves at the end of the mission
+        # (state.move drops it), which is the only duration the cards use
+        if eff.get("until") != "end_of_mission":
+            raise ValueError("grant_ability (effect) is implemented until the end of the mission only")
+        cards = _targets(state, frame, ctx, arg.get("to", {}))
+        if cards is None:
+            return False
+        for iid in cards:
+            state["cards"][iid].setdefault("abilities_granted", []).append(
+                {"ability": arg.get("ability", {}), "granter": ctx["source"]})
+            S.log(state, "ability_granted", card=iid, granter=ctx["source"])
+        return True
     if verb == "blockade":
         from .. import glossary
         glossary.blockade(state, ctx["source"], _player(ctx, state, arg.get("owner", "opponent")))

@@ -241,3 +241,4 @@ def test_anubis_warlord_ships_get_firepower_per_blockaded_mission_and_his_failur
     state = _drive(state, [YES])
     assert glossary.blockaded_by(state, a) == [top]
     assert stats.number(state, ship, "firepower") == 3
+

@@ -1,0 +1,34 @@
+"""Official cards that were refused until the engine ran their construct (MISSING.md), each
+played in a real game state."""
+from rules.stargate import state as S
+
+from .fixtures import COMBAT_MISSIONS, GEAR, JASON4, MISSIONS, RAKNOR, TEALC, pass_, real, start, table, team_of, to_hand
+from .helpers import act, check_invariants
+from .test_blockade import _drive
+
+COMBAT = COMBAT_MISSIONS + MISSIONS[:5]
+
+
+# ------------------------------------------------------------- Sha're (grant_ability effect)
+def test_share_gives_the_current_mission_success_gain_2_power_for_this_mission_only():
+    share = real("Sha're", "Beloved Wife and Daughter")
+    state = table(deck0=[share] + [GEAR] * 10, missions0=COMBAT, begin=False)
+    card = to_hand(state, 0, share)
+    state = start(state, stop=JASON4)
+    state["seats"][0]["power"] = 10
+    mission = S.current_mission(state)
+    state = act(state, {"type": "play", "card": card})
+    assert state["cards"][mission]["abilities_granted"][0]["granter"] == card
+    tealc = team_of(state, 0, TEALC)
+    state = pass_(state)  # the villain passes
+    state = act(state, {"type": "assign", "card": tealc})
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": team_of(state, 0, RAKNOR)})  # combat 3 + 2 > 4
+    before = state["seats"][0]["power"]
+    while state["pending"]["kind"] == "act" and state["mission"]["result"] is None:
+        state = pass_(state)
+    assert state["mission"]["result"] == "success"
+    assert state["seats"][0]["power"] == before + 2
+    state = _drive(state, [])
+    assert not state["cards"][mission].get("abilities_granted")  # gone with the mission
+    check_invariants(state)
