@@ -5,7 +5,7 @@ live here once."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 
 class CardDataError(ValueError):
@@ -51,3 +51,35 @@ def merge_mechanics(facts: dict[str, dict[str, Any]], files: dict[str, dict[str,
             seen[cid] = filename
             db[cid]["mechanics"] = entry["mechanics"]
     return db, {cid: f for cid, f in seen.items() if f != "its facts file"}
+
+
+# ---- coverage reports: which cards have mechanics --------------------------------------
+def tally(cards: Iterable[dict[str, Any]], label: Callable[[dict], str], order: Callable[[dict], Any]) -> dict[str, Any]:
+    """Counts for a coverage line: cards, with mechanics (authored or no game text), and
+    the labels of those still without mechanics (refused in decks), in ``order``."""
+    cards = list(cards)
+    authored = [c for c in cards if c["mechanics"]]
+    blank = [c for c in cards if c["mechanics"] == []]
+    missing = sorted((c for c in cards if c["mechanics"] is None), key=order)
+    return {"cards": len(cards), "with_mechanics": len(authored) + len(blank), "authored": len(authored),
+            "no_game_text": len(blank), "missing": [label(c) for c in missing]}
+
+
+def render_coverage(title: str, report: dict[str, Any], *, not_official: str, width: int = 40,
+                    list_missing: bool = False) -> str:
+    """A coverage report as plain text: one line per set or deck, the total, and (with
+    ``list_missing``) every card without mechanics."""
+    def line(name: str, t: dict[str, Any]) -> str:
+        share = 100.0 * t["with_mechanics"] / t["cards"] if t["cards"] else 100.0
+        return (f"{name:<{width}} {t['with_mechanics']:>4}/{t['cards']:<4} {share:5.1f}%  "
+                f"authored {t['authored']:>4}  no text {t['no_game_text']:>4}  missing {len(t['missing']):>4}")
+
+    lines = [f"{title} ({report['scope']})"]
+    for group in report["groups"]:
+        lines.append(line(group["name"] + ("" if group["official"] else f" ({not_official})"), group))
+    lines.append(line("TOTAL", report["total"]))
+    if list_missing:
+        lines.append("")
+        lines.append(f"Cards without mechanics ({len(report['total']['missing'])}):")
+        lines.extend(f"  {label}" for label in report["total"]["missing"])
+    return "\n".join(lines) + "\n"

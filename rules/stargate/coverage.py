@@ -16,18 +16,15 @@ import argparse
 import sys
 from typing import Any, Iterable
 
+from rules.carddata import render_coverage, tally
+
 from .cards import card_db, card_label, starters
 
 SCOPES = ("official", "all", "starters")
 
 
 def _tally(cards: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    cards = list(cards)
-    authored = [c for c in cards if c["mechanics"]]
-    blank = [c for c in cards if c["mechanics"] == []]
-    missing = sorted((c for c in cards if c["mechanics"] is None), key=lambda c: (c["set"], int(c["number"])))
-    return {"cards": len(cards), "with_mechanics": len(authored) + len(blank), "authored": len(authored),
-            "no_game_text": len(blank), "missing": [card_label(c) for c in missing]}
+    return tally(cards, card_label, lambda c: (c["set"], int(c["number"])))
 
 
 def starter_guids(deck: dict[str, Any]) -> set[str]:
@@ -65,24 +62,10 @@ def coverage(scope: str = "official") -> dict[str, Any]:
     return {"scope": scope, "total": total, "groups": groups}
 
 
-def _line(name: str, tally: dict[str, Any]) -> str:
-    share = 100.0 * tally["with_mechanics"] / tally["cards"] if tally["cards"] else 100.0
-    return (f"{name:<48} {tally['with_mechanics']:>4}/{tally['cards']:<4} {share:5.1f}%  "
-            f"authored {tally['authored']:>4}  no text {tally['no_game_text']:>3}  missing {len(tally['missing']):>4}")
-
-
 def render(report: dict[str, Any], *, list_missing: bool = False) -> str:
     """The report as plain text (one line per set or deck, then the total)."""
-    lines = [f"Stargate TCG card coverage ({report['scope']})"]
-    for group in report["groups"]:
-        name = group["name"] + ("" if group["official"] else " (unofficial, fan-made)")
-        lines.append(_line(name, group))
-    lines.append(_line("TOTAL", report["total"]))
-    if list_missing:
-        lines.append("")
-        lines.append(f"Cards without mechanics ({len(report['total']['missing'])}):")
-        lines.extend(f"  {label}" for label in report["total"]["missing"])
-    return "\n".join(lines) + "\n"
+    return render_coverage("Stargate TCG card coverage", report, not_official="unofficial, fan-made", width=48,
+                           list_missing=list_missing)
 
 
 def main(argv: list[str] | None = None) -> int:

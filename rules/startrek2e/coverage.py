@@ -18,16 +18,13 @@ import re
 import sys
 from typing import Any, Iterable
 
+from rules.carddata import render_coverage, tally
+
 from .cards import card_db, card_label, starters
 
 
 def _tally(cards: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    cards = list(cards)
-    authored = [c for c in cards if c["mechanics"]]
-    blank = [c for c in cards if c["mechanics"] == []]
-    missing = sorted((c for c in cards if c["mechanics"] is None), key=lambda c: (c["set"], c["number"], c["id"]))
-    return {"cards": len(cards), "with_mechanics": len(authored) + len(blank), "authored": len(authored),
-            "no_game_text": len(blank), "missing": [card_label(c) for c in missing]}
+    return tally(cards, card_label, lambda c: (c["set"], c["number"], c["id"]))
 
 
 def starter_ids(deck: dict[str, Any]) -> set[str]:
@@ -70,23 +67,10 @@ def coverage(scope: str = "SE") -> dict[str, Any]:
     return {"scope": scope, "total": total, "groups": groups}
 
 
-def _line(name: str, tally: dict[str, Any]) -> str:
-    share = 100.0 * tally["with_mechanics"] / tally["cards"] if tally["cards"] else 100.0
-    return (f"{name:<40} {tally['with_mechanics']:>4}/{tally['cards']:<4} {share:5.1f}%  "
-            f"authored {tally['authored']:>4}  no text {tally['no_game_text']:>4}  missing {len(tally['missing']):>4}")
-
-
 def render(report: dict[str, Any], *, list_missing: bool = False) -> str:
     """The report as plain text (one line per set or deck, then the total)."""
-    lines = [f"Star Trek CCG 2E card coverage ({report['scope']})"]
-    for group in report["groups"]:
-        lines.append(_line(group["name"] + ("" if group["official"] else " (virtual)"), group))
-    lines.append(_line("TOTAL", report["total"]))
-    if list_missing:
-        lines.append("")
-        lines.append(f"Cards without mechanics ({len(report['total']['missing'])}):")
-        lines.extend(f"  {label}" for label in report["total"]["missing"])
-    return "\n".join(lines) + "\n"
+    return render_coverage("Star Trek CCG 2E card coverage", report, not_official="virtual", width=40,
+                           list_missing=list_missing)
 
 
 def main(argv: list[str] | None = None) -> int:
