@@ -1,4 +1,4 @@
-"""Shared fixtures: one real Redis per test session (never fakeredis, never mocks).
+"""Shared fixtures: one real Redis per test session (never an in-memory fake, never mocks).
 
 ``TEST_REDIS_URL`` set → that server/DB is used and is flushed before each test, so point
 it only at a database dedicated to the tests. Unset → an embedded redis-server (from the
