@@ -84,4 +84,12 @@ def turn_end(state: dict) -> None:
         return
     t.pop("ending")
     t["hero"] = (t["hero"] + 1) % len(state["seats"])
+    skips = state.get("skip_turns")
+    while skips and t["hero"] in skips:
+        # "your opponent skips their next turn" (Time Dilation): play passes on again
+        skips.remove(t["hero"])
+        S.log(state, "turn_skipped", seat=t["hero"])
+        t["hero"] = (t["hero"] + 1) % len(state["seats"])
+    if skips == []:
+        state.pop("skip_turns")
     state["step"] = "turn_start"

@@ -73,6 +73,8 @@ VERB_OPTIONS["blockade"] = {"owner"}
 # Sha're: "the current mission gets: '<text>'" for this mission (static_rules.granted_abilities)
 IMPLEMENTED_VERBS |= {"grant_ability"}
 VERB_OPTIONS["grant_ability"] = {"ability", "to", "until"}
+IMPLEMENTED_VERBS |= {"skip_next_turn"}  # Time Dilation (debrief.turn_end)
+VERB_OPTIONS["skip_next_turn"] = {"who"}
 
 
 def ctx_of(state: dict, frame: dict) -> dict:
@@ -299,6 +301,12 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
             state["cards"][iid].setdefault("abilities_granted", []).append(
                 {"ability": arg.get("ability", {}), "granter": ctx["source"]})
             S.log(state, "ability_granted", card=iid, granter=ctx["source"])
+        return True
+    if verb == "skip_next_turn":
+        # "your opponent skips their next turn" (Time Dilation): debrief.turn_end passes over it
+        seat = _player(ctx, state, arg.get("who", "opponent"))
+        state.setdefault("skip_turns", []).append(seat)
+        S.log(state, "will_skip_turn", seat=seat)
         return True
     if verb == "blockade":
         from .. import glossary

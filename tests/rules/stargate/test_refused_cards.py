@@ -32,3 +32,27 @@ def test_share_gives_the_current_mission_success_gain_2_power_for_this_mission_o
     state = _drive(state, [])
     assert not state["cards"][mission].get("abilities_granted")  # gone with the mission
     check_invariants(state)
+
+
+# ------------------------------------------------------- Time Dilation (skip_next_turn)
+def test_time_dilation_failure_makes_the_hero_skip_their_next_turn():
+    dilation = real("Time Dilation")
+    state = table(deck1=[dilation] + [GEAR] * 10, missions0=MISSIONS[1:] + MISSIONS[:1], begin=False)  # science first
+    card = to_hand(state, 1, dilation)
+    state = start(state, stop=JASON4)
+    state["seats"][1]["power"] = 10
+    assert state["turn"]["hero"] == 0
+    state = pass_(state)  # Jason (hero) passes; Paul (villain) plays the obstacle
+    state = act(state, {"type": "play", "card": card})
+    state = _drive(state, [])  # nobody assigned: the mission fails; on to the next turn
+    assert [e for e in state["log"] if e["event"] == "will_skip_turn"][0]["seat"] == 0
+    assert state["turn"]["hero"] == 1  # Paul's turn, as usual
+    n = state["turn"]["number"]
+    state = _drive(state, [])
+    # Jason's next turn is skipped: Paul is the hero player twice in a row
+    assert state["turn"]["number"] == n + 1 and state["turn"]["hero"] == 1
+    assert [e for e in state["log"] if e["event"] == "turn_skipped"][0]["seat"] == 0
+    assert "skip_turns" not in state
+    state = _drive(state, [])
+    assert state["turn"]["hero"] == 0  # then turns alternate again
+    check_invariants(state)
