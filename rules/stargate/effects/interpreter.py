@@ -74,6 +74,8 @@ VERB_OPTIONS["blockade"] = {"owner"}
 IMPLEMENTED_VERBS |= {"grant_ability"}
 VERB_OPTIONS["grant_ability"] = {"ability", "to", "until"}
 IMPLEMENTED_VERBS |= {"skip_next_turn"}  # Time Dilation (debrief.turn_end)
+IMPLEMENTED_VERBS |= {"exchange_glyph_with_mission_pile_top"}  # Return Trip
+VERB_OPTIONS["exchange_glyph_with_mission_pile_top"] = {"character"}
 VERB_OPTIONS["skip_next_turn"] = {"who"}
 
 
@@ -301,6 +303,27 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
             state["cards"][iid].setdefault("abilities_granted", []).append(
                 {"ability": arg.get("ability", {}), "granter": ctx["source"]})
             S.log(state, "ability_granted", card=iid, granter=ctx["source"])
+        return True
+    if verb == "exchange_glyph_with_mission_pile_top":
+        # "Exchange a glyph that character has for the top card of your mission pile" (Return
+        # Trip): the chosen glyph goes on top of its owner's mission pile, the former top card
+        # becomes a glyph beneath the character (placed, not earned); nothing from an empty pile
+        chars = F.resolve_target(state, arg.get("character", {}), ctx) or []
+        chars = [i for i in chars if state["cards"][i]["zone"] in ("play", "mission") and state["cards"][i]["glyphs"]]
+        pile = state["seats"][ctx["controller"]]["mission_pile"]
+        if not chars or not pile:
+            return True
+        picked = _targets(state, frame, ctx, {"choose": {"type": "glyph", "on": arg.get("character", {})},
+                                               "chooser": "you", "count": 1})
+        if picked is None:
+            return False
+        picked = [g for g in picked if state["cards"][g]["zone"] == "glyph" and state["cards"][g]["under"] == chars[0]]
+        if not picked:
+            return True
+        top = pile[0]
+        S.move(state, picked[0], "mission_pile", top=True)
+        S.move(state, top, "glyph", under=chars[0])
+        S.log(state, "glyph_exchanged", glyph=picked[0], card=chars[0], new=top)
         return True
     if verb == "skip_next_turn":
         # "your opponent skips their next turn" (Time Dilation): debrief.turn_end passes over it

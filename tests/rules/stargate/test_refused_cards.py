@@ -1,6 +1,7 @@
 """Official cards that were refused until the engine ran their construct (MISSING.md), each
 played in a real game state."""
 from rules.stargate import state as S
+from rules.stargate.game import GAME
 
 from .fixtures import COMBAT_MISSIONS, GEAR, JASON4, MISSIONS, RAKNOR, TEALC, pass_, real, start, table, team_of, to_hand
 from .helpers import act, check_invariants
@@ -55,4 +56,27 @@ def test_time_dilation_failure_makes_the_hero_skip_their_next_turn():
     assert "skip_turns" not in state
     state = _drive(state, [])
     assert state["turn"]["hero"] == 0  # then turns alternate again
+    check_invariants(state)
+
+
+# ------------------------------------- Return Trip (exchange_glyph_with_mission_pile_top)
+def test_return_trip_stops_a_character_and_exchanges_his_glyph_for_the_top_mission():
+    from .fixtures import give_glyph
+    trip = real("Return Trip")
+    state = table(deck0=[trip] + [GEAR] * 10, missions0=COMBAT, begin=False)
+    tealc = team_of(state, 0, TEALC)
+    glyph = give_glyph(state, tealc, COMBAT[3])
+    card = to_hand(state, 0, trip)
+    state = start(state, stop=JASON4)
+    state["seats"][0]["power"] = 10
+    top = state["seats"][0]["mission_pile"][0]
+    state = act(state, {"type": "play", "card": card})
+    for _ in range(5):  # the cost (stop Teal'c, the only character with a glyph), the glyph
+        if state["pending"]["kind"] == "act":
+            break
+        opts = GAME.legal_actions(state, GAME.deciding_seats(state)[0])
+        state = act(state, next((o for o in opts if o.get("card") in (tealc, glyph)), opts[0]))
+    assert state["cards"][tealc]["state"] == "stopped"
+    assert state["cards"][tealc]["glyphs"] == [top]
+    assert state["seats"][0]["mission_pile"][0] == glyph and state["cards"][glyph]["zone"] == "mission_pile"
     check_invariants(state)
