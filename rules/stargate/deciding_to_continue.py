@@ -40,6 +40,17 @@ def can_continue(state: dict) -> bool:
 
 
 def deciding_to_continue(state: dict) -> None:
+    if state["turn"].pop("forced_continue", False):
+        # "you may force the hero player to continue … they pay no power to continue, though
+        # you still gain 1 power for each failed mission" (Exploitation): no decision
+        if not state["seats"][S.hero(state)]["mission_pile"]:
+            state["step"] = "debrief"
+            return
+        gain = continue_cost(state)
+        state["seats"][S.villain(state)]["power"] += gain
+        S.log(state, "continued", cost=0, forced=True, villain_gains=gain)
+        state["step"] = "mission_play"
+        return
     if not can_continue(state):
         state["step"] = "debrief"
         return

@@ -22,6 +22,7 @@ def turn_start(state: dict) -> None:
     t["number"] += 1
     t.update({"villain": (t["hero"] + 1) % n, "successes": 0, "missions_played": 0, "passes": 0,
               "to_act": t["hero"], "actions_this_mission": 0, "used_once": []})
+    t.pop("forced_continue", None)  # Exploitation's force lasts for the turn it was used in
     if t["number"] > TURN_LIMIT:
         state["outcome"] = {"winners": [], "reason": f"draw: no result after {TURN_LIMIT} turns (RULES.md)"}
         return

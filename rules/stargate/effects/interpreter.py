@@ -74,6 +74,8 @@ VERB_OPTIONS["blockade"] = {"owner"}
 IMPLEMENTED_VERBS |= {"grant_ability"}
 VERB_OPTIONS["grant_ability"] = {"ability", "to", "until"}
 IMPLEMENTED_VERBS |= {"skip_next_turn"}  # Time Dilation (debrief.turn_end)
+IMPLEMENTED_VERBS |= {"force_continue"}  # Exploitation (deciding_to_continue)
+VERB_OPTIONS["force_continue"] = {"free"}
 IMPLEMENTED_VERBS |= {"exchange_glyph_with_mission_pile_top"}  # Return Trip
 VERB_OPTIONS["exchange_glyph_with_mission_pile_top"] = {"character"}
 VERB_OPTIONS["skip_next_turn"] = {"who"}
@@ -324,6 +326,14 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         S.move(state, picked[0], "mission_pile", top=True)
         S.move(state, top, "glyph", under=chars[0])
         S.log(state, "glyph_exchanged", glyph=picked[0], card=chars[0], new=top)
+        return True
+    if verb == "force_continue":
+        # Exploitation (at a mission's Success/Failure): the hero continues to another mission
+        # at no cost (deciding_to_continue); only the free form exists on the cards
+        if not arg.get("free"):
+            raise ValueError("force_continue is implemented with free: true only")
+        state["turn"]["forced_continue"] = True
+        S.log(state, "forced_to_continue", seat=S.hero(state))
         return True
     if verb == "skip_next_turn":
         # "your opponent skips their next turn" (Time Dilation): debrief.turn_end passes over it

@@ -80,3 +80,29 @@ def test_return_trip_stops_a_character_and_exchanges_his_glyph_for_the_top_missi
     assert state["cards"][tealc]["glyphs"] == [top]
     assert state["seats"][0]["mission_pile"][0] == glyph and state["cards"][glyph]["zone"] == "mission_pile"
     check_invariants(state)
+
+
+# ------------------------------------------------------------ Exploitation (force_continue)
+def test_exploitation_forces_the_hero_to_continue_for_free_and_the_villain_still_gains():
+    exploitation = real("Exploitation")
+    state = table(deck1=[exploitation] + [GEAR] * 10, missions0=COMBAT, begin=False)
+    card = to_hand(state, 1, exploitation)
+    state = start(state, stop=JASON4)
+    state["seats"][1]["power"] = 10
+    first = S.current_mission(state)
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": card})
+    while state["pending"]["kind"] == "act":
+        state = pass_(state)  # nobody assigned: the mission fails
+    assert state["mission"]["result"] == "failure"
+    assert state["pending"]["kind"] == "yes_no" and state["pending"]["seat"] == 1
+    hero_power, villain_power = state["seats"][0]["power"], state["seats"][1]["power"]
+    state = act(state, {"type": "choose", "yes": True})
+    while state["pending"]["kind"] != "act":
+        opts = GAME.legal_actions(state, GAME.deciding_seats(state)[0])
+        assert opts[0].get("type") != "continue"  # the hero is not asked
+        state = act(state, opts[0])
+    assert S.current_mission(state) not in (None, first)
+    assert state["seats"][0]["power"] == hero_power
+    assert state["seats"][1]["power"] == villain_power + 1  # one failed mission
+    check_invariants(state)
