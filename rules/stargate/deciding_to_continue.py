@@ -21,6 +21,8 @@ def end_of_mission(state: dict) -> None:
             c["blocked"] = False  # blocked "from the current mission", or by the mission's own text
             c.pop("blocked_by", None)
     state["mission"].update({"difficulty_mods": [], "skill_override": None, "victor": None})
+    state["mission"].pop("after_next_pass", None)  # MALP's restriction lasts for the mission
+    state["mission"].pop("only_pass", None)
     # nobody earned the glyph (a failure): "if … earns the glyph" effects lapse
     state["delayed"] = [d for d in state["delayed"] if d["at"] != "glyph_earned"]
     due = [d for d in state["delayed"] if d["at"] == "end_of_mission"]

@@ -91,6 +91,8 @@ def performing_actions(state: dict, seat: int) -> list[dict]:
     out = [{"type": "pass"}]
     if t.get("actions_this_mission", 0) >= MISSION_ACTION_LIMIT:
         return out
+    if seat in state["mission"].get("only_pass", []):
+        return out  # "he can do nothing but pass until the end of the mission" (MALP)
     if seat == t["hero"]:
         out += actions_hero.legal(state, seat)
     else:
@@ -114,6 +116,12 @@ def perform(state: dict, seat: int, action: dict) -> None:
     if kind == "pass":
         t["passes"] += 1
         S.log(state, "passed", seat=seat)
+        waiting = state["mission"].get("after_next_pass", [])
+        if seat in waiting:
+            # MALP: from this pass on, this player can only pass until the end of the mission
+            waiting.remove(seat)
+            state["mission"].setdefault("only_pass", []).append(seat)
+            S.log(state, "only_pass", seat=seat)
         fire(state, "player_passes", seat=seat)
         if t["passes"] >= 2:
             state["step"] = "ship_battle"

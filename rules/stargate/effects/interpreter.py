@@ -74,6 +74,8 @@ VERB_OPTIONS["blockade"] = {"owner"}
 IMPLEMENTED_VERBS |= {"grant_ability"}
 VERB_OPTIONS["grant_ability"] = {"ability", "to", "until"}
 IMPLEMENTED_VERBS |= {"skip_next_turn"}  # Time Dilation (debrief.turn_end)
+IMPLEMENTED_VERBS |= {"after_next_pass"}  # MALP (flow.perform, flow.performing_actions)
+VERB_OPTIONS["after_next_pass"] = {"who", "only_pass", "until"}
 IMPLEMENTED_VERBS |= {"force_continue"}  # Exploitation (deciding_to_continue)
 VERB_OPTIONS["force_continue"] = {"free"}
 IMPLEMENTED_VERBS |= {"exchange_glyph_with_mission_pile_top"}  # Return Trip
@@ -334,6 +336,16 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
             raise ValueError("force_continue is implemented with free: true only")
         state["turn"]["forced_continue"] = True
         S.log(state, "forced_to_continue", seat=S.hero(state))
+        return True
+    if verb == "after_next_pass":
+        # MALP: "the next time your opponent passes at the current mission, he can do
+        # nothing but pass until the end of the mission" (flow.perform / performing_actions)
+        if not arg.get("only_pass") or eff.get("until") != "end_of_mission":
+            raise ValueError("after_next_pass is implemented with only_pass until the end of the mission")
+        seat = _player(ctx, state, arg.get("who", "opponent"))
+        if S.current_mission(state) is not None:
+            state["mission"].setdefault("after_next_pass", []).append(seat)
+            S.log(state, "after_next_pass", seat=seat)
         return True
     if verb == "skip_next_turn":
         # "your opponent skips their next turn" (Time Dilation): debrief.turn_end passes over it

@@ -106,3 +106,29 @@ def test_exploitation_forces_the_hero_to_continue_for_free_and_the_villain_still
     assert state["seats"][0]["power"] == hero_power
     assert state["seats"][1]["power"] == villain_power + 1  # one failed mission
     check_invariants(state)
+
+
+# ------------------------------------------------------------------ MALP (after_next_pass)
+def test_malp_after_the_opponents_next_pass_he_can_only_pass_until_the_end_of_the_mission():
+    from .fixtures import VILLAIN_OBSTACLE, put_in_play
+    malp = real("MALP")
+    state = table(deck0=[malp] + [GEAR] * 10, deck1=[VILLAIN_OBSTACLE] * 6 + [GEAR] * 6, missions0=COMBAT,
+                  begin=False)
+    m = put_in_play(state, 0, malp)
+    state = start(state, stop=JASON4)
+    act_ = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "activate" and a["card"] == m)
+    state = act(state, act_)
+    while state["pending"]["kind"] != "act":  # the cost: discard a card
+        state = act(state, GAME.legal_actions(state, GAME.deciding_seats(state)[0])[0])
+    assert state["cards"][m]["zone"] == "discard"
+    assert state["pending"]["seat"] == 1
+    assert len(GAME.legal_actions(state, 1)) > 1  # before his pass Paul may still act
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": team_of(state, 0, TEALC)})
+    assert GAME.legal_actions(state, 1) == [{"type": "pass"}]
+    state = pass_(state)
+    state = act(state, {"type": "assign", "card": team_of(state, 0, RAKNOR)})
+    assert GAME.legal_actions(state, 1) == [{"type": "pass"}]
+    state = _drive(state, [])  # the next mission / turn: the restriction is gone
+    assert "only_pass" not in state["mission"] and "after_next_pass" not in state["mission"]
+    check_invariants(state)
