@@ -20,6 +20,7 @@ RULES = {"assign_cost", "blocked", "boost_bonus", "first_action", "grant_ability
 REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "revive_cost", "revive_cost+optional",
                   "revive_cost+cost"}
 KEYWORDS = {"dominion", "becomes_adversary"}
+KEYWORDS |= {"counts_as"}  # "counts as two Replicator cards" (Approaching Swarm): filters._counts_as
 ABILITY_KINDS = {"static", "trigger", "activated", "success", "failure", "victory", "play_cost",
                  "cant", "replace", "keyword"}
 PLAYER_STATS = {"experience", "firepower+ship_battle_total"}  # stats.player_bonus

@@ -389,7 +389,7 @@ def amount(state: dict, a, ctx: dict) -> int:
             v = len([i for i in ctx.get("refs", {}).get(what["ref"], [])
                      if not rest or (i in state["cards"] and matches(state, i, rest, ctx))])
         else:
-            v = len(candidates(state, what, ctx)) if isinstance(what, dict) else 0
+            v = sum(_counts_as(state, i, what) for i in candidates(state, what, ctx)) if isinstance(what, dict) else 0
     elif "blockaded_missions" in a:
         # "for each blockaded mission": every mission blockaded in play ("all"), those held
         # by your cards ("all_yours"), or those held by a target (glossary.blockade)
@@ -414,6 +414,20 @@ def amount(state: dict, a, ctx: dict) -> int:
 MORE_AMOUNT_FORMS = {"shared_traits_with", "contributing_of"}
 AMOUNT_KEYS |= MORE_AMOUNT_FORMS | {"divide", "shared_with", "skill", "allegiance"}
 AMOUNT_KEYS |= {"blockaded_missions"}  # glossary "blockade" (Anubis, Aschen Harvester, …)
+
+
+def _counts_as(state: dict, iid: str, flt: dict) -> int:
+    """How many cards ``iid`` counts as in a count by ``flt``: "this obstacle counts as two
+    Replicator cards" (Approaching Swarm, keyword ``counts_as``) when the count is of that
+    trait and the card's text is face up; 1 otherwise."""
+    c = state["cards"][iid]
+    if c.get("face_down") or not isinstance(flt, dict) or "trait" not in flt:
+        return 1
+    wanted = _as_list(flt["trait"])
+    for ab in S.card_def(state, iid).get("mechanics") or []:
+        if ab.get("kind") == "keyword" and ab.get("keyword") == "counts_as" and ab.get("trait") in wanted:
+            return ab.get("times", 1)
+    return 1
 
 
 def _more_amount(state: dict, a: dict, ctx: dict) -> int:

@@ -132,3 +132,25 @@ def test_malp_after_the_opponents_next_pass_he_can_only_pass_until_the_end_of_th
     state = _drive(state, [])  # the next mission / turn: the restriction is gone
     assert "only_pass" not in state["mission"] and "after_next_pass" not in state["mission"]
     check_invariants(state)
+
+
+# ------------------------------------------------------- Approaching Swarm (counts_as)
+def test_approaching_swarm_counts_as_two_replicator_cards_for_blocked_escape():
+    swarm, escape = real("Approaching Swarm"), real("Blocked Escape")
+    state = table(deck1=[swarm, escape] + [GEAR] * 10, missions0=COMBAT, begin=False)
+    e = to_hand(state, 1, escape)
+    sw = to_hand(state, 1, swarm)
+    state = start(state, stop=JASON4)
+    state["seats"][1]["power"] = 10
+    S.move(state, sw, "mission")  # the swarm at the current mission, face up
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": e})
+    # "block a character for each other Replicator card at the mission": the swarm is two
+    blocked = []
+    while state["pending"]["kind"] == "choose_card" and state["pending"]["seat"] == 1:
+        opt = next(o for o in state["pending"]["options"] if o.get("card") and o["card"] not in blocked)
+        blocked.append(opt["card"])
+        state = act(state, opt)
+    assert len(blocked) == 2 and all(state["cards"][i]["blocked"] for i in blocked)
+    check_invariants(state)
+
