@@ -61,6 +61,12 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
                 continue
             idx = (S.card_def(state, src).get("mechanics") or []).index(ab)
             found.append((src, idx))
+        for g in state["turn"].get("granted_triggers", []):
+            # "each time you play a support character this turn, …" (John Sheppard): a
+            # trigger an effect gave its controller until the end of the turn
+            ab = g["ability"]
+            if ab.get("on") == event and _matches_who(state, ab, g["source"], {"card": card, "seat": seat}):
+                found.append((g["source"], ab))
     for src, idx in found:
         builtin = {}
         if card is not None:
@@ -68,8 +74,11 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
         if seat is not None:
             builtin["that_player"] = seat
         builtin.update(extra)
-        state["trigger_queue"].append({"source": src, "ability": idx, "builtin": builtin,
-                                       "controller": S.controller(state, src)})
+        entry = {"source": src, "ability": idx, "builtin": builtin, "controller": S.controller(state, src)}
+        if isinstance(idx, dict):  # a granted trigger: the ability itself, its granter's controller
+            g = next(g for g in state["turn"]["granted_triggers"] if g["ability"] is idx)
+            entry.update({"ability": None, "granted": idx, "controller": g["controller"]})
+        state["trigger_queue"].append(entry)
 
 
 def step(state: dict) -> bool:
@@ -84,7 +93,7 @@ def step(state: dict) -> bool:
         return True
     k = state["turn"].pop("trigger_choice", 0)
     t = q.pop(k)
-    ab = (S.card_def(state, t["source"]).get("mechanics") or [])[t["ability"]]
+    ab = t["granted"] if t.get("granted") is not None else (S.card_def(state, t["source"]).get("mechanics") or [])[t["ability"]]
     ctx = {"source": t["source"], "controller": t["controller"], "refs": {**state["cards"][t["source"]].get("refs", {}), **t["builtin"]}}
     if "if" in ab and not F.condition(state, ab["if"], ctx):
         return True

@@ -23,6 +23,7 @@ def turn_start(state: dict) -> None:
     t.update({"villain": (t["hero"] + 1) % n, "successes": 0, "missions_played": 0, "passes": 0,
               "to_act": t["hero"], "actions_this_mission": 0, "used_once": []})
     t.pop("forced_continue", None)  # Exploitation's force lasts for the turn it was used in
+    t.pop("granted_triggers", None)  # John Sheppard's "this turn" trigger
     if t["number"] > TURN_LIMIT:
         state["outcome"] = {"winners": [], "reason": f"draw: no result after {TURN_LIMIT} turns (RULES.md)"}
         return

@@ -74,6 +74,8 @@ VERB_OPTIONS["blockade"] = {"owner"}
 IMPLEMENTED_VERBS |= {"grant_ability"}
 VERB_OPTIONS["grant_ability"] = {"ability", "to", "until"}
 IMPLEMENTED_VERBS |= {"skip_next_turn"}  # Time Dilation (debrief.turn_end)
+IMPLEMENTED_VERBS |= {"grant_trigger"}  # John Sheppard (triggers.fire)
+VERB_OPTIONS["grant_trigger"] = {"on", "who", "effects", "optional", "until"}
 IMPLEMENTED_VERBS |= {"after_next_pass"}  # MALP (flow.perform, flow.performing_actions)
 VERB_OPTIONS["after_next_pass"] = {"who", "only_pass", "until"}
 IMPLEMENTED_VERBS |= {"force_continue"}  # Exploitation (deciding_to_continue)
@@ -346,6 +348,19 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         if S.current_mission(state) is not None:
             state["mission"].setdefault("after_next_pass", []).append(seat)
             S.log(state, "after_next_pass", seat=seat)
+        return True
+    if verb == "grant_trigger":
+        # "each time you play a support character this turn, …" (John Sheppard): the
+        # controller has that trigger until the end of the turn (triggers.fire)
+        if eff.get("until") != "end_of_turn":
+            raise ValueError("grant_trigger is implemented until the end of the turn only")
+        ab = {"kind": "trigger", "on": arg.get("on"), "effects": arg.get("effects", []),
+              "optional": arg.get("optional", False)}
+        if "who" in arg:
+            ab["who"] = arg["who"]
+        state["turn"].setdefault("granted_triggers", []).append(
+            {"source": ctx["source"], "controller": ctx["controller"], "ability": ab})
+        S.log(state, "trigger_granted", card=ctx["source"])
         return True
     if verb == "skip_next_turn":
         # "your opponent skips their next turn" (Time Dilation): debrief.turn_end passes over it

@@ -154,3 +154,25 @@ def test_approaching_swarm_counts_as_two_replicator_cards_for_blocked_escape():
     assert len(blocked) == 2 and all(state["cards"][i]["blocked"] for i in blocked)
     check_invariants(state)
 
+
+
+# --------------------------------------------------------- John Sheppard (grant_trigger)
+def test_john_sheppard_stopped_gives_each_support_character_played_this_turn_skills_plus_1():
+    from rules.stargate import stats
+    from .fixtures import OLAF, put_in_play
+    sheppard = real("John Sheppard", "Unconventional Leader")
+    state = table(deck0=[sheppard, OLAF, OLAF] + [GEAR] * 10, missions0=COMBAT, begin=False)
+    j = put_in_play(state, 0, sheppard)
+    first = to_hand(state, 0, OLAF)
+    state = start(state, stop=JASON4)
+    state["seats"][0]["power"] = 10
+    act_ = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "activate" and a["card"] == j)
+    state = act(state, act_)
+    assert state["cards"][j]["state"] == "stopped"
+    state = pass_(state)  # the villain passes
+    state = act(state, {"type": "play", "card": first})
+    assert stats.skill(state, first, "combat") == 3  # Olaf: combat 2, +1 this turn
+    state = _drive(state, [])  # the next turn: the trigger and the +1 are gone
+    assert not state["turn"].get("granted_triggers")
+    assert state["cards"][first]["zone"] != "play" or stats.skill(state, first, "combat") == 2
+    check_invariants(state)
