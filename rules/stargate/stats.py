@@ -145,10 +145,30 @@ def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> l
             continue
         # ``{"ref": "each"}`` in the amount is the card being modified (Aid Evacuation)
         out.append((mod["stat"], F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": [target]}})))
+    if "cost" in stats and target != S.current_mission(state) and not is_active(state, target):
+        out += _own_cost_text(state, target)
     c = state["cards"][target]
     for m in c.get("mods", []):
         if m["stat"] in stats:
             out.append((m["stat"], m["amount"]))
+    return out
+
+
+def _own_cost_text(state: dict, target: str) -> list[tuple[str, int]]:
+    """A card's own "this card costs power -1 to play for each …" is about playing it, so it
+    works while the card is still in the hand (its other text does not): Big Bug, Artok,
+    Sekhmet. Once the card is in play its statics are read like everyone's."""
+    ctx = ctx_for(state, target)
+    out = []
+    for ab in S.card_def(state, target).get("mechanics") or []:
+        mod = ab.get("modify") or {}
+        if ab.get("kind") != "static" or mod.get("stat") != "cost" or mod.get("who", {"self": True}) != {"self": True}:
+            continue
+        if not F.glyphs_satisfied(state, ab, target):
+            continue
+        if "while" in ab and not F.condition(state, ab["while"], ctx):
+            continue
+        out.append(("cost", F.amount(state, mod.get("amount", 0), ctx)))
     return out
 
 

@@ -276,3 +276,19 @@ def test_destroyed_support_characters_glyphs_go_to_the_bottom_in_the_owners_orde
     assert state["seats"][0]["mission_pile"][-2:] == [g2, g1]
     assert state["cards"][olaf]["zone"] == "discard"
     assert state["pending"]["kind"] == pending["kind"]
+
+
+def test_a_cards_own_play_cost_text_works_from_the_hand_big_bug():
+    """"This obstacle costs power -1 to play for each other Replicator card at the current
+    mission" is read while Big Bug is in the villain's hand (it is about playing it)."""
+    from tests.rules.stargate.fixtures import add, _card
+
+    replicator = add(_card("fx-repl", "Plain Replicator", "obstacle", allegiance="villain", cost=1,
+                           skills={"combat": 1}, traits=["Replicator"]))
+    big_bug = real("Big Bug")
+    state = table(deck1=[big_bug, replicator] + [VILLAIN_OBSTACLE] * 20)
+    bug = to_hand(state, 1, big_bug)
+    assert stats.play_cost(state, bug) == 4
+    other = to_hand(state, 1, replicator)
+    S.move(state, other, "mission")
+    assert stats.play_cost(state, bug) == 3
