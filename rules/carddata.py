@@ -23,6 +23,18 @@ def json_files(folder) -> list:
     return sorted((e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda e: e.name)
 
 
+def load_facts(folder, key: str, id_name: str = "card id") -> dict[str, dict[str, Any]]:
+    """Every card of the ``facts/*.json`` files (``{"cards": [...]}``), by its ``key``; an id
+    in two places is an error in the project's data."""
+    cards: dict[str, dict[str, Any]] = {}
+    for entry in json_files(folder):
+        for card in read_json(entry)["cards"]:
+            if card[key] in cards:
+                raise CardDataError(f"duplicate {id_name} {card[key]} in {entry.name}")
+            cards[card[key]] = card
+    return cards
+
+
 def mechanics_files(folder) -> dict[str, dict[str, dict[str, Any]]]:
     """File name -> ``{card id: {"title", "mechanics"}}`` for every mechanics file."""
     return {entry.name: read_json(entry) for entry in json_files(folder)}

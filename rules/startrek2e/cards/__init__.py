@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from rules.carddata import CardDataError, merge_mechanics, read_json as _read_json
+from rules.carddata import CardDataError, load_facts, merge_mechanics, read_json as _read_json
 from rules.carddata import mechanics_files as _mechanics_files
 from rules.errors import InvalidRequest, NotFound
 
@@ -28,16 +28,7 @@ def _package_files():
 
 @lru_cache(maxsize=1)
 def _facts() -> dict[str, dict[str, Any]]:
-    cards: dict[str, dict[str, Any]] = {}
-    folder = _package_files().joinpath("facts")
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not entry.name.endswith(".json"):
-            continue
-        for card in _read_json(entry)["cards"]:
-            if card["id"] in cards:
-                raise CardDataError(f"duplicate card id {card['id']} in {entry.name}")
-            cards[card["id"]] = card
-    return cards
+    return load_facts(_package_files().joinpath("facts"), "id", "card id")
 
 
 def mechanics_files() -> dict[str, dict[str, dict[str, Any]]]:
