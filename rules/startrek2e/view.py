@@ -10,13 +10,14 @@ from __future__ import annotations
 from ..protocol import JUDGE, is_seat
 from . import state as S
 from . import stats as ST
+from .effects.render import render_card
 
 
 def _card(state: dict, iid: str) -> dict:
     c = state["cards"][iid]
     d = S.card_def(state, iid)
     out = {"id": iid, "guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
-           "owner": c["owner"], "official": d.get("official", True)}
+           "owner": c["owner"], "official": d.get("official", True), "text": render_card(d)}
     if S.in_play(state, iid):
         out["commander"] = c.get("commander")
         out["stopped"] = c.get("stopped", False)

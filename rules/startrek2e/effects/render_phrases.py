@@ -1,0 +1,527 @@
+"""The nouns of the rendered card text: filters, targets, amounts, requirements, conditions.
+
+Why a module of its own: ``render`` (abilities and effects) and these phrases change for
+different reasons — a new FILTER key or CONDITION lands here, a new verb in ``render``.
+Every phrase says what the engine checks (EFFECTS.md §3), in the style of the printed
+cards: ``[Fed]`` for an affiliation icon, ``{Title}`` for a card named by title, skills by
+name. A key this module does not know shows as ``<?key>``; a test rejects that marker for
+every authored card, so a construct added without its phrase cannot go unnoticed.
+"""
+from __future__ import annotations
+
+AFF = {"bajoran": "[Baj]", "cardassian": "[Car]", "dominion": "[Dom]", "federation": "[Fed]",
+       "ferengi": "[Fer]", "klingon": "[Kli]", "romulan": "[Rom]", "borg": "[Bor]", "non-aligned": "[NA]",
+       "starfleet": "[SF]"}
+ICON = {"command": "[Cmd]", "staff": "[Stf]", "ds9": "[DS9]", "tng": "[TNG]", "tos": "[TOS]", "voy": "[Voy]",
+        "past": "[Pa]", "future": "[Fut]", "earth": "[E]", "maquis": "[Maq]", "terok_nor": "[TN]",
+        "alternate_universe": "[AU]"}
+QUADRANT = {"alpha": "[AQ]", "gamma": "[GQ]", "delta": "[DQ]", "mirror": "[MQ]"}
+PLURAL = {"ship": "ships", "event": "events", "interrupt": "interrupts", "mission": "missions",
+          "dilemma": "dilemmas", "card": "cards", "personnel": "personnel", "equipment": "equipment"}
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+           10: "ten"}
+# refs the engine itself names (combat.py, extra.cant_complete)
+ENGINE_REFS = {"opponent_ship": ("the opponent's ship involved", False),
+               "your_ship": ("your ship involved", False),
+               "combat_opponents": ("the opponent's personnel involved", True),
+               "completing_ship": ("the ship used", False)}
+# filter keys that read as words after the noun ("personnel present", "ships at this mission")
+_HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keyword", "species", "skill",
+            "skills_any", "class", "title", "not_self", "self", "skill_level", "scope", "present", "aboard",
+            "attempting", "attribute", "highest", "lowest", "cost_at_most", "not", "at_this_mission", "any_of",
+            "location", "region", "quadrant", "mission_type", "crew", "involved", "matching_mission",
+            "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
+            "with_ref", "attribute_sum", "facing_dilemma", "with_card"}
+
+
+class Ctx:
+    """What a phrase needs to know about the text it is part of: the card's type (``this
+    ship``), whether it is a dilemma (filters range over the attempting personnel), and the
+    names given by ``as`` so far (``those personnel`` vs ``that personnel``)."""
+
+    def __init__(self, card_type: str | None = None) -> None:
+        self.card_type = card_type
+        self.dilemma = card_type == "dilemma"
+        self.refs: dict[str, tuple[str, bool]] = dict(ENGINE_REFS)
+
+    @property
+    def this(self) -> str:
+        return f"this {self.card_type}" if self.card_type else "this card"
+
+
+def num(n) -> str:
+    return NUMBERS.get(n, str(n)) if isinstance(n, int) else str(n)
+
+
+def stat_name(stat: str) -> str:
+    return stat.capitalize() if stat.islower() else stat
+
+
+def a_an(head: str) -> str:
+    """"a personnel", "an Android", "{Tom Paris}" (a title takes no article)."""
+    if head.startswith("{"):
+        return head
+    if head.startswith("other "):
+        return "an" + head
+    return ("an " if head[:1].lower() in "aeiou" else "a ") + head
+
+
+def _names(v) -> list:
+    return list(v) if isinstance(v, list) else [v]
+
+
+def _or(words: list) -> str:
+    words = [w for w in words if w]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _and(words: list) -> str:
+    words = [w for w in words if w]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural_of(word: str) -> str:
+    return PLURAL.get(word, word + "s")
+
+
+_PERSONNEL_KEYS = {"skill", "skills_any", "skill_level", "species", "attribute_sum", "facing_dilemma", "attempting"}
+
+
+def _noun_word(f: dict, ctx: Ctx) -> str:
+    """The card type named, else what the other keys imply (skills: personnel; a crew or a
+    class: a ship), else "card" ("" for a card named only by its title: "{Lursa}")."""
+    t = f.get("type")
+    if t:
+        return t
+    if ctx.dilemma and f.get("scope") in (None, "attempting"):
+        return "personnel"
+    if _PERSONNEL_KEYS & set(f) or any(s in ("integrity", "cunning", "strength") for s in f.get("attribute") or {}):
+        return "personnel"
+    if "crew" in f or "class" in f:
+        return "ship"
+    if "title" in f:
+        return ""
+    return "card"
+
+
+def adjectives(f: dict, ctx: Ctx) -> list:
+    """The words before the noun: state, icons, keywords, species, skills, class, title."""
+    words = []
+    if "stopped" in f:
+        words.append("stopped" if f["stopped"] else "unstopped")
+    if "unique" in f:
+        words.append("unique" if f["unique"] else "non-unique")
+    if f.get("not_self"):
+        words.append("other")
+    if "mission_type" in f and f.get("type") == "mission":
+        words.append(f["mission_type"])
+    if "quadrant" in f and f.get("type") == "mission":
+        words.append(QUADRANT.get(f["quadrant"], f["quadrant"]))
+    if "affiliation" in f:
+        words.append(AFF.get(f["affiliation"], f["affiliation"]))
+    if "icon" in f:
+        words.append(ICON.get(f["icon"], f["icon"]))
+    if "keyword" in f:
+        words.append(_or(_names(f["keyword"])))
+    if "species" in f:
+        words.append(f["species"])
+    if "class" in f:
+        c = f["class"]
+        words.append(c if "class" in c.lower() else f"{c}-class")
+    if "skill" in f:
+        words.append(f["skill"])
+    if "skills_any" in f:
+        words.append(_or(list(f["skills_any"])))
+    if "any_of" in f:
+        words.append(_or([" ".join(adjectives(g, ctx) + [_after_words(g, ctx)]).strip() or _noun_word(g, ctx)
+                          for g in f["any_of"]]))
+    if "title" in f:
+        words.append(_or(["{" + t + "}" for t in _names(f["title"])]))
+    return [w for w in words if w]
+
+
+def _except(g: dict, ctx: Ctx) -> str:
+    """One exclusion: "a Treachery personnel", "that card", "one aboard the same ship"."""
+    if set(g) == {"ref"}:
+        return ref_phrase(g["ref"], ctx)
+    if not adjectives(g, ctx) and "type" not in g and _noun_word(g, ctx) == "card":
+        return "one " + _after_words(g, ctx)
+    return noun(g, ctx, article=True)
+
+
+def _attr_range(stat: str, r: dict) -> str:
+    s = stat_name(stat)
+    if "min" in r and "max" in r:
+        return f"{s} {r['min']} to {r['max']}"
+    if "min" in r:
+        return f"{s}>{r['min'] - 1}"
+    return f"{s}<{r['max'] + 1}"
+
+
+def _after_words(f: dict, ctx: Ctx) -> str:
+    """The words after the noun: where it is, what it has, what it is not."""
+    out = []
+    scope = f.get("scope")
+    side = f.get("owner", "you")
+    whose = "your" if side == "you" else "an opponent's"
+    if scope == "hand":
+        out.append(f"in {whose} hand")
+    elif scope == "deck":
+        out.append(f"in {whose} deck")
+    elif scope == "discard":
+        out.append(f"in {whose} discard pile")
+    elif scope == "brig":
+        out.append("held in your brig")
+    elif scope == "opponent_brig":
+        out.append("held in an opponent's brig")
+    elif scope == "attempting" and not ctx.dilemma:
+        out.append("attempting a mission")
+    if f.get("present") or scope == "present":
+        out.append("present")
+    if f.get("aboard"):
+        out.append("aboard this ship" if ctx.card_type in ("ship", "damage") else "aboard the same ship")
+    if "attempting" in f:
+        out.append("attempting a mission" if f["attempting"] else "not attempting a mission")
+    if "facing_dilemma" in f:
+        out.append("facing a dilemma" if f["facing_dilemma"] else "not facing a dilemma")
+    if "involved" in f:
+        out.append("involved" if f["involved"] else "not involved")
+    if f.get("at_this_mission"):
+        out.append(f"where {ctx.this} is" if f.get("type") == "mission" else "at this mission")
+    if "with_ref" in f:
+        out.append(f"at the same mission as {ref_phrase(f['with_ref'], ctx)}")
+    if f.get("with_trigger_card"):
+        out.append("present with that card")
+    if f.get("aboard_trigger_ship"):
+        out.append("aboard that ship")
+    if "location" in f:
+        out.append("at {" + f["location"] + "}")
+    if "region" in f:
+        out.append(f"in Region: {f['region']}")
+    if "quadrant" in f and f.get("type") != "mission":
+        out.append(f"at a {QUADRANT.get(f['quadrant'], f['quadrant'])} mission")
+    if "mission_type" in f and f.get("type") != "mission":
+        out.append(f"at a {f['mission_type']} mission")
+    if "mission_owner" in f and f.get("type") != "mission":  # a mission: "your"/"an opponent's" before it
+        out.append(f"at {'your' if f['mission_owner'] == 'you' else 'an opponent' + chr(39) + 's'} mission")
+    if f.get("matching_mission"):
+        out.append("at a mission with a matching affiliation icon")
+    if "requires_skill" in f:
+        out.append(f"requiring {f['requires_skill']}")
+    if "skill_level" in f:
+        out.append("with " + _and([f"{n} {s}" if n > 1 else s for s, n in f["skill_level"].items()]))
+    if "attribute" in f:
+        out.append("with " + _and([_attr_range(s, r) for s, r in f["attribute"].items()]))
+    if "attribute_sum" in f:
+        a = f["attribute_sum"]
+        out.append("with " + _attr_range("+".join(stat_name(s) for s in a["stats"]), a))
+    if "cost_at_most" in f:
+        out.append(f"with cost {f['cost_at_most']} or less")
+    if "crew" in f:
+        out.append(f"with {noun(f['crew'], ctx, article=True)} aboard")
+    if "with_card" in f:
+        out.append(f"where {noun(f['with_card'], ctx, article=True)} is")
+    if "owned_by" in f:
+        out.append("that you own" if f["owned_by"] == "you" else "owned by an opponent")
+    if "not" in f:
+        nots = f["not"] if isinstance(f["not"], list) else [f["not"]]
+        out.append("(except " + _or([_except(g, ctx) for g in nots]) + ")")
+    if "highest" in f:
+        out.append(f"with the highest {stat_name(f['highest'])}")
+    if "lowest" in f:
+        out.append(f"with the lowest {stat_name(f['lowest'])}")
+    unknown = [k for k in f if k not in _HANDLED]
+    out += [f"<?{k}>" for k in unknown]
+    return " ".join(out)
+
+
+def noun(f: dict, ctx: Ctx, *, plural: bool = False, article: bool = False, owner: bool = True) -> str:
+    """``{"type": "personnel", "owner": "you", "skill": "Leadership", "present": true}`` →
+    "your Leadership personnel present" (``article``: "a"/"an"/"your" for one card)."""
+    if f.get("self"):
+        return ctx.this
+    if "ref" in f:  # one of the remembered cards: "those equipment in your discard pile"
+        rest = {k: v for k, v in f.items() if k not in ("ref", "type", "owner")}
+        base = ref_phrase(f["ref"], ctx, plural=True if plural else None)
+        if rest and not adjectives(rest, ctx):
+            return f"{base} {_after_words(rest, ctx)}".strip()
+        return f"{base} that {predicate(rest, ctx, plural=True)}".strip() if rest else base
+    word = _noun_word(f, ctx)
+    word = plural_of(word) if plural and word else word
+    head = " ".join(adjectives(f, ctx) + ([word] if word else []))
+    tail = _after_words(f, ctx)
+    scoped = f.get("scope") in ("hand", "deck", "discard")
+    side = f.get("owner")
+    if f.get("type") == "mission" and "mission_owner" in f and not side:
+        side = f["mission_owner"]
+    if owner and side and not scoped:
+        head = ("your " if side == "you" else "an opponent's ") + head
+    elif article and not plural:
+        head = a_an(head)
+    return f"{head} {tail}".strip()
+
+
+def each(f: dict, ctx: Ctx) -> str:
+    """"each of your [Fed] personnel", "each [Car] ship at this mission"."""
+    many = noun(f, ctx, plural=True)
+    if many.startswith(("your ", "an opponent's ", "those ", "that ")):
+        return "each of " + many.replace("an opponent's ", "an opponent's ", 1)
+    return "each " + noun(f, ctx)
+
+
+def predicate(f: dict, ctx: Ctx, *, plural: bool = False) -> str:
+    """What a card must be, after its subject: "has Cunning>7", "is a [Fed] personnel",
+    "(except a Treachery personnel)"; "" for an empty filter."""
+    if not f:
+        return ""
+    adjs = adjectives(f, ctx)
+    tail = _after_words(f, ctx)
+    if not adjs and "type" not in f:
+        if tail.startswith("with "):
+            return ("have " if plural else "has ") + tail[5:]
+        if tail.startswith("("):
+            return tail
+        return (("are " if plural else "is ") + tail) if tail else ""
+    return ("are " if plural else "is ") + noun({k: v for k, v in f.items() if k != "owner"}, ctx,
+                                                  article=not plural, plural=plural)
+
+
+def ref_phrase(name: str, ctx: Ctx, *, plural: bool | None = None) -> str:
+    """A remembered selection: "that personnel", "those cards" (the noun it was chosen as)."""
+    if name in ctx.refs:
+        text, many = ctx.refs[name]
+        if text.startswith("the ") or text.startswith("your "):
+            return text
+        return f"{'those' if (many if plural is None else plural) else 'that'} {text}"
+    return "those cards" if plural else "that card"
+
+
+def remember_ref(ctx: Ctx, name: str, target: dict) -> None:
+    """Name a selection for later phrases: its noun and whether it may be several cards."""
+    form = next((k for k in ("choose", "random", "all") if k in target), None)
+    many = form == "all" or target.get("count", 1) > 1 or "all_but" in target
+    word = _noun_word(target[form], ctx) if form and isinstance(target[form], dict) else "card"
+    if "ref" in target and target["ref"] in ctx.refs:
+        word, many = ctx.refs[target["ref"]][0].split()[-1], ctx.refs[target["ref"]][1]
+    ctx.refs[name] = ((plural_of(word) if many else word), many)
+
+
+def target(t: dict, ctx: Ctx) -> str:
+    """A TARGET as the object of a verb: "a personnel (your opponent chooses)", "each of
+    your [Fed] personnel", "two random personnel", "that personnel"."""
+    if "self" in t:
+        return ctx.this
+    if "ref" in t:
+        if "filter" in t:
+            return f"each of {ref_phrase(t['ref'], ctx, plural=True)} that {predicate(t['filter'], ctx)}".replace(
+                "that (except", "(except")
+        return ref_phrase(t["ref"], ctx)
+    if "trigger_card" in t:
+        return "that card"
+    if "attempting_ship" in t:
+        return "the attempting ship"
+    if "this_mission" in t:
+        return "this mission"
+    if "all" in t:
+        f = t["all"]
+        if not f or (ctx.dilemma and set(f) <= {"scope"}):
+            return "all your attempting personnel" if ctx.dilemma else "all cards"
+        return each(f, ctx)
+    if "random" in t:
+        f = t["random"]
+        if "all_but" in t:
+            return f"all but {num(t['all_but'])} of the {noun(f, ctx, plural=True)}, selected at random"
+        n = t.get("count", 1)
+        if set(f) == {"ref"}:
+            return f"{num(n)} of {ref_phrase(f['ref'], ctx, plural=True)}, selected at random"
+        if f.get("owner") and f.get("scope") not in ("hand", "deck", "discard"):
+            return f"{num(n)} of {noun(f, ctx, plural=True)}, selected at random"
+        if n == 1:
+            return "a random " + noun(f, ctx, owner=False)
+        return f"{num(n)} random {noun(f, ctx, plural=True)}"
+    if "choose" in t:
+        f = t["choose"]
+        n = t.get("count", 1)
+        upto = "up to " if t.get("up_to") else ""
+        if set(f) == {"ref"}:
+            text = f"{upto}{num(n)} of {ref_phrase(f['ref'], ctx, plural=True)}"
+        elif n == 1 and not upto:
+            text = noun(f, ctx, article=True)
+            if f.get("owner") == "you" and not f.get("scope"):
+                text = "one of " + noun(f, ctx, plural=True)
+        else:
+            many = noun(f, ctx, plural=True)
+            text = f"{upto}{num(n)} {'of ' if many.startswith(('your ', 'an opponent')) else ''}{many}"
+        if t.get("chooser") == "opponent":
+            text += " (your opponent chooses)"
+        return text
+    return "<?target>"
+
+
+def amount(a, ctx: Ctx, *, count: bool = False) -> str:
+    """An AMOUNT: a number, "1 for each Honor Klingon aboard (limit 3)", "the Cost of that
+    personnel"; ``count``: a number of cards ("the number of your [Rom] personnel")."""
+    if isinstance(a, int):
+        return str(a)
+    if isinstance(a, dict) and "per" in a:
+        if count and a.get("times", 1) == 1:
+            text = f"the number of {noun(a['per'], ctx, plural=True)}"
+            return text + (f" (at most {a['limit']})" if "limit" in a else "")
+        per = noun(a["per"], ctx)
+        text = f"{a.get('times', 1)} for each {'of ' if per.startswith(('your ', 'those ', 'an opponent')) else ''}{per}"
+        return text + (f" (limit {a['limit']})" if "limit" in a else "")
+    if isinstance(a, dict) and "stat" in a:
+        return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
+    return "<?amount>"
+
+
+def requirement(r: dict, ctx: Ctx) -> str:
+    """A REQ: "2 Anthropology and Cunning>30", alternatives joined by "or"."""
+    if "any_of" in r:
+        return " or ".join(requirement(x, ctx) for x in r["any_of"])
+    parts = []
+    for s, n in (r.get("skills") or {}).items():
+        parts.append(f"{n} {s}" if n > 1 else s)
+    for s, n in (r.get("attributes") or {}).items():
+        parts.append(f"{stat_name(s)}>{n}")
+    if "cards" in r:
+        c = r["cards"]
+        n = c.get("min", 1)
+        parts.append(noun(c["filter"], ctx, article=True) if n == 1 else f"{num(n)} {noun(c['filter'], ctx, plural=True)}")
+    return _and(parts) or "nothing"
+
+
+def _count_clause(f: dict, n: int, ctx: Ctx, negative: bool = False) -> str:
+    """"you command 3 or more [Baj] personnel", "you have an Engineer personnel" (a dilemma:
+    among the attempting personnel), "the ship used has a [Maq] personnel aboard"."""
+    if f.get("self"):
+        rest = {k: v for k, v in f.items() if k != "self"}
+        return f"{ctx.this} {predicate(rest, ctx) or 'is in play'}"
+    if "ref" in f:
+        rest = {k: v for k, v in f.items() if k not in ("ref", "type")}
+        name = f["ref"]
+        many = ctx.refs.get(name, ("", True))[1]
+        subject = ref_phrase(name, ctx, plural=many)
+        if many:
+            subject = f"{'none' if negative else 'at least one' if n <= 1 else f'{n} or more'} of {subject}"
+        return f"{subject} {predicate(rest, ctx)}"
+    side = f.get("owner")
+    scoped = f.get("scope") in ("hand", "deck", "discard")
+    if ctx.dilemma and f.get("scope") in (None, "attempting"):
+        who = "you have"
+    elif side and not scoped:
+        who = ("you command" if side == "you" else "an opponent commands") if f.get("scope") in (None, "in_play") \
+            and not f.get("present") else ("you have" if side == "you" else "an opponent has")
+    else:
+        who = None
+    if who:
+        body = noun(f, ctx, owner=False, plural=n > 1, article=n <= 1 and not negative)
+        if negative:
+            neg = {"you have": "you have no", "you command": "you command no",
+                   "an opponent has": "an opponent has no", "an opponent commands": "an opponent commands no"}[who]
+            return f"{neg} {body}"
+        return f"{who} {body}" if n <= 1 else f"{who} {n} or more {body}"
+    if negative:
+        return f"there is no {noun(f, ctx)}"
+    if n <= 1:
+        return f"there is {noun(f, ctx, article=True)}"
+    return f"there are {n} or more {noun(f, ctx, plural=True)}"
+
+
+def _not(c: dict, ctx: Ctx) -> str:
+    if set(c) <= {"count", "min"} and c.get("min", 1) <= 1:
+        return _count_clause(c["count"], 1, ctx, negative=True)
+    if set(c) == {"completed"}:
+        v = c["completed"]
+        who = "you have" if v.get("who", "you") == "you" else "an opponent has"
+        return f"{who} not completed " + _completed_what(v)
+    if set(c) == {"command"}:
+        return f"you do not command {noun(c['command'], ctx, article=True, owner=False)}"
+    if set(c) == {"any"}:
+        return "neither " + " nor ".join(condition(x, ctx) for x in c["any"])
+    return f"it is not true that {condition(c, ctx)}"
+
+
+def _completed_what(v: dict) -> str:
+    parts = []
+    for t in ("planet", "space", "any"):
+        if t in v:
+            word = "mission" if t == "any" else f"{t} mission"
+            parts.append(f"a {word}" if v[t] == 1 else f"{num(v[t])} {word}s")
+    return _and(parts)
+
+
+def condition(c: dict, ctx: Ctx) -> str:
+    """A CONDITION as a clause: "you command a [Baj] Diplomacy personnel", "this personnel is
+    facing a dilemma and there is no Intelligence personnel at this mission"."""
+    parts = []
+    for k, v in c.items():
+        if k in ("min", "matches", "group"):
+            continue
+        if k == "facing_dilemma":
+            parts.append(f"{ctx.this} is {'facing' if v else 'not facing'} a dilemma")
+        elif k == "attempting":
+            parts.append(f"{ctx.this} is {'attempting' if v else 'not attempting'} a mission")
+        elif k == "in_combat":
+            parts.append(f"{ctx.this} is {'in' if v else 'not in'} a combat")
+        elif k == "present_with":
+            w = {x: y for x, y in v.items() if x != "present"}
+            parts.append(f"{ctx.this} is present with {noun(w, ctx, article=True)}")
+        elif k == "command":
+            parts.append(f"you command {noun(v, ctx, article=True, owner=False)}")
+        elif k == "count":
+            parts.append(_count_clause(v, c.get("min", 1), ctx))
+        elif k == "meets":
+            who = f"{ref_phrase(c['group']['ref'], ctx, plural=True)} have" if "group" in c else (
+                "your attempting personnel have" if ctx.dilemma else "your personnel there have")
+            parts.append(f"{who} {requirement(v, ctx)}")
+        elif k == "mission_type":
+            parts.append(f"{ctx.this} is at a {v} mission")
+        elif k == "not":
+            parts.append(_not(v, ctx))
+        elif k == "all":
+            parts.append(_and([condition(x, ctx) for x in v]))
+        elif k == "any":
+            parts.append(" or ".join(condition(x, ctx) for x in v))
+        elif k == "ref":
+            parts.append(f"{ref_phrase(v, ctx)} is {noun(c['matches'], ctx, article=True)}")
+        elif k == "score":
+            if "min" in v:
+                parts.append(f"you have {v['min']} or more points")
+            if v.get("higher_than_each_opponent"):
+                parts.append("you have a higher score than each of your opponents")
+        elif k == "captives":
+            who = "you have" if v.get("who", "you") == "you" else "an opponent has"
+            n = v.get("min", 1)
+            parts.append(f"{who} {'a captive' if n <= 1 else f'{n} or more captives'}")
+        elif k == "completed":
+            who = "you have" if v.get("who", "you") == "you" else "an opponent has"
+            parts.append(f"{who} completed {_completed_what(v)}")
+        elif k == "mission":
+            parts.append(f"{ctx.this} is at {noun({'type': 'mission', **v}, ctx, article=True)}")
+        elif k == "trigger_card":
+            parts.append(f"that card {predicate(v, ctx)}" if not v.get("self") else f"that card is {ctx.this}")
+        elif k == "trigger_mission":
+            parts.append(f"that mission is {noun({'type': 'mission', **v}, ctx, article=True)}")
+        elif k == "trigger_by_dilemma":
+            parts.append("it is by a dilemma" if v else "it is not by a dilemma")
+        elif k == "trigger_random":
+            parts.append("it was selected at random" if v else "it was not selected at random")
+        elif k == "in_engagement":
+            ship = "this ship" if ctx.card_type == "ship" else "the ship this card is aboard"
+            if isinstance(v, dict) and "began_by" in v:
+                by = "you" if v["began_by"] == "you" else "an opponent"
+                parts.append(f"{ship} is in an engagement {by} began")
+            else:
+                parts.append(f"{ship} is in an engagement")
+        elif k == "engagement_began_by":
+            parts.append("you began that engagement" if v == "you" else "an opponent began that engagement")
+        elif k == "prevented":
+            parts.append(f"{ctx.this} was prevented" if v else f"{ctx.this} was not prevented")
+        else:
+            parts.append(f"<?{k}>")
+    return _and(parts)

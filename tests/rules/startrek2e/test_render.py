@@ -1,0 +1,147 @@
+"""The text players read is rendered from the mechanics the engine runs (effects/render.py).
+
+Checks: every authored card reads without the ``<?key>`` marker of an unknown construct;
+every construct of the effect language's validator (ability kinds, trigger events, verbs,
+keywords, filter keys, condition keys) has a phrase — a construct added to the schema
+without one fails here; exact sentences of well-known cards; the view shows the text.
+Expected sentences are written here, never copied from the cards.
+"""
+import pytest
+
+from rules.startrek2e.cards import card_db
+from rules.startrek2e.effects import schema as SC
+from rules.startrek2e.effects.render import NOT_AUTHORED, render, render_card
+from rules.startrek2e.game import GAME
+
+from .helpers import started
+
+DB = card_db()
+
+
+def test_every_authored_card_renders_one_paragraph_per_ability_without_unknown_constructs():
+    for card in DB.values():
+        if card["mechanics"] is None:
+            continue
+        text = render_card(card)
+        assert len(text) == len(card["mechanics"]), card["id"]
+        assert all(isinstance(t, str) and t for t in text), card["id"]
+        assert not any("<?" in t for t in text), (card["id"], text)
+
+
+def test_not_authored_mechanics_say_so():
+    assert render(None) == [NOT_AUTHORED]
+    assert render_card({"type": "event", "mechanics": None}) == [NOT_AUTHORED]
+
+
+# -- every construct of the validator has a phrase -------------------------------------
+T = {"choose": {"type": "personnel"}, "count": 1}
+VERB_SAMPLES = {
+    "stop": T, "kill": T, "destroy": T, "unstop": T, "place_in_brig": T, "return_to_hand": T,
+    "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
+    "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
+    "remove_damage": {"choose": {"type": "ship"}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
+    "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
+    "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
+    "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
+    "shuffle_deck": {}, "score": {"amount": 5}, "lose_points": {"amount": 5}, "begin_combat": {},
+    "begin_engagement": {}, "unless": {"skills": {"Diplomacy": 1}}, "if": {"attempting": True},
+    "examine": {"count": 2}, "gain_skills": {"from": T, "to": {"self": True}},
+    "choose_one": {"options": [[{"draw": {"count": 1}}], [{"score": {"amount": 5}}]]},
+    "put_into_play": {"target": T, "at": {"choose": {"type": "mission"}}},
+}
+FILTER_SAMPLES = {
+    "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
+    "affiliation": "bajoran", "species": "Klingon", "icon": "ds9", "keyword": "Gul", "title": "Worf",
+    "unique": True, "owner": "opponent", "present": True, "aboard": True, "attempting": True, "stopped": True,
+    "not_self": True, "attribute": {"cunning": {"min": 6}}, "highest": "cunning", "lowest": "strength",
+    "cost_at_most": 3, "scope": "discard", "self": True, "not": {"skill": "Treachery"}, "at_this_mission": True,
+    "any_of": [{"keyword": "Kai"}, {"keyword": "Vedek"}], "class": "K'Vort", "location": "Remus",
+    "region": "Bajor System", "quadrant": "gamma", "mission_type": "space", "crew": {"skill": "Engineer"}, "involved": True,
+    "matching_mission": True, "with_trigger_card": True, "ref": "chosen", "requires_skill": "Science",
+    "aboard_trigger_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
+    "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
+    "with_card": {"skill": "Diplomacy"},
+}
+CONDITION_SAMPLES = {
+    "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
+    "command": {"affiliation": "bajoran"}, "count": {"skill": "Law"}, "meets": {"skills": {"Law": 2}},
+    "mission_type": "planet", "not": {"attempting": True}, "all": [{"attempting": True}],
+    "any": [{"attempting": True}], "ref": "chosen", "score": {"min": 5}, "captives": {"min": 1},
+    "completed": {"planet": 1}, "mission": {"region": "Neutral Zone"}, "trigger_card": {"skill": "Law"},
+    "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_random": True,
+    "in_engagement": True, "prevented": True, "engagement_began_by": "opponent",
+}
+ABILITY_SAMPLES = {
+    "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},
+    "trigger": {"on": "play_self", "optional": True, "effects": [{"draw": {"count": 1}}]},
+    "order": {"effects": [{"draw": {"count": 1}}]}, "dilemma": {"effects": [{"stop": {"all": {}}}]},
+    "event": {"effects": [{"draw": {"count": 1}}]}, "interrupt": {"effects": [{"draw": {"count": 1}}]},
+    "play_requirement": {"requires": {"attempting": True}}, "damage": {"modify": {"stat": "range", "amount": -2}},
+    "keyword": {"keyword": "cant_attempt"},
+}
+
+
+def _clean(mechanics, ctype="event"):
+    errors = SC.validate_mechanics(mechanics)
+    assert errors == [], errors
+    text = render(mechanics, ctype)
+    assert text and all(t and "<?" not in t for t in text), text
+    return text
+
+
+def test_every_ability_kind_and_verb_has_a_phrase():
+    assert set(ABILITY_SAMPLES) == set(SC.ABILITY_KEYS)
+    for kind, body in ABILITY_SAMPLES.items():
+        _clean([{"kind": kind, **body}])
+    assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
+    for verb, arg in VERB_SAMPLES.items():
+        eff = {verb: arg}
+        if verb in ("unless", "if", "may"):
+            eff["then"] = [{"draw": {"count": 1}}]
+        _clean([{"kind": "event", "effects": [eff]}])
+
+
+@pytest.mark.parametrize("event", sorted(SC.TRIGGER_EVENTS))
+def test_every_trigger_event_has_a_phrase(event):
+    _clean([{"kind": "trigger", "on": event, "effects": [{"draw": {"count": 1}}]}])
+    _clean([{"kind": "interrupt", "when": event, "effects": [{"draw": {"count": 1}}]}], "interrupt")
+
+
+@pytest.mark.parametrize("kw", sorted(SC.KEYWORDS))
+def test_every_keyword_has_a_phrase(kw):
+    _clean([{"kind": "keyword", "keyword": kw}], "personnel")
+
+
+def test_every_filter_key_and_condition_key_has_a_phrase():
+    assert set(FILTER_SAMPLES) == SC.FILTER_KEYS
+    for k, v in FILTER_SAMPLES.items():
+        _clean([{"kind": "event", "effects": [{"stop": {"choose": {k: v}}}]}])
+    assert set(CONDITION_SAMPLES) == SC.CONDITION_KEYS - {"min", "matches", "group"}  # companions of count/ref/meets
+    _clean([{"kind": "event", "effects": [{"if": {"meets": {"skills": {"Law": 1}}, "group": {"ref": "x"}},
+                                           "then": [{"draw": {"count": 1}}]}]}])
+    for k, v in CONDITION_SAMPLES.items():
+        cond = {k: v, **({"matches": {"type": "personnel"}} if k == "ref" else {})}
+        _clean([{"kind": "event", "effects": [{"if": cond, "then": [{"draw": {"count": 1}}]}]}])
+
+
+# -- exact sentences ---------------------------------------------------------------------
+def test_well_known_cards_read_as_the_engine_plays_them():
+    assert render_card(DB["1C019"]) == [
+        "Unless you have Engineer and Physics or 2 Exobiology, stop each Medical personnel, then place this "
+        "dilemma on the bottom of its owner's dilemma pile."]
+    assert render_card(DB["1C064"]) == ["Each of your Engineer personnel present gains Physics."]
+    assert render_card(DB["1S370"]) == ["Order - Discard a card from hand to draw a card. You may do this only once each turn."]
+    assert render_card(DB["1R350"]) == ["While this personnel is facing a dilemma, exclude this personnel from any random selection."]
+    assert render_card(DB["1S363"]) == [
+        "While you command 2 or more [Kli] Treachery personnel, each [Kli] ship in your hand is Cost -1."]
+    assert render_card(DB["1C029"]) == ["Select two random personnel. Kill each of those personnel that has Cunning+Strength<11."]
+    assert render_card(DB["1U117"])[1] == "Each of your [Rom] ships is Range +1 for each of your Reman personnel (limit 3)."
+
+
+def test_the_view_shows_each_cards_text():
+    st = started("render-view")
+    v = GAME.view(st, 0)
+    hand = v["seats"][0]["hand"]
+    assert all("text" in c and isinstance(c["text"], list) for c in hand)
+    mission = v["seats"][0]["missions"][0]
+    assert mission["text"] == render_card(st["extra_cards"].get(mission["guid"]) or DB[mission["guid"]])
