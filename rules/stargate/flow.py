@@ -161,6 +161,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         t["trigger_choice"] = action["index"]
     elif kind == "order_text":
         resolve.use_text(state, action["card"])
+    elif kind == "use_text":
+        resolve.answer_text(state, action["yes"])
     elif kind == "incapacitate_ship":
         if action["card"]:
             incapacitate(state, action["card"])

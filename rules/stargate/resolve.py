@@ -101,12 +101,15 @@ def _has_text(state: dict, iid: str, result: str) -> bool:
 
 
 def success_and_failure_text(state: dict) -> None:
-    while state["texts"] and not state["texts"][0]["sources"]:
+    while state["texts"] and not state["texts"][0]["sources"] and not state["texts"][0].get("offer"):
         state["texts"].pop(0)
     if not state["texts"]:
         state["step"] = "determine" if state.get("text_kind") == "victory" else "stop_assigned"
         return
     group = state["texts"][0]
+    if group.get("offer"):  # the next occurrence of an optional or paid text (Iris)
+        _offer_text(state, group)
+        return
     if len(group["sources"]) > 1:
         I.set_pending(state, group["seat"], "order_text", "Choose the card whose text you use next",
                       [{"type": "order", "card": i} for i in group["sources"]])
@@ -118,10 +121,63 @@ def use_text(state: dict, iid: str) -> None:
     group = state["texts"][0]
     group["sources"].remove(iid)
     result = state.get("text_kind") or state["mission"]["result"]
-    from .static_rules import text_repeats
+    from .static_rules import text_repeats, text_terms
     times = text_repeats(state, iid, result)  # "… text occurs an additional time" (Heru'ur)
+    if text_terms(state, iid, result) is not None:
+        # optional or paid (Iris): its owner decides each occurrence (_offer_text)
+        group["offer"] = {"card": iid, "left": times}
+        _offer_text(state, group)
+        return
+    _push_text(state, iid, group["seat"], result, times)
+
+
+def _push_text(state: dict, iid: str, seat: int, result: str, times: int) -> None:
     for ab, builtin in [x for x in _texts(state, iid, result) for _ in range(times)]:
-        I.push(state, ab.get("effects", []), iid, group["seat"], builtin=builtin, label=result)
+        I.push(state, ab.get("effects", []), iid, seat, builtin=builtin, label=result)
+
+
+def _offer_text(state: dict, group: dict) -> None:
+    """Iris ("Failure text on villain cards is optional. To use the failure text of an
+    obstacle, your opponent pays 1 power."): the player whose card it is decides whether to
+    use the next occurrence of its text, offered only when he can pay its costs (RULES.md
+    "Iris"). The terms are read again for each occurrence: if the card that changed them
+    left play, the rest occur as printed."""
+    from .static_rules import text_terms
+    offer = group["offer"]
+    iid, result = offer["card"], state.get("text_kind") or state["mission"]["result"]
+    terms = text_terms(state, iid, result)
+    if terms is None:
+        group.pop("offer")
+        _push_text(state, iid, group["seat"], result, offer["left"])
+        return
+    costs = [c for t in terms["costs"] for c in t["cost"]]
+    ctx = {"source": terms["costs"][0]["source"] if terms["costs"] else iid, "controller": group["seat"], "refs": {}}
+    if not I.can_pay(state, ctx, costs):
+        group.pop("offer")  # it can't be paid: the text is not used (nor any further occurrence)
+        S.log(state, "text_not_used", seat=group["seat"], card=iid, text=result, reason="cost")
+        return
+    from .effects.render import cost_text
+    title = S.card_def(state, iid)["title"]
+    prompt = f"Use the {result.capitalize()} text of {title}?" + (f" To use it, {cost_text(costs)}." if costs else " It is optional.")
+    I.set_pending(state, group["seat"], "use_text", prompt, [{"type": "choose", "yes": True}, {"type": "choose", "yes": False}])
+
+
+def answer_text(state: dict, yes: bool) -> None:
+    """The answer to ``_offer_text``: use one occurrence (its costs are paid first) or not."""
+    from .static_rules import text_terms
+    group = state["texts"][0]
+    offer = group["offer"]
+    iid, result = offer["card"], state.get("text_kind") or state["mission"]["result"]
+    offer["left"] -= 1
+    if offer["left"] <= 0:
+        group.pop("offer")
+    if not yes:
+        S.log(state, "text_not_used", seat=group["seat"], card=iid, text=result, reason="declined")
+        return
+    terms = text_terms(state, iid, result) or {"costs": []}
+    _push_text(state, iid, group["seat"], result, 1)
+    for c in reversed(terms["costs"]):  # on top of the text: paid before it is used
+        I.push(state, c["cost"], c["source"], c["payer"], label="text_cost")
 
 
 def stop_assigned(state: dict) -> None:

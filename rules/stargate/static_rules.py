@@ -17,6 +17,7 @@ from .effects import filters as F
 # ability kinds; players' numbers a static modifies (``who: {"player": …}``, stats).
 RULES = {"assign_cost", "blocked", "boost_bonus", "first_action", "grant_ability", "text_again",
          "boost_by_team_title", "no_cost_play", "revive_mill_to"}
+RULES |= {"failure_text_optional", "text_cost"}  # Iris: text_terms, read by resolve.use_text
 REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "revive_cost", "revive_cost+optional",
                   "revive_cost+cost"}
 KEYWORDS = {"dominion", "becomes_adversary"}
@@ -124,3 +125,28 @@ def revive_mill_to(state: dict, iid: str) -> str:
         if _hits(state, iid, rule.get("who", {}), ctx):
             return rule.get("to", "discard")
     return "discard"
+
+
+def text_terms(state: dict, iid: str, kind: str) -> dict | None:
+    """How the ``kind`` text ("success"/"failure"/"victory") of ``iid`` is used when active
+    cards change it (Iris: "Failure text on villain cards is optional. To use the failure
+    text of an obstacle, your opponent pays 1 power."); ``None`` = as printed (mandatory
+    unless it says "may", free).
+
+    ``{"optional": True, "costs": [{"source", "cost", "payer"}]}``: the player using the
+    text decides for each occurrence, and uses it only by paying every cost. A text with a
+    cost is always optional (RULES.md "Iris": a cost is never forced on a player).
+    Why here: resolve asks while the texts are used, without knowing which cards do this."""
+    optional = kind == "failure" and any(
+        _hits(state, iid, rule.get("who", {}), ctx) for _, rule, ctx in _rules(state, "failure_text_optional"))
+    costs = []
+    for src, rule, ctx in _rules(state, "text_cost"):
+        if rule.get("keyword") != kind or not _hits(state, iid, rule.get("who", {}), ctx):
+            continue
+        payer = ctx["controller"] if rule.get("payer", "you") == "you" else S.opponent(state, ctx["controller"])
+        if payer != S.controller(state, iid):
+            raise ValueError("text_cost is implemented for a cost paid by the player who uses the text")
+        costs.append({"source": src, "cost": list(rule.get("cost", [])), "payer": payer})
+    if not optional and not costs:
+        return None
+    return {"optional": True, "costs": costs}

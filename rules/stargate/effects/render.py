@@ -192,3 +192,11 @@ def render(mechanics, card: dict | None = None) -> list[str]:
     Anubis") and say whose turn an untargeted trigger belongs to."""
     from .render_parts import render_mechanics
     return render_mechanics(mechanics, card)
+
+
+def cost_text(costs: list) -> str:
+    """A list of costs as the clause a decision's prompt shows ("pay 1 power"), in the
+    words the card's rendered text uses."""
+    from .render_parts import _join, _merge_costs, cost_clause
+    from .render_phrases import Ctx
+    return _join(_merge_costs([cost_clause(c, Ctx()) for c in costs]))

@@ -110,6 +110,10 @@ RULE_KEYS = {"assign_cost", "blocked", "boost_bonus", "first_action", "failure_t
              "grant_ability", "text_again", "boost_by_team_title", "no_cost_play", "revive_mill_to"}
 REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "incapacitated", "stopped", "revive_mill", "revive_cost"}
 PERFORMERS = {"any", "host_owner"}
+# static rules about Success/Failure/Victory text (Iris): (allowed keys, required keys)
+TEXT_KINDS = {"success", "failure", "victory"}
+TEXT_RULE_KEYS = {"failure_text_optional": ({"who"}, {"who"}),
+                  "text_cost": ({"who", "keyword", "payer", "cost"}, {"who", "keyword", "cost"})}
 KEYWORDS = {"dominion", "withdraw", "becomes_adversary", "counts_as", "failure"}
 
 
@@ -161,6 +165,7 @@ class _Checker:
                 self.err(f"{path}.rule", f"a rule is one of {sorted(RULE_KEYS)}")
             else:
                 self.params(rule, f"{path}.rule")
+                self.text_rule(rule, f"{path}.rule")
                 granted = rule.get("grant_ability")
                 if isinstance(granted, dict):
                     # the text a card gives another card is an ability like any other
@@ -175,6 +180,26 @@ class _Checker:
             self.err(f"{path}.by", f"who performs the action is one of {sorted(PERFORMERS)}")
         if "optional" in ab and not isinstance(ab["optional"], bool):
             self.err(f"{path}.optional", "must be true or false")
+
+    def text_rule(self, rule: dict, path: str) -> None:
+        """Iris's rules, whose shape ``params`` alone does not pin down:
+        ``failure_text_optional: {"who"}`` and ``text_cost: {"who", "keyword", "payer"?, "cost"}``."""
+        name = next(iter(rule))
+        arg = rule[name]
+        if name not in TEXT_RULE_KEYS:
+            return
+        if not isinstance(arg, dict):
+            return self.err(f"{path}.{name}", "must be an object")
+        extra, missing = set(arg) - TEXT_RULE_KEYS[name][0], TEXT_RULE_KEYS[name][1] - set(arg)
+        if extra:
+            self.err(f"{path}.{name}", f"unknown keys {sorted(extra)}")
+        if missing:
+            self.err(f"{path}.{name}", f"missing {sorted(missing)}")
+        if name == "text_cost":
+            if arg.get("keyword") not in TEXT_KINDS:
+                self.err(f"{path}.{name}.keyword", f"the text is one of {sorted(TEXT_KINDS)}")
+            if arg.get("payer", "you") not in ("you", "opponent"):
+                self.err(f"{path}.{name}.payer", "the payer is 'you' or 'opponent'")
 
     # -- effects -----------------------------------------------------------------
     def effects(self, effs: Any, path: str) -> None:

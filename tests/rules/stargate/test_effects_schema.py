@@ -36,3 +36,17 @@ def test_a_choice_must_say_who_chooses():
 def test_modify_needs_a_known_stat_and_one_amount():
     errors = validate_mechanics([{"kind": "static", "modify": {"stat": "luck", "who": {"self": True}}}])
     assert any("luck" in e for e in errors) and any("exactly one" in e for e in errors)
+
+
+def test_the_text_rules_of_iris_are_checked():
+    iris = [{"kind": "static", "rule": {"failure_text_optional": {"who": {"allegiance": "villain"}}}},
+            {"kind": "static", "rule": {"text_cost": {"who": {"type": "obstacle"}, "keyword": "failure",
+                                                      "payer": "opponent", "cost": [{"pay_power": 1}]}}}]
+    assert validate_mechanics(iris) == []
+    errors = validate_mechanics([{"kind": "static", "rule": {"text_cost": {"who": {"type": "obstacle"}, "keyword": "failur",
+                                                                          "payer": "someone", "cost": [{"pay_power": 1}]}}}])
+    assert len(errors) == 2 and "keyword" in errors[0] and "payer" in errors[1]
+    errors = validate_mechanics([{"kind": "static", "rule": {"failure_text_optional": {"cost": [{"pay_power": 1}]}}}])
+    assert any("unknown keys ['cost']" in e for e in errors) and any("missing ['who']" in e for e in errors)
+    errors = validate_mechanics([{"kind": "static", "rule": {"text_cost": {"who": {"type": "obstacle"}}}}])
+    assert any("missing ['cost', 'keyword']" in e for e in errors)
