@@ -7,7 +7,8 @@ from . import stats as ST
 
 
 ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders",
-                                                         "pay_skills"),
+                                                         "pay_skills", "action"),
+           "attempt_action": ("action", "pass"),
            "choose_dilemma": ("choose_dilemma",), "discard_excess": ("discard",), "respond": ("respond", "pass"),
            "choose": ("choose",), "yes_no": ("yes_no",), "repair": ("repair",), "place_mission": ("place_mission",), "beam_to": ("beam",)}
 

@@ -11,6 +11,7 @@ under his pile. Each is revealed and resolved in turn; overcome → under the mi
 from __future__ import annotations
 
 from .. import rng as R
+from . import actions as A
 from . import state as S
 from . import stats as ST
 from .effects import filters as F
@@ -126,6 +127,8 @@ def face_dilemmas(state: dict) -> None:
     cur = a["current"]
     if cur is not None:
         if not a["resolving"]:  # the response window after the reveal has closed
+            if A.offer(state, "facing"):  # the attempting player's action point (RULES.md)
+                return
             a["resolving"] = True
             ctx = F.ctx_for(state, cur, you=a["seat"], dilemma=True)
             ctx["opp"] = owner
@@ -164,6 +167,8 @@ def mission_requirements(state: dict) -> None:
     must exceed the number; dilemmas placed on the mission with a requirement add to it.
     Success scores the points and completes the mission; failure stops everyone left."""
     a = state["attempt"]
+    if A.offer(state, "requirements"):  # the last action point before the check (RULES.md)
+        return
     m, seat = a["mission"], a["seat"]
     team = F.attempting(state)
     extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]

@@ -7,6 +7,7 @@ before the rest of the effect that caused it), then the current step.
 """
 from __future__ import annotations
 
+from . import actions as A
 from . import dilemmas as D
 from . import glossary as G
 from . import orders as O
@@ -70,6 +71,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         setup.place(state, seat, action["card"])
     elif kind == "respond":
         answer_window(state, seat, action)
+    elif kind == "attempt_action":  # "while attempting / facing a dilemma, you may …"
+        A.answer(state, seat, action)
     elif kind in ("choose", "yes_no"):
         state["stack"][-1]["work"]["answer"] = (action["card"] if "card" in action else
                                                 action["seat"] if "seat" in action else
@@ -103,6 +106,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
             D.attempt_mission(state, seat, action["mission"], action.get("ship"))
         elif t == "order":
             O.use_order(state, seat, action["card"], action["ability"])
+        elif t == "action":
+            A.use(state, seat, action["card"], action["ability"])
         elif t == "play":
             P.play_card(state, seat, action["card"], None)
         elif t == "pay_skills":  # "must discard a card from hand to use that personnel's skills"

@@ -9,6 +9,8 @@ from .effects import extra as X
 from .effects import filters as F
 from .effects import interpreter as I
 from . import play as P
+from . import actions as A
+from .effects import costs as C
 
 
 def _surface(state: dict, m: str) -> bool:
@@ -131,19 +133,10 @@ def order_options(state: dict, seat: int) -> list[dict]:
             ctx = F.ctx_for(state, iid)
             if "while" in ab and not F.condition(state, ab["while"], ctx):
                 continue
-            if not _cost_payable(state, seat, iid, ab.get("cost") or []):
+            if not C.payable(state, seat, iid, ab.get("cost") or []):
                 continue
             out.append({"type": "order", "card": iid, "ability": k})
     return out
-
-
-def _cost_payable(state: dict, seat: int, iid: str, cost: list) -> bool:
-    for c in cost:
-        if "stop" in c and c["stop"].get("self") and state["cards"][iid]["stopped"]:
-            return False
-        if "discard" in c and len(state["seats"][seat]["hand"]) < c["discard"].get("count", 1):
-            return False
-    return True
 
 
 def use_order(state: dict, seat: int, iid: str, k: int) -> None:
@@ -164,6 +157,7 @@ def execute_orders(state: dict) -> None:
                     seen.add(b["card"])
                     beams.append({"type": "beam", "card": b["card"]})
             opts = attempt_options(state, seat) + move_options(state, seat) + beams \
-                + order_options(state, seat) + P.legal(state, seat, orders=True) + X.pay_options(state, seat)
+                + order_options(state, seat) + P.legal(state, seat, orders=True) + X.pay_options(state, seat) \
+                + A.options(state, seat)[0]
     opts.append({"type": "end_orders"})
     S.set_pending(state, seat, "orders", "Execute orders (or end them)", opts)

@@ -261,26 +261,52 @@ def _discard_one(state, frame, seat, card) -> None:
 
 
 def _discard(state, frame, eff, arg):
-    seat = _seat(frame["ctx"], arg.get("who", "you"))
+    """Discard ``count`` (an AMOUNT) cards: from the deck top, at random, or chosen one at a
+    time from hand (only cards matching ``filter``: "discard a personnel from hand";
+    ``up_to``: the player may stop early — "discard any number of cards"). ``as`` names the
+    discarded cards ("the discarded personnel's skills", "an equal number")."""
+    ctx = frame["ctx"]
+    seat = _seat(ctx, arg.get("who", "you"))
     work = frame["work"]
-    left = work.setdefault("left", arg.get("count", 1))
+    if "left" not in work:
+        work["left"], work["done"] = F.amount(state, arg.get("count", 1), ctx), []
+    left, done = work["left"], work["done"]
+
+    def one(card):
+        _discard_one(state, frame, seat, card)
+        done.append(card)
+
     if arg.get("from") == "deck_top":
         for _ in range(left):
             if state["seats"][seat]["deck"]:
-                _discard_one(state, frame, seat, state["seats"][seat]["deck"][0])
+                one(state["seats"][seat]["deck"][0])
+        _remember(frame, eff, done)
         return True
-    hand = state["seats"][seat]["hand"]
+    hand = [i for i in state["seats"][seat]["hand"] if "filter" not in arg or F.matches(state, i, arg["filter"], ctx)]
     if "answer" in work:
-        _discard_one(state, frame, seat, work.pop("answer"))
-        work["left"] = left = left - 1
+        pick = work.pop("answer")
+        if pick is None:  # "any number": the player stops here
+            left = 0
+        else:
+            one(pick)
+            hand.remove(pick)
+            left -= 1
+        work["left"] = left
     if left <= 0 or not hand:
+        _remember(frame, eff, done)
         return True
     if arg.get("random"):
         while left > 0 and hand:
-            _discard_one(state, frame, seat, R.choice(state["rng"], list(hand)))
+            pick = R.choice(state["rng"], list(hand))
+            one(pick)
+            hand.remove(pick)
             left -= 1
+        _remember(frame, eff, done)
         return True
-    S.set_pending(state, seat, "choose", "Discard a card from your hand", [{"type": "choose", "card": i} for i in hand])
+    opts = [{"type": "choose", "card": i} for i in hand]
+    if arg.get("up_to"):
+        opts.append({"type": "choose", "card": None})
+    S.set_pending(state, seat, "choose", "Discard a card from your hand", opts)
     return False
 
 

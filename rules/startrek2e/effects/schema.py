@@ -26,11 +26,12 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if"},
     "keyword": {"keyword", "if", "who", "skills"},
+    "action": {"while", "cost", "effects", "limit"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
-    "play_requirement": set(), "damage": set(), "keyword": {"keyword"},
+    "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -54,7 +55,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "gain_skills", "choose_one", "put_into_play",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
-COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile"}
+COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
 FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
@@ -150,9 +151,9 @@ class _Checker:
         if not isinstance(costs, list):
             return self.err(path, "a cost must be a list")
         for i, c in enumerate(costs):
-            p = f"{path}[{i}]"
-            if not isinstance(c, dict) or len(c) != 1 or next(iter(c)) not in COST_VERBS:
-                self.err(p, f"a cost is one of {sorted(COST_VERBS)}")
+            p = f"{path}[{i}]"  # `as` names the cards paid ("the discarded personnel")
+            if not isinstance(c, dict) or len(set(c) - {"as"}) != 1 or next(k for k in c if k != "as") not in COST_VERBS:
+                self.err(p, f"a cost is one of {sorted(COST_VERBS)} (+ 'as')")
             else:
                 self.effect(c, p)
 
@@ -205,12 +206,17 @@ class _Checker:
                 if arg.get("until", "end_of_turn") != "end_of_turn":
                     self.err(f"{p}.until", "only 'end_of_turn'")
         elif verb in ("draw", "discard", "shuffle_deck", "score", "lose_points"):
-            self.keys(arg, {"count", "who", "from", "random", "amount"}, p)
+            self.keys(arg, {"count", "who", "from", "random", "amount"} | ({"filter", "up_to"} if verb == "discard" else set()), p)
+            if isinstance(arg, dict) and verb == "discard":  # "discard a personnel from hand", "any number of cards"
+                if "filter" in arg:
+                    self.filter(arg["filter"], f"{p}.filter")
+                if "up_to" in arg and not isinstance(arg["up_to"], bool):
+                    self.err(f"{p}.up_to", "true or false")
             if isinstance(arg, dict):
                 if arg.get("who", "you") not in SIDES:
                     self.err(f"{p}.who", "'you' or 'opponent'")
                 for k in ("count", "amount"):
-                    if isinstance(arg.get(k), dict) and verb in ("draw", "score", "lose_points"):  # "5 points for each"
+                    if isinstance(arg.get(k), dict) and verb in ("draw", "score", "lose_points", "discard"):  # "5 points for each"
                         self.amount(arg[k], f"{p}.{k}")
                     elif k in arg and not (isinstance(arg[k], int) and arg[k] >= 0):
                         self.err(f"{p}.{k}", "a number ≥ 0")

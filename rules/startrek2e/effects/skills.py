@@ -36,6 +36,15 @@ def _resolve(state: dict, frame: dict, key: str, t: dict):
     return out
 
 
+def _skills_of(state: dict, iid: str) -> dict:
+    """The source's skills now: in play, with every modifier; anywhere else (a personnel
+    just discarded from hand — Elim Garak — or in a discard pile) its printed skills, since
+    the texts of cards in play modify only cards in play."""
+    if S.in_play(state, iid):
+        return dict(ST.skills(state, iid))
+    return dict(S.card_def(state, iid).get("skills") or {})
+
+
 def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
     src = _resolve(state, frame, "from_w", arg["from"])
     if src is None:
@@ -49,7 +58,7 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
         if "answer" in work and work.get("resolving") == "skill":
             work["skill"] = work.pop("answer")
         else:
-            names = sorted(ST.skills(state, src[0]))
+            names = sorted(_skills_of(state, src[0]))
             if not names:
                 return True
             work["resolving"] = "skill"
@@ -57,7 +66,7 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
                           [{"type": "choose", "skill": n} for n in names])
             return False
     for s in src[:1]:
-        gained = dict(ST.skills(state, s))
+        gained = _skills_of(state, s)
         if arg.get("one"):
             gained = {work["skill"]: 1} if work.get("skill") in gained else {}
         if arg.get("attributes"):

@@ -1,0 +1,54 @@
+"""Whether a text's cost can be paid (glossary "Cost": requirements are checked, then the
+cost is paid; an action whose cost cannot be paid cannot be taken).
+
+Why one function: orders ("Order - stop this personnel to …") and the actions a player
+takes while attempting a mission ("you may kill your captive to …", "discard a personnel
+from hand to …") offer a text only when its whole cost can be paid, and the same check must
+hold for both. ``known=False`` answers what the opponents can see: a cost paid from the
+hand counts only the number of cards held (RULES.md "Actions during a mission attempt":
+being offered an action never tells them what the hand holds).
+"""
+from __future__ import annotations
+
+from .. import state as S
+from . import filters as F
+
+TARGETED = ("stop", "kill", "destroy", "return_to_pile")
+
+
+def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True) -> bool:
+    """Every part of ``cost`` (a list of cost effects of card ``iid`` used by ``seat``) can be paid now."""
+    ctx = F.ctx_for(state, iid, you=seat)
+    for c in cost:
+        verb = next((k for k in c if k != "as"), None)
+        arg = c.get(verb) or {}
+        if verb == "discard":
+            if not _discard_payable(state, seat, arg, ctx, known):
+                return False
+        elif verb in TARGETED and isinstance(arg, dict) and arg:
+            if not _target_payable(state, iid, verb, arg, ctx):
+                return False
+    return True
+
+
+def _discard_payable(state: dict, seat: int, arg: dict, ctx: dict, known: bool) -> bool:
+    who = ctx["you"] if arg.get("who", "you") == "you" else ctx["opp"]
+    zone = "deck" if arg.get("from") == "deck_top" else "hand"
+    pool = state["seats"][who][zone]
+    if known and "filter" in arg:
+        pool = [i for i in pool if F.matches(state, i, arg["filter"], ctx)]
+    need = 0 if arg.get("up_to") else F.amount(state, arg.get("count", 1), ctx)
+    return len(pool) >= need
+
+
+def _target_payable(state: dict, iid: str, verb: str, t: dict, ctx: dict) -> bool:
+    """A cost that names cards: there must be enough of them (a stop only of unstopped ones)."""
+    if "self" in t:
+        return S.in_play(state, iid) and not (verb == "stop" and state["cards"][iid]["stopped"])
+    for form in ("choose", "random", "all"):
+        if form in t:
+            pool = F.candidates(state, t[form], ctx)
+            if verb == "stop":
+                pool = [i for i in pool if not state["cards"][i].get("stopped")]
+            return len(pool) >= (0 if form == "all" else F.amount(state, t.get("count", 1), ctx))
+    return True
