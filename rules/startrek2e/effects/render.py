@@ -79,8 +79,24 @@ def sentences(effs: list, ctx: P.Ctx) -> str:
 
 def clauses(effs: list, ctx: P.Ctx) -> str:
     """Effects as one lower-case clause list ("draw a card, then shuffle your deck")."""
-    parts = [effect(e, ctx).rstrip(".") for e in effs]
+    parts = [effect(e, ctx).rstrip(".") for e in _merged(effs)]
     return ", then ".join(p for p in parts if p)
+
+
+def _merged(effs: list) -> list:
+    """Consecutive ``modify`` effects of one target, amount and duration read as one
+    ("give this personnel attributes +3"); the engine runs them one by one all the same."""
+    out: list = []
+    for e in effs:
+        m = e.get("modify") if isinstance(e, dict) and set(e) <= {"modify", "until"} else None
+        prev = out[-1] if out else None
+        pm = prev.get("modify") if isinstance(prev, dict) and set(prev) <= {"modify", "until", "_stats"} else None
+        if m and pm and (pm["target"], pm["amount"], prev.get("until")) == (m["target"], m["amount"], e.get("until")) \
+                and not m["stat"][:1].isupper() and not pm["stat"][:1].isupper():
+            prev["_stats"] = prev.get("_stats", [pm["stat"]]) + [m["stat"]]
+            continue
+        out.append(dict(e) if m else e)
+    return out
 
 
 # -- abilities ----------------------------------------------------------------------------
@@ -184,6 +200,17 @@ def _order(ab: dict, ctx: P.Ctx) -> str:
     return text
 
 
+def _action(ab: dict, ctx: P.Ctx) -> str:
+    """"While this personnel is attempting a mission, you may [cost] to [effect]." (the cost
+    first: it may name cards for the effects)."""
+    cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""
+    body = clauses(ab.get("effects") or [], ctx)
+    text = f"While {P.condition(ab['while'], ctx)}, you may {f'{cost} to {body}' if cost else body}."
+    if ab.get("limit") == "once_per_turn":
+        text += " You may do this only once each turn."
+    return text
+
+
 def _dilemma(ab: dict, ctx: P.Ctx) -> str:
     return sentences(ab.get("effects") or [], ctx)
 
@@ -261,7 +288,7 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
 
 ABILITIES = {"headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
-             "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword}
+             "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action}
 
 
 # -- effects ------------------------------------------------------------------------------
@@ -280,7 +307,7 @@ def effect(eff: dict, ctx: P.Ctx) -> str:
     if fn is None:
         return f"<?{verb}>"
     text = fn(eff, arg, ctx)
-    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent"):
+    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard"):
         P.remember_ref(ctx, eff["as"], arg)
     return text
 
@@ -313,6 +340,12 @@ def _modify(eff, arg, ctx):
     t = P.target(arg["target"], ctx)
     stat, amt = arg["stat"], arg["amount"]
     until = DURATIONS.get(eff.get("until", "end_of_turn"), "")
+    if eff.get("_stats"):  # merged by `_merged`: several attributes by one amount
+        sign = "+" if not isinstance(amt, int) or amt >= 0 else ""
+        names = eff["_stats"]
+        what = "attributes" if sorted(names) == ["cunning", "integrity", "strength"] else P._and(
+            [P.stat_name(n) for n in names])
+        return f"give {t} {what} {sign}{P.amount(amt, ctx)}{until}"
     if stat[:1].isupper() and isinstance(amt, int) and amt < 0:
         lost = stat if amt == -1 else f"{-amt} {stat}"
         return f"make {t} lose {lost}{until}"
@@ -335,11 +368,21 @@ def _draw(eff, arg, ctx):
 def _discard(eff, arg, ctx):
     n = arg.get("count", 1)
     opp = arg.get("who", "you") != "you"
+    word = P.noun(arg["filter"], ctx, owner=False) if "filter" in arg else "card"
+    if "as" in eff:  # "the discarded personnel"
+        ctx.refs[eff["as"]] = (f"discarded {P.plural_of(word) if n != 1 else word}", n != 1)
     if arg.get("from") == "deck_top":
         what = "the top card" if n == 1 else f"the top {P.num(n)} cards"
         return f"{'your opponent discards' if opp else 'discard'} {what} of {'his or her' if opp else 'your'} deck"
-    what = ("a random card" if arg.get("random") else "a card") if n == 1 else (
-        f"{P.num(n)} random cards" if arg.get("random") else f"{P.num(n)} cards")
+    if not isinstance(n, int):  # an AMOUNT
+        what = f"{'any number of' if arg.get('up_to') else 'a number of'} {P.plural_of(word)} (at most " \
+               f"{P.amount(n, ctx, count=True)})" if arg.get("up_to") else \
+               f"a number of {P.plural_of(word)} equal to {P.amount(n, ctx, count=True)}"
+    elif arg.get("up_to"):
+        what = f"up to {P.num(n)} {word if n == 1 else P.plural_of(word)}"
+    else:
+        what = (f"a random {word}" if arg.get("random") else P.a_an(word)) if n == 1 else (
+            f"{P.num(n)} random {P.plural_of(word)}" if arg.get("random") else f"{P.num(n)} {P.plural_of(word)}")
     return f"{'your opponent discards' if opp else 'discard'} {what} from hand"
 
 
@@ -490,7 +533,7 @@ def _gain_skills(eff, arg, ctx):
     src = P.target(arg["from"], ctx)
     to = P.target(arg["to"], ctx)
     if arg.get("one"):
-        what = f"one skill of your choice that {src} has"
+        what = f"one skill of your choice from {src}"
     else:
         what = f"all skills{' and attributes' if arg.get('attributes') else ''} that {src} has"
     return f"give {to} {what}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"

@@ -5,6 +5,7 @@ from rules.startrek2e import glossary as G
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
 from rules.startrek2e.cards import card_db
+from rules.startrek2e.effects.render import render_card
 
 from . import fixtures as FX
 from .helpers import act, check_invariants, find, mission, options, pass_responses, put, started, turn_to
@@ -157,6 +158,11 @@ def test_elim_garak_asks_whenever_the_hand_holds_cards_but_offers_only_pass_with
     assert st["pending"]["kind"] == "orders"  # an empty hand: nothing is open, nobody is asked
 
 
-def test_kovat_and_elim_garak_are_authored_as_played():
-    assert DB["1U243"]["mechanics"][0]["kind"] == "action" and DB["1R236"]["mechanics"][0]["kind"] == "action"
+def test_kovat_and_elim_garak_read_as_the_engine_plays_them():
+    assert render_card(DB["1U243"]) == [
+        "While this personnel is attempting a mission, you may kill a personnel held in your brig to give this "
+        "personnel attributes +3 until the end of this mission attempt. You may do this only once each turn."]
+    assert render_card(DB["1R236"]) == [
+        "While this personnel is attempting a mission, you may discard a personnel from hand to give this personnel "
+        "one skill of your choice from that discarded personnel until the end of this mission attempt."]
     assert DB["1R236~2"]["mechanics"] == DB["1R236"]["mechanics"]

@@ -78,6 +78,7 @@ ABILITY_SAMPLES = {
     "event": {"effects": [{"draw": {"count": 1}}]}, "interrupt": {"effects": [{"draw": {"count": 1}}]},
     "play_requirement": {"requires": {"attempting": True}}, "damage": {"modify": {"stat": "range", "amount": -2}},
     "keyword": {"keyword": "cant_attempt"},
+    "action": {"while": {"attempting": True}, "effects": [{"draw": {"count": 1}}]},
 }
 
 
