@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import glossary as G
 from . import state as S
 from . import stats as ST
+from .effects import costs as C
 from .effects import filters as F
 from .effects import extra as X
 from .effects import interpreter as I
@@ -63,7 +64,8 @@ def playable_interrupt(state: dict, seat: int, iid: str, orders: bool) -> bool:
     if not X.interrupt_allowed(state, iid):
         return False
     ctx = F.ctx_for(state, iid, you=seat)
-    return all("if" not in ab or F.condition(state, ab["if"], ctx) for ab in abs_)
+    return all(("if" not in ab or F.condition(state, ab["if"], ctx))
+               and C.payable(state, seat, iid, ab.get("cost") or []) for ab in abs_)
 
 
 def legal(state: dict, seat: int, *, orders: bool = False) -> list[dict]:
@@ -97,8 +99,8 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
         X.interrupt_used(state, iid)
         _new_play(state, iid)
         fire(state, "about_to_play", card=iid, seat=seat, verb="play")  # "prevent that interrupt" (item 37)
-        for ab in S.abilities(state, iid, "interrupt"):
-            I.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat))
+        for ab in S.abilities(state, iid, "interrupt"):  # a cost is paid even if the play is prevented
+            I.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
         return
     cost = ST.value(state, iid, "cost")
     state["seats"][seat]["counters"] -= cost

@@ -137,7 +137,8 @@ def responses(state: dict, seat: int, w: dict) -> list[dict]:
             if "if" in ab and not F.condition(state, ab["if"], ctx):
                 continue
             from .play import requirements_met
-            if requirements_met(state, seat, iid):
+            from .effects.costs import payable
+            if requirements_met(state, seat, iid) and payable(state, seat, iid, ab.get("cost") or []):
                 out.append({"type": "respond", "card": iid, "ability": k})
     return out
 

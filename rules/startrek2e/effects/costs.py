@@ -44,11 +44,16 @@ def _discard_payable(state: dict, seat: int, arg: dict, ctx: dict, known: bool) 
 def _target_payable(state: dict, iid: str, verb: str, t: dict, ctx: dict) -> bool:
     """A cost that names cards: there must be enough of them (a stop only of unstopped ones)."""
     if "self" in t:
-        return S.in_play(state, iid) and not (verb == "stop" and state["cards"][iid]["stopped"])
+        return S.in_play(state, iid) and not (verb == "stop" and not _stoppable(state, iid))
     for form in ("choose", "random", "all"):
         if form in t:
             pool = F.candidates(state, t[form], ctx)
             if verb == "stop":
-                pool = [i for i in pool if not state["cards"][i].get("stopped")]
+                pool = [i for i in pool if _stoppable(state, i)]
             return len(pool) >= (0 if form == "all" else F.amount(state, t.get("count", 1), ctx))
     return True
+
+
+def _stoppable(state: dict, iid: str) -> bool:
+    """A card that stopping would stop (unstopped, not "cannot be stopped")."""
+    return not state["cards"][iid].get("stopped") and not F.has_keyword_ability(state, iid, "cant_be_stopped")

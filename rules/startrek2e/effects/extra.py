@@ -15,7 +15,7 @@ _BLANKING = threading.local()  # per thread, like stats' scratch: a blanking che
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
-               "with_card"}
+               "with_card", "equipped_with", "present_with"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by"}
@@ -82,6 +82,14 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
         return m is not None and any(i != iid and S.mission_of(state, i) == m and F.matches(state, i, v, ctx)
                                      for i in S.cards_in_play(state))
+    if k == "equipped_with":  # glossary "Equipped with": present with a matching equipment it can be affected by
+        from ..glossary import equipped_with
+        loc = S.location(state, iid)
+        return bool(loc) and any(S.ctype(state, e) == "equipment" and F.matches(state, e, v, ctx)
+                                 and equipped_with(state, iid, e) for e in S.cards_at(state, loc))
+    if k == "present_with":  # present with a matching card ("an opponent's personnel present" with that one)
+        loc = S.location(state, iid)
+        return bool(loc) and any(j != iid and F.matches(state, j, v, ctx) for j in S.cards_at(state, loc))
     if k == "with_ref":  # at the same mission as a remembered card ("at the same mission")
         refs = (ctx.get("refs") or {}).get(v, [])
         here = S.mission_of(state, iid)

@@ -68,7 +68,9 @@ def targets(state: dict, frame: dict, t: dict):
     ctx, work = frame["ctx"], frame["work"]
     if "done_targets" in work:
         return work["done_targets"]
-    count = t.get("count", 1)
+    if "count" not in work:  # an AMOUNT is read once ("an equal number": the cards discarded)
+        work["count"] = F.amount(state, t.get("count", 1), ctx)
+    count = work["count"]
     if "self" in t:
         out = [ctx["source"]]
     elif "ref" in t:

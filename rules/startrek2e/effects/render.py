@@ -229,9 +229,13 @@ def _interrupt(ab: dict, ctx: P.Ctx) -> str:
         text = f"Play {head[0].lower() + head[1:]}" if not head.startswith("At") else f"Play {head.lower()}"
         if cond:
             text += f", if {P.condition(cond, ctx)}"
-        text += f": {clauses(ab.get('effects') or [], ctx)}."
-    else:
+        cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""
         body = clauses(ab.get("effects") or [], ctx)
+        text += f": {f'{cost} to {body}' if cost else body}."
+    else:
+        cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""
+        body = clauses(ab.get("effects") or [], ctx)
+        body = f"{cost} to {body}" if cost else body
         text = f"Order - {_cap(body)}." if ab.get("order") else (
             f"If {P.condition(ab['if'], ctx)}, {body}." if "if" in ab else f"{_cap(body)}.")
         if ab.get("order") and "if" in ab:
@@ -320,7 +324,9 @@ def _t(fmt: str):
 
 def _brig(eff, arg, ctx):
     side = arg.get("brig", "opponent" if ctx.dilemma else "you")
-    return f"place {P.target(arg, ctx)} in {'your' if side == 'you' else 'your opponent' + chr(39) + 's'} brig"
+    brig = f"in {'your' if side == 'you' else 'your opponent' + chr(39) + 's'} brig"
+    t = P.target(arg, ctx)
+    return f"place {brig} {t}" if t.endswith("selected at random") else f"place {t} {brig}"
 
 
 def _remember(eff, arg, ctx):

@@ -31,7 +31,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "attempting", "attribute", "highest", "lowest", "cost_at_most", "not", "at_this_mission", "any_of",
             "location", "region", "quadrant", "mission_type", "crew", "involved", "matching_mission",
             "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
-            "with_ref", "attribute_sum", "facing_dilemma", "with_card"}
+            "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with"}
 
 
 class Ctx:
@@ -225,6 +225,11 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"with {noun(f['crew'], ctx, article=True)} aboard")
     if "with_card" in f:
         out.append(f"where {noun(f['with_card'], ctx, article=True)} is")
+    if "equipped_with" in f:
+        out.append(f"equipped with {noun(f['equipped_with'], ctx, article=True, owner=False)}")
+    if "present_with" in f:
+        w = f["present_with"]
+        out.append(f"present with {ref_phrase(w['ref'], ctx) if set(w) == {'ref'} else noun(w, ctx, article=True)}")
     if "owned_by" in f:
         out.append("that you own" if f["owned_by"] == "you" else "owned by an opponent")
     if "not" in f:
@@ -303,7 +308,8 @@ def ref_phrase(name: str, ctx: Ctx, *, plural: bool | None = None) -> str:
 def remember_ref(ctx: Ctx, name: str, target: dict) -> None:
     """Name a selection for later phrases: its noun and whether it may be several cards."""
     form = next((k for k in ("choose", "random", "all") if k in target), None)
-    many = form == "all" or target.get("count", 1) > 1 or "all_but" in target
+    n = target.get("count", 1)
+    many = form == "all" or not isinstance(n, int) or n > 1 or "all_but" in target
     word = _noun_word(target[form], ctx) if form and isinstance(target[form], dict) else "card"
     if "ref" in target and target["ref"] in ctx.refs:
         word, many = ctx.refs[target["ref"]][0].split()[-1], ctx.refs[target["ref"]][1]
@@ -336,6 +342,8 @@ def target(t: dict, ctx: Ctx) -> str:
         if "all_but" in t:
             return f"all but {num(t['all_but'])} of the {noun(f, ctx, plural=True)}, selected at random"
         n = t.get("count", 1)
+        if not isinstance(n, int):
+            return f"a number of {noun(f, ctx, plural=True)} equal to {amount(n, ctx, count=True)}, selected at random"
         if set(f) == {"ref"}:
             return f"{num(n)} of {ref_phrase(f['ref'], ctx, plural=True)}, selected at random"
         if f.get("owner") and f.get("scope") not in ("hand", "deck", "discard"):
@@ -347,7 +355,9 @@ def target(t: dict, ctx: Ctx) -> str:
         f = t["choose"]
         n = t.get("count", 1)
         upto = "up to " if t.get("up_to") else ""
-        if set(f) == {"ref"}:
+        if not isinstance(n, int):  # an AMOUNT: "an equal number"
+            text = f"{upto}a number of {noun(f, ctx, plural=True)} equal to {amount(n, ctx, count=True)}"
+        elif set(f) == {"ref"}:
             text = f"{upto}{num(n)} of {ref_phrase(f['ref'], ctx, plural=True)}"
         elif n == 1 and not upto:
             text = noun(f, ctx, article=True)
@@ -368,6 +378,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
     if isinstance(a, int):
         return str(a)
     if isinstance(a, dict) and "per" in a:
+        if set(a["per"]) <= {"ref", "scope"} and "ref" in a["per"] and a.get("times", 1) == 1:
+            return f"the number of {ref_phrase(a['per']['ref'], ctx, plural=True)}"  # "an equal number"
         if count and a.get("times", 1) == 1:
             text = f"the number of {noun(a['per'], ctx, plural=True)}"
             return text + (f" (at most {a['limit']})" if "limit" in a else "")

@@ -22,7 +22,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "order": {"effects", "cost", "limit", "while"},
     "dilemma": {"effects"},
     "event": {"play_on", "effects", "destroy_after"},
-    "interrupt": {"effects", "when", "order", "if", "limit"},
+    "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if"},
     "keyword": {"keyword", "if", "who", "skills"},
@@ -64,7 +64,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
                "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
-               "attribute_sum", "facing_dilemma", "with_card"}
+               "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -362,8 +362,11 @@ class _Checker:
             self.err(f"{path}.brig", "'you' or 'opponent'")
         if "chooser" in t and t["chooser"] not in SIDES:
             self.err(f"{path}.chooser", "'you' or 'opponent'")
-        if "count" in t and not (isinstance(t["count"], int) and t["count"] >= 1):
-            self.err(f"{path}.count", "a number ≥ 1")
+        if "count" in t:  # a number, or an AMOUNT ("an equal number": the cards discarded)
+            if isinstance(t["count"], dict):
+                self.amount(t["count"], f"{path}.count")
+            elif not (isinstance(t["count"], int) and t["count"] >= 1):
+                self.err(f"{path}.count", "a number ≥ 1 or an AMOUNT")
 
     def filter(self, f: Any, path: str) -> None:
         if not isinstance(f, dict):
@@ -407,8 +410,9 @@ class _Checker:
                     self.filter(g, f"{path}.any_of[{i}]")
         if "crew" in f:
             self.filter(f["crew"], f"{path}.crew")
-        if "with_card" in f:
-            self.filter(f["with_card"], f"{path}.with_card")
+        for k in ("with_card", "equipped_with", "present_with"):
+            if k in f:
+                self.filter(f[k], f"{path}.{k}")
         for k in ("title", "keyword"):
             if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
                                                          and all(isinstance(x, str) for x in f[k]))):

@@ -255,3 +255,33 @@ def sensible_action(state: dict, seat: int, r: random.Random) -> dict:
             if down:
                 return {"type": "beam", "card": down[0]["card"]}
     return {"type": "end_orders"}
+
+
+# -- the real Premiere cards in fixture games ---------------------------------------------
+def real(st: dict, seat: int, old_guid: str, cid: str, zone: str | None = None, holder=None) -> str:
+    """Turn one of ``seat``'s fixture cards into the real Premiere card ``cid`` (its
+    database entry rides in the config's extra cards) and optionally put it somewhere."""
+    from rules.startrek2e.cards import card_db
+    st["extra_cards"][cid] = card_db()[cid]
+    iid = find(st, seat, old_guid)
+    st["cards"][iid]["guid"] = cid
+    if zone is None:
+        return iid
+    return put(st, seat, cid, zone, holder)
+
+
+def attempt(st: dict, m: str, dilemmas=(), ship=None) -> dict:
+    """Seat 0 attempts ``m``; seat 1 stacks the named dilemmas (guids, from the top of his
+    pile) in that order and stops choosing."""
+    pile = st["seats"][1]["dilemmas"]
+    for g in reversed(dilemmas):
+        d = next(i for i in pile if st["cards"][i]["guid"] == g)
+        pile.remove(d)
+        pile.insert(0, d)
+    st = act(st, {"type": "attempt", "mission": m, **({"ship": ship} if ship else {})})
+    st = pass_responses(st)
+    for g in dilemmas:
+        st = act(st, next(o for o in options(st) if o["card"] and st["cards"][o["card"]]["guid"] == g))
+    if st["pending"]["kind"] == "choose_dilemma":
+        st = act(st, {"type": "choose_dilemma", "card": None})
+    return pass_responses(st)

@@ -60,7 +60,8 @@ FILTER_SAMPLES = {
     "matching_mission": True, "with_trigger_card": True, "ref": "chosen", "requires_skill": "Science",
     "aboard_trigger_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
-    "with_card": {"skill": "Diplomacy"},
+    "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
+    "present_with": {"ref": "chosen"},
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
