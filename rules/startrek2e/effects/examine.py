@@ -75,6 +75,8 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
         verb = {"discard": "discard", "take": "take into hand", "bottom": "place on the bottom"}[key]
         S.set_pending(state, chooser, "choose", f"Choose an examined card to {verb}", opts, reveal=list(work["left"]))
         return False
+    if "swap" in arg and not _swap(state, frame, eff, work, _pick(arg["swap"]), owner):
+        return False
     rest = arg.get("rest", "top")
     if rest == "top_any_order" and not _reorder(state, work, owner, zone):
         return False
@@ -85,6 +87,57 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
         from ..triggers import fire
         fire(state, "opponent_reveals_or_discards", seat=owner, card=None)
     return True
+
+
+def _swap(state: dict, frame: dict, eff: dict, work: dict, pick: dict, owner: int) -> bool:
+    """PICK ``swap`` (MISSING.md item 38): "You may replace either or both of them with a card
+    from your discard pile". Two single choices per swap: the examined card to replace (or
+    stop, with ``up_to``), then the card of the deck owner's discard pile that takes its place
+    (among the examined cards, and in ``as``); the replaced card goes to that discard pile,
+    face up. A card that came in is not replaced again, and the examined cards are not
+    candidates from the pile (RULES.md "Replacing examined cards"). ``True`` when done."""
+    from .interpreter import _seat
+    ctx = frame["ctx"]
+    sw = work.setdefault("swap", {"done": 0, "out": None, "in": []})
+    zone = state["seats"][owner]["deck"]
+    if "answer" in work:
+        ans = work.pop("answer")
+        if sw["out"] is None:
+            if ans is None:
+                sw["done"] = pick.get("count", 1)
+            else:
+                sw["out"] = ans
+        else:
+            out, new = sw["out"], ans
+            idx = zone.index(out) if out in zone else 0  # the new card takes the replaced card's place
+            S.move(state, out, "discard", state["cards"][out]["owner"])
+            S.log(state, "discarded", seat=owner, card=out, title=S.name(state, out))
+            S.move(state, new, "deck", owner, top=True)
+            zone.remove(new)
+            zone.insert(idx, new)
+            S.log(state, "placed_from_discard", seat=owner, card=new, title=S.name(state, new))
+            work["left"][work["left"].index(out)] = new
+            if "as" in eff:
+                refs = ctx["refs"].setdefault(eff["as"], [])
+                ctx["refs"][eff["as"]] = [new if c == out else c for c in refs]
+            sw["in"].append(new)
+            sw["done"] += 1
+            sw["out"] = None
+    outs = [c for c in work["left"] if c not in sw["in"]]
+    pile = [c for c in state["seats"][owner]["discard"] if c not in work["cards"]]
+    if sw["done"] >= pick.get("count", 1) or not outs or not pile:
+        return True
+    chooser = _seat(ctx, pick.get("chooser", "you"))
+    if sw["out"] is None:
+        opts = [{"type": "choose", "card": c} for c in outs]
+        if pick.get("up_to"):
+            opts.append({"type": "choose", "card": None})
+        S.set_pending(state, chooser, "choose", "Choose an examined card to replace with a card from the discard pile",
+                      opts, reveal=list(outs))
+    else:
+        S.set_pending(state, chooser, "choose", "Choose the card of the discard pile that takes its place",
+                      [{"type": "choose", "card": c} for c in pile])
+    return False
 
 
 def _reorder(state: dict, work: dict, owner: int, zone: list) -> bool:

@@ -136,6 +136,8 @@ def amount(state: dict, amt, ctx: dict) -> int:
     """An integer, or ``{"per": FILTER, "times": n, "limit": m}``."""
     if isinstance(amt, int):
         return amt
+    if "number" in amt:  # {"number": {"ref": name}}: "an equal number" — how many cards were remembered
+        return len((ctx.get("refs") or {}).get(amt["number"]["ref"], []))
     if "stat" in amt:  # {"stat": "cost", "of": {"ref": name}}: "a number equal to his or her cost"
         return sum(ST.value(state, i, amt["stat"]) for i in ctx["refs"].get(amt["of"]["ref"], []) if i in state["cards"])
     n = len(candidates(state, amt["per"], ctx)) * amt.get("times", 1)

@@ -19,6 +19,7 @@ from . import examine as EX
 from . import skills as SK
 from . import choice as CH
 from . import placement as PL
+from . import deck as DK
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -27,7 +28,7 @@ SUPPORTED = {
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
-    "remove_damage",
+    "remove_damage", "shuffle_into_deck",
 }
 PUSHED = "pushed"
 
@@ -73,8 +74,12 @@ def targets(state: dict, frame: dict, t: dict):
     count = work["count"]
     if "self" in t:
         out = [ctx["source"]]
-    elif "ref" in t:
-        out = [i for i in ctx["refs"].get(t["ref"], []) if "filter" not in t or F.matches(state, i, t["filter"], ctx)]
+    elif "ref" in t:  # a name, or several: the union of those selections, in order
+        names = t["ref"] if isinstance(t["ref"], list) else [t["ref"]]
+        out = []
+        for name in names:
+            out += [i for i in ctx["refs"].get(name, []) if i not in out
+                    and ("filter" not in t or F.matches(state, i, t["filter"], ctx))]
     elif "all" in t:
         out = F.candidates(state, t["all"], ctx)
     elif "trigger_card" in t:  # the card the triggering event is about ("that personnel")
@@ -320,13 +325,8 @@ def _search(zone):
         if "answer" in work:
             pick = work.pop("answer")
             if pick is not None:
-                if zone == "deck":
-                    G.download(state, seat, pick)
-                else:
-                    S.move(state, pick, "hand", seat)
-                    S.log(state, "took_from_discard", seat=seat, card=pick, title=S.name(state, pick))
-            elif zone == "deck":
-                G.shuffle_deck(state, seat)
+                S.move(state, pick, "hand", seat)
+                S.log(state, "took_from_discard", seat=seat, card=pick, title=S.name(state, pick))
             return True
         f = dict(arg.get("filter") or {})
         if "title" in arg:
@@ -340,8 +340,6 @@ def _search(zone):
                 seen.add(g)
                 opts.append({"type": "choose", "card": i})
         if not opts:
-            if zone == "deck":
-                G.shuffle_deck(state, seat)
             return True
         S.set_pending(state, seat, "choose", "Choose the card to take (or none)", opts + [{"type": "choose", "card": None}],
                       reveal=[o["card"] for o in opts])
@@ -401,8 +399,9 @@ HANDLERS = {
     "examine": EX.examine,
     "gain_skills": SK.gain_skills,
     "return_to_hand": _target_verb(_return_to_hand),
-    "place_on_deck_top": _target_verb(_deck(True)),
-    "place_on_deck_bottom": _target_verb(_deck(False)),
+    "place_on_deck_top": DK.placing(True),
+    "place_on_deck_bottom": DK.placing(False),
+    "shuffle_into_deck": DK.shuffle_into_deck,
     "place_in_discard": _target_verb(_to_discard),
     "take_command": _target_verb(_take_command),
     "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c)),
@@ -420,7 +419,7 @@ HANDLERS = {
     "modify": _modify,
     "draw": _draw,
     "discard": _discard,
-    "download": _search("deck"),
+    "download": DK.download,
     "take_from_discard": _search("discard"),
     "shuffle_deck": _shuffle,
     "score": _score(1),

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from .. import state as S
 
-EVENTS = {"kill": "about_to_be_killed", "stop": "about_to_be_stopped", "place_in_brig": "about_to_be_placed_in_brig"}
+EVENTS = {"kill": "about_to_be_killed", "stop": "about_to_be_stopped", "place_in_brig": "about_to_be_placed_in_brig",
+          "place_on_deck_top": "about_to_place_on_deck_top"}
 
 
 def _applies(state: dict, verb: str, card: str) -> bool:
     """Only a card that the verb would really affect is "about to be" affected."""
+    if verb == "place_on_deck_top":  # any card may go on top of its owner's deck (effects/deck.py)
+        return True
     if verb == "kill" and state["cards"][card]["zone"] == "brig":  # "kill your captive"
         return True
     if not S.in_play(state, card):

@@ -31,12 +31,15 @@ TRIGGERS = {
     "opponent_mission_completed": "When an opponent completes a mission",
     "about_to_play": "When an event or interrupt is played",
     "placed_in_brig": "When you place an opponent's personnel in your brig",
+    "about_to_download": "When a card is about to be downloaded",
+    "about_to_place_on_deck_top": "When a card is about to be placed on top of its owner's deck",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
                     "about_to_be_placed_in_brig": "is about to be placed in a brig",
                     "personnel_killed": "is killed", "personnel_stopped": "is stopped",
-                    "about_to_play": "is played"}
+                    "about_to_play": "is played", "about_to_download": "is about to be downloaded",
+                    "about_to_place_on_deck_top": "is about to be placed on top of its owner's deck"}
 DURATIONS = {"end_of_dilemma": " until the end of this dilemma", "end_of_attempt": " until the end of this mission attempt",
              "end_of_turn": " until the end of this turn", "permanent": "",
              "end_of_engagement": " until the end of that engagement",
@@ -311,6 +314,10 @@ def effect(eff: dict, ctx: P.Ctx) -> str:
     if fn is None:
         return f"<?{verb}>"
     text = fn(eff, arg, ctx)
+    if eff.get("order") == "chosen":
+        text += " in any order (the first chosen ends on top)" if verb == "place_on_deck_top" else " in any order"
+    elif eff.get("order") == "random":
+        text += " in a random order"
     if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard"):
         P.remember_ref(ctx, eff["as"], arg)
     return text
@@ -365,9 +372,16 @@ def _whose(arg, you="you", they="your opponent"):
     return you if arg.get("who", "you") == "you" else they
 
 
+def _count_words(n, ctx, one: str, many: str) -> str:
+    if isinstance(n, dict) and "number" in n:
+        return f"an equal number of {many}"
+    if isinstance(n, dict):
+        return f"{many} equal to {P.amount(n, ctx, count=True)}"
+    return one if n == 1 else f"{P.num(n)} {many}"
+
+
 def _draw(eff, arg, ctx):
-    n = arg.get("count", 1)
-    what = "a card" if n == 1 else (f"{P.num(n)} cards" if isinstance(n, int) else f"cards equal to {P.amount(n, ctx, count=True)}")
+    what = _count_words(arg.get("count", 1), ctx, "a card", "cards")
     return f"draw {what}" if arg.get("who", "you") == "you" else f"your opponent draws {what}"
 
 
@@ -522,12 +536,18 @@ def _examine(eff, arg, ctx):
                     {"discard": " of them to be discarded", "take": " of them for you to take into hand",
                      "bottom": " of them to go on the bottom"}[key]
             picks.append(words)
+    if "swap" in arg:
+        p = arg["swap"] if isinstance(arg["swap"], dict) else {"count": arg["swap"]}
+        k = ("up to " if p.get("up_to") else "") + P.num(p.get("count", 1))
+        who = "your opponent may" if p.get("chooser") == "opponent" else "you may"
+        picks.append(f"{who} replace {k} of them, each with a card from {whose} discard pile "
+                     f"(the replaced card goes to that discard pile)")
     rest = arg.get("rest", "top")
     rest_text = {"top": "", "top_any_order": "place the rest on top in any order",
                  "bottom": "place the rest on the bottom", "discard": "discard the rest",
                  "hand": "take the rest into hand"}.get(rest, f"<?rest {rest}>")
     if picks and rest == "top" and src != "hand":
-        rest_text = "place the rest back on top"
+        rest_text = "place the rest back on top" if set(arg) & {"discard", "take", "bottom"} else ""
     parts = [text] + picks + ([rest_text] if rest_text else [])
     if "as" in eff:
         ctx.refs[eff["as"]] = ("cards" if (not isinstance(n, int) or n != 1 or src == "hand") else "card",
@@ -559,6 +579,7 @@ VERBS = {
     "place_as_damage": _t("place {this} on {t} as a damage card"),
     "remember": _remember, "take_command": _t("take command of {t}"),
     "remove_damage": _t("remove a damage card from {t}"),
+    "shuffle_into_deck": _t("shuffle {t} into its owner's deck"),
     "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
     "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",
     "overcome": lambda e, a, c: "this dilemma is overcome",

@@ -190,6 +190,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("facing a dilemma" if f["facing_dilemma"] else "not facing a dilemma")
     if "involved" in f:
         out.append("involved" if f["involved"] else "not involved")
+    if "requires_skill" in f:
+        out.append(f"requiring {f['requires_skill']}")
     if f.get("at_this_mission"):
         out.append(f"where {ctx.this} is" if f.get("type") == "mission" else "at this mission")
     if "with_ref" in f:
@@ -210,8 +212,6 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"at {'your' if f['mission_owner'] == 'you' else 'an opponent' + chr(39) + 's'} mission")
     if f.get("matching_mission"):
         out.append("at a mission with a matching affiliation icon")
-    if "requires_skill" in f:
-        out.append(f"requiring {f['requires_skill']}")
     if "skill_level" in f:
         out.append("with " + _and([f"{n} {s}" if n > 1 else s for s, n in f["skill_level"].items()]))
     if "attribute" in f:
@@ -234,7 +234,9 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("that you own" if f["owned_by"] == "you" else "owned by an opponent")
     if "not" in f:
         nots = f["not"] if isinstance(f["not"], list) else [f["not"]]
-        out.append("(except " + _or([_except(g, ctx) for g in nots]) + ")")
+        inherit = {"type": f["type"]} if "type" in f else {}
+        out.append("(except " + _or([_except({**inherit, **g} if set(g) - {"ref", "at_this_mission", "aboard"} else g, ctx)
+                                     for g in nots]) + ")")
     if "highest" in f:
         out.append(f"with the highest {stat_name(f['highest'])}")
     if "lowest" in f:
@@ -295,8 +297,13 @@ def predicate(f: dict, ctx: Ctx, *, plural: bool = False) -> str:
                                                   article=not plural, plural=plural)
 
 
-def ref_phrase(name: str, ctx: Ctx, *, plural: bool | None = None) -> str:
-    """A remembered selection: "that personnel", "those cards" (the noun it was chosen as)."""
+def ref_phrase(name, ctx: Ctx, *, plural: bool | None = None) -> str:
+    """A remembered selection: "that personnel", "those cards" (the noun it was chosen as);
+    several names: "those cards"."""
+    if isinstance(name, list):
+        words = {ctx.refs.get(n, ("cards", True))[0].split()[-1] for n in name}
+        word = words.pop() if len(words) == 1 else "cards"
+        return f"those {plural_of(word) if word in PLURAL else word}"
     if name in ctx.refs:
         text, many = ctx.refs[name]
         if text.startswith("the ") or text.startswith("your "):
@@ -311,7 +318,7 @@ def remember_ref(ctx: Ctx, name: str, target: dict) -> None:
     n = target.get("count", 1)
     many = form == "all" or not isinstance(n, int) or n > 1 or "all_but" in target
     word = _noun_word(target[form], ctx) if form and isinstance(target[form], dict) else "card"
-    if "ref" in target and target["ref"] in ctx.refs:
+    if "ref" in target and isinstance(target["ref"], str) and target["ref"] in ctx.refs:
         word, many = ctx.refs[target["ref"]][0].split()[-1], ctx.refs[target["ref"]][1]
     ctx.refs[name] = ((plural_of(word) if many else word), many)
 
@@ -342,6 +349,8 @@ def target(t: dict, ctx: Ctx) -> str:
         if "all_but" in t:
             return f"all but {num(t['all_but'])} of the {noun(f, ctx, plural=True)}, selected at random"
         n = t.get("count", 1)
+        if isinstance(n, dict) and "number" in n:
+            return f"an equal number of {noun(f, ctx, plural=True)}, selected at random"
         if not isinstance(n, int):
             return f"a number of {noun(f, ctx, plural=True)} equal to {amount(n, ctx, count=True)}, selected at random"
         if set(f) == {"ref"}:
@@ -355,7 +364,9 @@ def target(t: dict, ctx: Ctx) -> str:
         f = t["choose"]
         n = t.get("count", 1)
         upto = "up to " if t.get("up_to") else ""
-        if not isinstance(n, int):  # an AMOUNT: "an equal number"
+        if isinstance(n, dict) and "number" in n:  # "an equal number of …"
+            text = f"{upto}an equal number of {noun(f, ctx, plural=True)}"
+        elif not isinstance(n, int):  # an AMOUNT
             text = f"{upto}a number of {noun(f, ctx, plural=True)} equal to {amount(n, ctx, count=True)}"
         elif set(f) == {"ref"}:
             text = f"{upto}{num(n)} of {ref_phrase(f['ref'], ctx, plural=True)}"
@@ -388,6 +399,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
         return text + (f" (limit {a['limit']})" if "limit" in a else "")
     if isinstance(a, dict) and "stat" in a:
         return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
+    if isinstance(a, dict) and "number" in a:
+        return f"the number of {ref_phrase(a['number']['ref'], ctx, plural=True)}"
     return "<?amount>"
 
 

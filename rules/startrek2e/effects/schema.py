@@ -39,14 +39,14 @@ TRIGGER_EVENTS = {
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
-    "placed_in_brig",
+    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
-                "remember", "take_command", "remove_damage"}
+                "remember", "take_command", "remove_damage", "shuffle_into_deck"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
@@ -54,7 +54,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play",
 }
-EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as"}
+EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
@@ -179,6 +179,9 @@ class _Checker:
                 self.err(f"{path}.may", '{} or {"who": "you"|"opponent"|"each"}')
         if "as" in eff and not isinstance(eff["as"], str):
             self.err(f"{path}.as", "a name")
+        if "order" in eff and (verb not in ("place_on_deck_top", "place_on_deck_bottom")
+                               or eff["order"] not in ("chosen", "random")):
+            self.err(f"{path}.order", "'chosen' or 'random', on place_on_deck_top/place_on_deck_bottom")
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
             self.target(arg, p)
@@ -277,7 +280,7 @@ class _Checker:
 
     def examine(self, arg: Any, path: str) -> None:
         """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""
-        self.keys(arg, {"from", "who", "count", "reveal", "discard", "take", "bottom", "rest"}, path)
+        self.keys(arg, {"from", "who", "count", "reveal", "discard", "take", "bottom", "swap", "rest"}, path)
         if not isinstance(arg, dict):
             return
         if arg.get("from", "deck") not in ("deck", "dilemmas", "hand"):
@@ -290,7 +293,7 @@ class _Checker:
             self.err(f"{path}.reveal", "true or false")
         if arg.get("rest", "top") not in ("top", "top_any_order", "bottom", "discard", "hand"):
             self.err(f"{path}.rest", "'top', 'top_any_order', 'bottom', 'discard' or 'hand'")
-        for k in ("discard", "take", "bottom"):
+        for k in ("discard", "take", "bottom", "swap"):
             if k not in arg:
                 continue
             v = arg[k]
@@ -328,6 +331,11 @@ class _Checker:
         """An integer, or ``{"per": FILTER, "times": n, "limit": m}`` (n per matching card, at most m)."""
         if isinstance(a, int) and not isinstance(a, bool):
             return
+        if isinstance(a, dict) and "number" in a:  # {"number": {"ref": name}}: "an equal number"
+            if set(a) != {"number"} or not isinstance(a["number"], dict) or set(a["number"]) != {"ref"} \
+                    or not isinstance(a["number"]["ref"], str):
+                self.err(path, '{"number": {"ref": name}}')
+            return
         if isinstance(a, dict) and "stat" in a:  # {"stat": STAT, "of": {"ref": name}}: a remembered card's number
             if set(a) != {"stat", "of"} or not is_stat(a["stat"]) or not isinstance(a["of"], dict) \
                     or set(a["of"]) != {"ref"}:
@@ -362,11 +370,14 @@ class _Checker:
             self.err(f"{path}.brig", "'you' or 'opponent'")
         if "chooser" in t and t["chooser"] not in SIDES:
             self.err(f"{path}.chooser", "'you' or 'opponent'")
-        if "count" in t:  # a number, or an AMOUNT ("an equal number": the cards discarded)
-            if isinstance(t["count"], dict):
+        if "count" in t:
+            if isinstance(t["count"], dict):  # "an equal number": an AMOUNT
                 self.amount(t["count"], f"{path}.count")
-            elif not (isinstance(t["count"], int) and t["count"] >= 1):
+            elif not (isinstance(t["count"], int) and not isinstance(t["count"], bool) and t["count"] >= 1):
                 self.err(f"{path}.count", "a number ≥ 1 or an AMOUNT")
+        if form == "ref" and not (isinstance(t["ref"], str) or (isinstance(t["ref"], list) and t["ref"]
+                                                                and all(isinstance(x, str) for x in t["ref"]))):
+            self.err(f"{path}.ref", "a name or a list of names")
 
     def filter(self, f: Any, path: str) -> None:
         if not isinstance(f, dict):

@@ -39,7 +39,7 @@ VERB_SAMPLES = {
     "stop": T, "kill": T, "destroy": T, "unstop": T, "place_in_brig": T, "return_to_hand": T,
     "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
-    "remove_damage": {"choose": {"type": "ship"}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
+    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
     "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
@@ -138,6 +138,17 @@ def test_well_known_cards_read_as_the_engine_plays_them():
         "While you command 2 or more [Kli] Treachery personnel, each [Kli] ship in your hand is Cost -1."]
     assert render_card(DB["1C029"]) == ["Select two random personnel. Kill each of those personnel that has Cunning+Strength<11."]
     assert render_card(DB["1U117"])[1] == "Each of your [Rom] ships is Range +1 for each of your Reman personnel (limit 3)."
+
+
+def test_counts_and_deck_placements_read_as_played():
+    assert render_card(DB["1S084"]) == [
+        "Plays in your core. Place each card in your hand on the bottom of its owner's deck in a random order. "
+        "Draw an equal number of cards. Destroy this event."]
+    assert render_card(DB["1U264"]) == [
+        "When you complete a mission, if that mission is a mission requiring Science where this personnel is, "
+        "you may discard up to four cards from hand, then draw an equal number of cards."]
+    assert "you may replace up to two of them, each with a card from your discard pile" in render_card(DB["1C088"])[0]
+    assert "in any order (the first chosen ends on top)" in render_card(DB["1C130"])[1]
 
 
 def test_the_view_shows_each_cards_text():

@@ -1,0 +1,158 @@
+"""Cards going to and from a draw deck: downloads, placing on top or bottom (in an order the
+player chooses, or at random), shuffling cards into a deck — each with its "about to"
+window where a card text may step in (MISSING.md item 37, EFFECTS.md §2).
+
+Why a module of its own: these verbs share one job (the deck as a zone some texts guard),
+and their response windows must be answered *before* the card moves, the way
+``prevention`` handles kills and stops.
+
+- ``download`` (glossary "Download"): the card is found and shown, the rest of the deck is
+  shuffled (the found card is kept out of the shuffle, on top), then
+  ``about_to_download`` fires (data: ``card``, ``seat`` = the downloading player). A
+  ``prevent`` keeps it out of the hand; the "instead" effects after it say where it goes
+  ("that opponent must place it on top of his or her deck instead" — Bo'rak).
+- ``place_on_deck_top`` fires ``about_to_place_on_deck_top`` for each card (data: ``card``,
+  ``seat`` = its owner, whose deck it is) through ``prevention.preventable``: "When an
+  opponent is about to place a card on top of his or her deck, … place it on the bottom
+  instead" (Morka).
+- the effect modifier ``order``: ``"chosen"`` — the user names the cards one at a time,
+  the first named ends on top ("place them on top of your deck in any order"); ``"random"``
+  — a random order from the seed ("shuffle them, and place them on the bottom").
+- ``shuffle_into_deck`` TARGET: each card goes into its owner's deck, which is then
+  shuffled ("shuffle them to form a new deck").
+"""
+from __future__ import annotations
+
+from ... import rng as R
+from .. import glossary as G
+from .. import state as S
+
+
+def _order(state: dict, frame: dict, eff: dict, cards: list, top: bool):
+    """The placement order of ``cards`` (``None`` while the user is choosing)."""
+    work = frame["work"]
+    order = eff.get("order")
+    if order == "random":
+        out = list(cards)
+        R.shuffle(state["rng"], out)
+        return out
+    if order != "chosen" or len(cards) <= 1:
+        return list(cards)
+    named = work.setdefault("named", [])
+    if "answer" in work:
+        named.append(work.pop("answer"))
+    rest = [c for c in cards if c not in named]
+    if len(rest) > 1:
+        where = "on top (first = top)" if top else "on the bottom (first = highest)"
+        S.set_pending(state, frame["ctx"]["you"], "choose", f"Choose the next card to place {where}",
+                      [{"type": "choose", "card": c} for c in rest], reveal=list(rest))
+        return None
+    final = named + rest
+    return list(reversed(final)) if top else final  # placing on top one at a time reverses them
+
+
+def placing(top: bool):
+    """``place_on_deck_top`` / ``place_on_deck_bottom`` with the ``order`` modifier; the top
+    one offers the ``about_to_place_on_deck_top`` window card by card."""
+    from . import interpreter as I
+    from . import prevention as P
+    act = P.preventable("place_on_deck_top", I._deck(True)) if top else I._target_verb(I._deck(False))
+
+    def handler(state: dict, frame: dict, eff: dict, arg: dict):
+        work = frame["work"]
+        if "placing" not in work:
+            cards = I.targets(state, frame, arg)
+            if cards is None:
+                return False
+            ordered = _order(state, frame, eff, cards, top)
+            if ordered is None:
+                return False
+            work["placing"] = True
+            work["done_targets"] = ordered  # the verb below takes them in this order
+        return act(state, frame, eff, arg)
+    return handler
+
+
+def shuffle_into_deck(state: dict, frame: dict, eff: dict, arg: dict):
+    """"Take all the personnel and ships from your discard pile and shuffle them to form a
+    new deck": each card into its owner's deck, then each such deck is shuffled."""
+    from . import interpreter as I
+    cards = I.targets(state, frame, arg)
+    if cards is None:
+        return False
+    I._remember(frame, eff, cards)
+    owners = []
+    for c in cards:
+        if S.in_play(state, c):
+            G._scatter(state, c)
+        owner = state["cards"][c]["owner"]
+        S.move(state, c, "deck", owner)
+        if owner not in owners:
+            owners.append(owner)
+    for owner in owners:
+        G.shuffle_deck(state, owner)
+        S.log(state, "shuffled_into_deck", seat=owner, count=sum(1 for c in cards if state["cards"][c]["owner"] == owner))
+    return True
+
+
+def download(state: dict, frame: dict, eff: dict, arg: dict):
+    """``download``: choose a matching card of your deck (or none), show it, shuffle the
+    rest; then the ``about_to_download`` window; unless prevented, it goes to your hand."""
+    from . import filters as F
+    from ..triggers import fire
+    ctx, work = frame["ctx"], frame["work"]
+    seat = ctx["you"]
+    deck = state["seats"][seat]["deck"]
+    if "found" in work:
+        card = work["found"]
+        key = f"download:{card}"
+        prevented = state.get("prevented") or []
+        if key in prevented:
+            prevented.remove(key)
+            if not prevented:
+                state.pop("prevented", None)
+        elif state["cards"][card]["zone"] == "deck" and state["cards"][card]["in"] == seat:
+            S.move(state, card, "hand", seat)
+        return True
+    if "answer" in work:
+        pick = work.pop("answer")
+        if pick is None:
+            G.shuffle_deck(state, seat)
+            return True
+        deck.remove(pick)  # found and shown; the rest of the deck is shuffled without it
+        G.shuffle_deck(state, seat)
+        deck.insert(0, pick)
+        S.log(state, "downloaded", seat=seat, card=pick, title=S.name(state, pick))
+        work["found"] = pick
+        height, before = len(state["stack"]), len(state["windows"])
+        fire(state, "about_to_download", card=pick, seat=seat, verb="download")
+        _urgent(state, before, height)
+        return False  # the mandatory texts and the window come first; then into the hand
+    f = dict(arg.get("filter") or {})
+    if "title" in arg:
+        f["title"] = arg["title"]
+    f.pop("scope", None)
+    f.pop("owner", None)
+    seen, opts = set(), []
+    for i in deck:
+        g = state["cards"][i]["guid"]
+        if g not in seen and F.matches(state, i, f, ctx):
+            seen.add(g)
+            opts.append({"type": "choose", "card": i})
+    if not opts:
+        G.shuffle_deck(state, seat)
+        return True
+    S.set_pending(state, seat, "choose", "Choose the card to take (or none)", opts + [{"type": "choose", "card": None}],
+                  reveal=[o["card"] for o in opts])
+    return False
+
+
+def _urgent(state: dict, before: int, height: int) -> None:
+    """Windows opened by an "about to" event are answered before the effect goes on, ahead
+    of older windows (as ``prevention.preventable`` does)."""
+    new = state["windows"][before:]
+    if new:
+        del state["windows"][before:]
+        for w in new:
+            w["urgent"] = height
+        state["windows"][0:0] = new
