@@ -156,6 +156,9 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         frame["answer"] = action["card"] if "card" in action else action["yes"] if "yes" in action else action["option"]
         if action.get("bottom"):
             frame["to_bottom"] = True
+    elif kind == "replace":
+        # a replacement effect chosen (or none: ``source`` null) in the middle of an event
+        state["stack"][-1]["answer"] = {"source": action["source"], "ability": action.get("ability")}
     elif kind == "order_triggers":
         t = state["turn"]
         t["trigger_choice"] = action["index"]

@@ -6,6 +6,9 @@ glossary rule — "a card that is already stopped can't be stopped again", "no c
 an incapacitated card" (except text that says so), "a card that is already incapacitated
 can't be incapacitated again", a destroyed support character's glyphs go face down to the
 bottom of its owner's mission pile, a card that blocked leaves play → unblocked.
+Stopping, incapacitating and destroying go through ``replacements.happen`` (a replacement
+effect may apply instead, perhaps after its controller's decision); ``*_now`` is the event
+itself.
 """
 from __future__ import annotations
 
@@ -18,16 +21,34 @@ def _return_to_play_row(state: dict, iid: str) -> None:
         S.move_keep(state, iid, "play")
 
 
-def stop(state: dict, iid: str) -> bool:
+def stop(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
+    """Stop a card (glossary "stopped": a stopped card can't be stopped again). An
+    incapacitated card is stopped only by text that names incapacitated cards ("stop an
+    incapacitated character (they are no longer incapacitated)": Recuperate, Kelmaa).
+    A replacement effect may apply instead (``replacements.happen``). ``True`` when the
+    card became stopped now."""
+    from .replacements import happen
+    return iid in happen(state, "stop", [iid], even_incapacitated=even_incapacitated)
+
+
+def can_stop(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
     c = state["cards"][iid]
-    if c["zone"] not in ("play", "mission") or c["state"] in ("stopped", "incapacitated", None):
+    if c["zone"] not in ("play", "mission"):
         return False
+    return c["state"] in ("ready", "assigned") or (even_incapacitated and c["state"] == "incapacitated")
+
+
+def stop_now(state: dict, iid: str, *, quiet: bool = False) -> None:
+    """The stop itself (no replacement): back to the row, stopped, "each time he becomes
+    stopped" triggers. ``quiet``: the end-of-mission stop of everything assigned, a rules
+    step that logs nothing of its own."""
+    c = state["cards"][iid]
     _return_to_play_row(state, iid)
     c["state"] = "stopped"
-    S.log(state, "stopped", card=iid)
+    if not quiet:
+        S.log(state, "stopped", card=iid)
     from .triggers import fire
     fire(state, "stopped_self", card=iid)
-    return True
 
 
 def ready(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
@@ -43,15 +64,25 @@ def ready(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
 
 
 def incapacitate(state: dict, iid: str) -> bool:
+    """Incapacitate a character or ship (glossary: not one already incapacitated; only
+    characters and ships: RULES.md). A replacement effect may apply instead. ``True`` when
+    the card became incapacitated now."""
+    from .replacements import happen
+    return iid in happen(state, "incapacitate", [iid])
+
+
+def can_incapacitate(state: dict, iid: str) -> bool:
     c = state["cards"][iid]
     if c["zone"] not in ("play", "mission") or c["state"] == "incapacitated":
         return False
-    if S.ctype(state, iid) not in ("character", "ship"):
-        return False
+    return S.ctype(state, iid) in ("character", "ship")
+
+
+def incapacitate_now(state: dict, iid: str) -> None:
+    c = state["cards"][iid]
     _return_to_play_row(state, iid)
     c["state"] = "incapacitated"
     S.log(state, "incapacitated", card=iid)
-    return True
 
 
 def leave_play(state: dict, iid: str, zone: str, under: str | None = None) -> None:
@@ -131,44 +162,24 @@ def blockade(state: dict, host: str, owner: int) -> bool:
     return True
 
 
-def _replaced(state: dict, iid: str, by: int | None) -> bool:
-    """"If … would be destroyed, … instead": a mandatory replacement effect applies (optional
-    ones are not offered yet: RULES.md)."""
-    from . import stats
-    from .effects import filters as F
-    from .effects import interpreter as I
-    owner = S.controller(state, iid)
-    for src, ab in stats.active_abilities(state, "replace"):
-        event = ab.get("event")
-        if event not in ("destroyed", "destroyed_by_opponent") or ab.get("optional") or ab.get("cost"):
-            continue
-        if event == "destroyed_by_opponent" and (by is None or by == owner):
-            continue
-        ctx = stats.ctx_for(state, src)
-        who = ab.get("who", {"self": True})
-        fixed = F.resolve_target(state, who, ctx) if set(who) & {"self", "all", "ref"} else None
-        if (iid in fixed) if fixed is not None else F.matches(state, iid, who, ctx):
-            I.push(state, ab.get("instead", []), src, ctx["controller"], builtin={"affected": [iid]}, label="replace")
-            S.log(state, "replaced", card=iid, by_card=src)
-            return True
-    return False
-
-
 def destroy(state: dict, iid: str, by: int | None = None) -> bool:
-    """Destroy a card in play: to its owner's discard pile. Team characters are never
-    destroyed by the rules (RULES.md: "destroying a team character")."""
-    c = state["cards"][iid]
-    if c["zone"] not in ("play", "mission"):
-        return False
-    if S.is_team(state, iid):
-        return False
-    if _replaced(state, iid, by):
-        return False
+    """Destroy a card in play: to its owner's discard pile (``by``: the player whose effect
+    destroys it, for "destroyed by your opponent"). Team characters are never destroyed by
+    the rules (RULES.md: "destroying a team character"). A replacement effect may apply
+    instead. ``True`` when the card was destroyed now."""
+    from .replacements import happen
+    return iid in happen(state, "destroy", [iid], by=by)
+
+
+def can_destroy(state: dict, iid: str) -> bool:
+    return state["cards"][iid]["zone"] in ("play", "mission") and not S.is_team(state, iid)
+
+
+def destroy_now(state: dict, iid: str) -> None:
     leave_play(state, iid, "discard")
     S.log(state, "destroyed", card=iid)
     from .triggers import fire
     fire(state, "destroyed_self", card=iid)
-    return True
 
 
 def turn_face_down(state: dict, iid: str) -> bool:

@@ -181,13 +181,11 @@ def answer_text(state: dict, yes: bool) -> None:
 
 
 def stop_assigned(state: dict) -> None:
-    """Whether success or failure, every assigned character and ship becomes stopped."""
-    for iid in list(S.at_mission(state)):
-        c = state["cards"][iid]
-        if c["state"] == "assigned" and S.ctype(state, iid) in ("character", "ship"):
-            S.move_keep(state, iid, "play")
-            c["state"] = "stopped"
-            fire(state, "stopped_self", card=iid)
+    """Whether success or failure, every assigned character and ship becomes stopped (all at
+    once: a replacement effect is offered for each before any is stopped — Siler)."""
+    from .replacements import happen
+    happen(state, "stop", [i for i in S.at_mission(state) if state["cards"][i]["state"] == "assigned"
+                           and S.ctype(state, i) in ("character", "ship")], mode="mission_end")
     state["step"] = "revive_or_score"
 
 
@@ -249,15 +247,18 @@ def answer_adversary(state: dict, choice: str) -> None:
         I.push(state, list(alt["ability"].get("cost", [])) + list(alt["ability"].get("instead", [])),
                alt["source"], alt["ctx"]["controller"], label="replace")
     elif choice == "revive":
+        from .replacements import revive_mill_offered
         from .static_rules import revive_mill_to
         to = revive_mill_to(state, iid)  # Netan: into hand instead of the discard pile
+        if revive_mill_offered(state, iid):
+            # Shak'l: each card may be replaced by a discard; paid card by card, then revived
+            I.push(state, [{"_revive_mill": {"card": iid, "count": stats.number(state, iid, "revive"), "to": to}}],
+                   iid, t["villain"], label="revive")
+            return
         for _ in range(stats.number(state, iid, "revive")):
             deck = state["seats"][t["villain"]]["deck"]
             S.move(state, deck[0], to)
-        S.move_keep(state, iid, "play")
-        state["cards"][iid]["state"] = "stopped"
-        S.log(state, "revived", card=iid)
-        fire(state, "revive_self", card=iid)
+        revived(state, iid)
     elif choice == "score":
         leave_play(state, iid, "score_pile")
         S.log(state, "scored", card=iid)
@@ -270,25 +271,29 @@ def answer_adversary(state: dict, choice: str) -> None:
             I.set_pending(state, t["villain"], "dominion", "Dominion: score one obstacle with dominion?",
                           [{"type": "choose", "card": i} for i in dominion] + [{"type": "choose", "card": None}])
     else:
-        leave_play(state, iid, "discard")
-        S.log(state, "destroyed", card=iid)
+        # "destroy him": a destroy (a replacement may prevent it: Kull Warrior; "when
+        # destroyed" text follows: Devout Prior)
+        from .glossary import destroy
+        destroy(state, iid, by=t["villain"])
+
+
+def revived(state: dict, iid: str) -> None:
+    """The revive cost is paid: the adversary leaves the mission, stopped."""
+    S.move_keep(state, iid, "play")
+    state["cards"][iid]["state"] = "stopped"
+    S.log(state, "revived", card=iid)
+    fire(state, "revive_self", card=iid)
 
 
 def destroy_obstacles(state: dict) -> None:
     """The villain destroys all obstacles and complications at the mission: a replacement
     ("when it would be destroyed, place it beneath this gear instead": Quarantine Container)
-    applies to the face-up obstacles."""
-    from .glossary import _replaced
-    replaced = []
-    for iid in list(S.at_mission(state)):
-        c = state["cards"][iid]
-        if c.get("face_down") or S.ctype(state, iid) == "obstacle":
-            if not c.get("face_down") and _replaced(state, iid, state["turn"]["villain"]):
-                replaced.append(iid)  # its replacement effect moves it (on the stack)
-                continue
-            leave_play(state, iid, "discard")
+    may apply to each (replacements.happen; what it keeps is moved by its own effect)."""
+    from .replacements import happen
+    hit = [i for i in S.at_mission(state) if state["cards"][i].get("face_down") or S.ctype(state, i) == "obstacle"]
+    happen(state, "destroy", hit, by=state["turn"]["villain"], mode="mission_end")
     # anything else left at the mission (an adversary someone else assigned) goes home stopped
-    for iid in [i for i in S.at_mission(state) if i not in replaced]:
+    for iid in [i for i in S.at_mission(state) if i not in hit]:
         S.move_keep(state, iid, "play")
         if state["cards"][iid]["state"] == "assigned":
             state["cards"][iid]["state"] = "stopped"

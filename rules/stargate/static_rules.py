@@ -12,14 +12,17 @@ from . import stats
 from .effects import filters as F
 
 # What the engine runs (tests/rules/stargate/test_effect_coverage.py): static ``rule``s read
-# here; replaced events (glossary._replaced: mandatory ones without a cost; resolve: revive
-# cost, optional and with a cost); keywords (resolve: dominion; state: becomes_adversary);
-# ability kinds; players' numbers a static modifies (``who: {"player": …}``, stats).
+# here; replaced events (replacements.happen: destroyed, incapacitated, stopped — mandatory,
+# optional, with a cost; replacements._revive_step: revive_mill; resolve: revive cost);
+# keywords (resolve: dominion; state: becomes_adversary); ability kinds; players' numbers a
+# static modifies (``who: {"player": …}``, stats).
 RULES = {"assign_cost", "blocked", "boost_bonus", "first_action", "grant_ability", "text_again",
          "boost_by_team_title", "no_cost_play", "revive_mill_to"}
 RULES |= {"failure_text_optional", "text_cost"}  # Iris: text_terms, read by resolve.use_text
 REPLACE_EVENTS = {"destroyed", "destroyed_by_opponent", "revive_cost", "revive_cost+optional",
                   "revive_cost+cost"}
+REPLACE_EVENTS |= {f"{e}{k}" for e in ("destroyed", "destroyed_by_opponent", "incapacitated", "stopped", "revive_mill")
+                   for k in ("", "+optional", "+cost")}
 KEYWORDS = {"dominion", "becomes_adversary"}
 KEYWORDS |= {"counts_as"}  # "counts as two Replicator cards" (Approaching Swarm): filters._counts_as
 ABILITY_KINDS = {"static", "trigger", "activated", "success", "failure", "victory", "play_cost",

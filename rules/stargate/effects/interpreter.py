@@ -32,7 +32,13 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
 # object) must be one the verb's code reads. Add the option here in the same change that
 # makes the code read it.
 IMPLEMENTED_VERBS |= {"requires"}  # a cost's condition, checked before paying (_can_pay): no step
+# "pay its revive cost" (Kull Warrior): the top cards of the deck to the discard pile
+# (replacements.pay_revive_cost; a cost, checked by _can_pay)
+IMPLEMENTED_VERBS |= {"pay_revive_cost"}
 VERBS = IMPLEMENTED_VERBS
+# frames the engine pushes itself, never authored: a replacement effect's decision in the
+# middle of an event (replacements.run_internal)
+INTERNAL_VERBS = {"_replace", "_revive_mill"}
 # refs the engine provides without a ``remember`` (triggers, replacements, costs, move_glyph)
 BUILTIN_REFS = {"trigger_card", "that_player", "assigning", "affected", "earner", "earned_glyph",
                 "from", "granter", "each"}  # each: the card a modify changes (_modify, stats)
@@ -146,6 +152,9 @@ def run(state: dict) -> None:
 def execute(state: dict, frame: dict, eff: dict) -> bool:
     """Run one effect; ``True`` when finished, ``False`` when waiting for a decision."""
     ctx = ctx_of(state, frame)
+    if INTERNAL_VERBS & eff.keys():
+        from .. import replacements
+        return replacements.run_internal(state, frame, eff)
     verb = next((k for k in eff if k in IMPLEMENTED_VERBS), None)
     if verb is None:
         from .schema import EFFECT_VERBS
@@ -155,14 +164,16 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     arg = eff[verb]
     if verb == "requires":
         return True
+    if verb == "pay_revive_cost":
+        from .. import replacements
+        return replacements.pay_revive_cost(state, frame, ctx, arg)
     if verb in MORE_VERBS:
         return _more_verb(state, frame, ctx, verb, arg)
     if verb in TARGET_VERBS:
         cards = _targets(state, frame, ctx, arg)
         if cards is None:
             return False
-        for iid in cards:
-            apply_verb(state, verb, iid, ctx, eff)
+        _apply_all(state, verb, cards, ctx, eff)
         return True
     if verb == "remember":
         tgt = eff.get("target")
@@ -172,8 +183,7 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
                 cards = _targets(state, frame, ctx, tgt[inner_verb])
                 if cards is None:
                     return False
-                for iid in cards:
-                    apply_verb(state, inner_verb, iid, ctx, tgt)
+                _apply_all(state, inner_verb, cards, ctx, tgt)
                 _remember(state, ctx, arg, cards)
                 return True
             # a verb that produces cards (discard, play_from_hand, …) names them itself
@@ -473,15 +483,36 @@ def _still_choosable(state: dict, target: dict, cands: list[str], chosen: list[s
     return cands
 
 
+def _names_incapacitated(target) -> bool:
+    """Does the target name incapacitated cards ("stop/ready an incapacitated character")?
+    Only such text works on an incapacitated card (glossary "incapacitated")."""
+    flt = target.get("choose", target.get("all")) if isinstance(target, dict) else None
+    return isinstance(flt, dict) and "incapacitated" in (flt.get("state") if isinstance(flt.get("state"), list)
+                                                         else [flt.get("state")])
+
+
+def _apply_all(state: dict, verb: str, cards: list[str], ctx: dict, eff: dict) -> None:
+    """Apply a target verb to every card it names. Stopping, incapacitating and destroying
+    happen to all of them at once, so a replacement effect is offered for each before any
+    of them happens (replacements.happen)."""
+    from .. import replacements
+    if verb in replacements.VERBS:
+        replacements.happen(state, verb, [i for i in cards if i in state["cards"]], by=ctx["controller"],
+                            even_incapacitated=verb == "stop" and _names_incapacitated(eff.get(verb)))
+        return
+    for iid in cards:
+        apply_verb(state, verb, iid, ctx, eff)
+
+
 def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
     from .. import glossary
     c = state["cards"].get(iid)
     if c is None:
         return
     if verb == "stop":
-        glossary.stop(state, iid)
+        glossary.stop(state, iid, even_incapacitated=_names_incapacitated(eff.get(verb)))
     elif verb == "ready":
-        glossary.ready(state, iid)
+        glossary.ready(state, iid, even_incapacitated=_names_incapacitated(eff.get(verb)))
     elif verb == "destroy":
         glossary.destroy(state, iid, by=ctx["controller"])
     elif verb == "incapacitate":
@@ -707,6 +738,10 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
                 return False
         elif "requires" in cost:
             if not F.condition(state, cost["requires"], ctx):
+                return False
+        elif "pay_revive_cost" in cost:
+            from .. import replacements
+            if not replacements.can_pay_revive_cost(state, ctx, cost["pay_revive_cost"]):
                 return False
         elif "discard" in cost:
             arg = cost["discard"]

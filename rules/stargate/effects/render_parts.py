@@ -269,6 +269,9 @@ def clause(e, ctx: Ctx, actor="you") -> str:
                                                "filter", "then", "else", "effects", "any_order", "cost", "target")),
                     verb)
     arg = e.get(verb)
+    if verb == "pay_revive_cost":
+        who_, _ = target(arg, ctx)
+        return f"pay the revive cost of {who_}"
     if verb == "take_off":
         who_, _ = target(arg, ctx)
         return f"if {who_} is on a card, take it off (it stays in play)"
@@ -1080,6 +1083,8 @@ def _replace(ab, ctx: Ctx) -> str:
     else:
         head = f"Each time {w} would be " + unknown(f"event {event}")
     if ab.get("optional"):
+        if cost and not instead:  # nothing else happens: the cost is paid to prevent it (Xe'ls, Kull Warrior)
+            return f"{head}, you may {_join(cost)} instead."
         if cost:
             return f"{head}, you may {_join(cost)}. If you do, {instead} instead."
         return f"{head}, you may {instead} instead."

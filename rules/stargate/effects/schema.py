@@ -56,7 +56,7 @@ EFFECT_VERBS = {
     "remove_text", "grant_keyword", "grant_ability", "grant_trigger", "skip_next_turn",
     "blockade", "place_promotion_token", "place_beneath", "opponent_plays_as_complication",
     "exchange_glyph_with_mission_pile_top", "after_next_pass", "force_continue", "play_from_hand",
-    "place_on", "take_off", "place_glyph", "gain_traits", "mark", "take_control",
+    "place_on", "take_off", "place_glyph", "gain_traits", "mark", "take_control", "pay_revive_cost",
 }
 # Keys that qualify a verb inside the same effect object.
 EFFECT_MODIFIERS = {"until", "target", "then", "else", "from", "chooser", "effects",
@@ -64,7 +64,7 @@ EFFECT_MODIFIERS = {"until", "target", "then", "else", "from", "chooser", "effec
 # Verbs whose argument is an amount ("pay 2", "pay power equal to its revive").
 AMOUNT_VERBS = {"pay_power"}
 COST_VERBS = {"pay_power", "stop", "destroy", "discard", "incapacitate", "block", "remember",
-              "choose_one", "requires", "unless", "glyph_to_mission_pile"}
+              "choose_one", "requires", "unless", "glyph_to_mission_pile", "pay_revive_cost"}
 
 DURATIONS = {"end_of_mission", "end_of_turn"}
 DELAY_POINTS = {"end_of_mission", "end_of_turn", "debrief_start", "opponent_next_power_phase_end",
