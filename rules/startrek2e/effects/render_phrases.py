@@ -235,8 +235,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
     if "not" in f:
         nots = f["not"] if isinstance(f["not"], list) else [f["not"]]
         inherit = {"type": f["type"]} if "type" in f else {}
-        out.append("(except " + _or([_except({**inherit, **g} if set(g) - {"ref", "at_this_mission", "aboard"} else g, ctx)
-                                     for g in nots]) + ")")
+        out.append("(except " + _or([_except({**inherit, **g} if adjectives(g, ctx) else g, ctx)
+                                     for g in nots]) + ")")  # "(except a [Baj] personnel)", "(except one at …)"
     if "highest" in f:
         out.append(f"with the highest {stat_name(f['highest'])}")
     if "lowest" in f:
