@@ -16,6 +16,7 @@ from . import state as S
 from . import stats as ST
 from .effects import filters as F
 from .effects import extra as X
+from .effects import requirements as RQ
 from .effects import interpreter as I
 from .orders import team_for
 from .triggers import fire
@@ -130,8 +131,9 @@ def face_dilemmas(state: dict) -> None:
             if A.offer(state, "facing"):  # the attempting player's action point (RULES.md)
                 return
             a["resolving"] = True
-            ctx = F.ctx_for(state, cur, you=a["seat"], dilemma=True)
-            ctx["opp"] = owner
+            you = (a.get("instead") or {}).get("seat", a["seat"])  # "… face that dilemma instead"
+            ctx = F.ctx_for(state, cur, you=you, dilemma=True)
+            ctx["opp"] = owner if you != owner else a["seat"]
             for ab in S.abilities(state, cur, "dilemma"):
                 I.push(state, ab["effects"], ctx)
             return
@@ -139,6 +141,7 @@ def face_dilemmas(state: dict) -> None:
             overcome(state, cur, m)
             fire(state, "dilemma_overcome", seat=a["seat"], card=cur)
         a["current"], a["resolving"] = None, False
+        a.pop("instead", None)
         _expire(state, "end_of_dilemma")
         return
     stack = state["seats"][owner]["stack"]
@@ -159,7 +162,8 @@ def face_dilemmas(state: dict) -> None:
         overcome(state, top, m)
         return
     a["current"] = top
-    fire(state, "dilemma_revealed", seat=a["seat"], card=top)
+    fire(state, "dilemma_revealed", seat=a["seat"], card=top, mission=m)
+    fire(state, "own_dilemma_revealed", seat=a["seat"], owner=owner, card=top, mission=m)  # "your … dilemma is revealed"
 
 
 def mission_requirements(state: dict) -> None:
@@ -174,7 +178,14 @@ def mission_requirements(state: dict) -> None:
     extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]
     ok = bool(team) and ST.meets(state, team, ST.mission_requirements(state, m)) and all(
         ST.meets(state, team, state["cards"][d]["on_requirement"]) for d in extra) \
+        and all(ST.meets(state, team, r) for r in RQ.added(state, m)) \
         and not X.cant_complete(state, m, seat, a.get("ship"))  # "You cannot complete this mission if …"
+    if ok and not a.get("about_to_complete"):  # "When an opponent's personnel is about to complete a mission"
+        a["about_to_complete"] = True
+        before = (len(state["windows"]), len(state["stack"]))
+        fire(state, "opponent_about_to_complete", seat=seat, mission=m)
+        if (len(state["windows"]), len(state["stack"])) != before:
+            return  # the responses first; then the requirements are checked again
     if ok:
         for d in extra:
             overcome(state, d, m)

@@ -21,7 +21,7 @@ RELATION = {
     "personnel_stopped": "any", "opponent_reveals_or_discards": "seat", "combat_begins": "any",
     "engagement_begins": "any", "card_played": "any",
     "combat_won": "seat", "engagement_won": "seat", "opponent_mission_completed": "opponent",
-    "placed_in_brig": "seat",
+    "placed_in_brig": "seat", "own_dilemma_revealed": "owner", "opponent_about_to_complete": "opponent",
 }
 
 
@@ -35,6 +35,8 @@ def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bo
         return seat == data.get("seat")
     if rel == "opponent":  # "when an opponent completes a mission"
         return seat != data.get("seat")
+    if rel == "owner":  # "when your dilemma is revealed"
+        return seat == data.get("owner")
     return True
 
 

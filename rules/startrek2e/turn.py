@@ -59,6 +59,8 @@ def turn_end(state: dict) -> None:
     from .dilemmas import overcome
     for d, m in m_over:
         overcome(state, d, m)
+    from .effects.requirements import expire
+    expire(state)  # requirements added "until the end of that opponent's turn"
     state["mods"] = [x for x in state["mods"] if x["until"] in ("permanent", "start_of_your_next_turn")]
     for c in state["cards"].values():
         c["stopped"] = False

@@ -35,6 +35,8 @@ def _card(state: dict, iid: str) -> dict:
         out["completed"] = bool(c.get("completed"))
         for z in ("pile", "ships", "under", "on"):
             out[z] = [_card(state, i) for i in c.get(z, [])]
+        if c.get("added_requirements"):  # "add … to the mission's requirements" (Secret Conspiracy)
+            out["added_requirements"] = [x["req"] for x in c["added_requirements"]]
     if c.get("attached"):
         out["attached"] = [_card(state, i) for i in c["attached"]]
     return out

@@ -15,7 +15,7 @@ _BLANKING = threading.local()  # per thread, like stats' scratch: a blanking che
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
-               "with_card", "equipped_with", "present_with"}
+               "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by"}
@@ -76,7 +76,7 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return ("min" not in v or total >= v["min"]) and ("max" not in v or total <= v["max"])
     if k == "facing_dilemma":  # attempting while a dilemma is being faced ("is facing a dilemma")
         a = state.get("attempt")
-        return bool(a and a.get("current") and iid in F.attempting(state)) == bool(v)
+        return bool(a and a.get("current") and iid in F.facing(state)) == bool(v)
     if k == "with_card":  # a mission (or a card at one) with a matching card at that mission:
         # "Plays on a mission, if your [Fed] Diplomacy personnel is at that mission"
         m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
@@ -87,6 +87,14 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         loc = S.location(state, iid)
         return bool(loc) and any(S.ctype(state, e) == "equipment" and F.matches(state, e, v, ctx)
                                  and equipped_with(state, iid, e) for e in S.cards_at(state, loc))
+    if k == "dilemma_type":  # "your space dilemma": the printed type (a dual dilemma is neither)
+        return d.get("type") == "dilemma" and (d.get("dilemma_type") or "dual") == v
+    if k == "staffed":  # "your staffed [Rom] ship"
+        from .. import stats as ST
+        return (d.get("type") == "ship" and S.in_play(state, iid) and ST.staffed(state, iid)) == bool(v)
+    if k == "at_trigger_mission":  # at the mission the triggering event is about ("at that mission")
+        m = (ctx.get("event") or {}).get("mission")
+        return (m is not None and S.mission_of(state, iid) == m and iid != m) == bool(v)
     if k == "present_with":  # present with a matching card ("an opponent's personnel present" with that one)
         loc = S.location(state, iid)
         return bool(loc) and any(j != iid and F.matches(state, j, v, ctx) for j in S.cards_at(state, loc))

@@ -41,6 +41,29 @@ def attempting(state: dict) -> list:
     return out
 
 
+def facing(state: dict) -> list:
+    """The unstopped personnel facing the dilemma being resolved: the attempting personnel,
+    or — when a text made another ship's crew face it instead ("that ship and your personnel
+    aboard it face that dilemma instead", The Tides of Fortune) — that crew."""
+    a = state.get("attempt")
+    inst = a.get("instead") if a else None
+    if not inst:
+        return attempting(state)
+    ship = inst["ship"]
+    if not S.in_play(state, ship):
+        return []
+    return [i for i in state["cards"][ship]["aboard"] if S.ctype(state, i) == "personnel"
+            and not state["cards"][i]["stopped"] and S.commander(state, i) == inst["seat"]]
+
+
+def facing_ship(state: dict):
+    """The ship facing the dilemma (the attempting ship, or the one facing it instead)."""
+    a = state.get("attempt")
+    if not a:
+        return None
+    return (a.get("instead") or {}).get("ship") or a.get("ship")
+
+
 def _side_ok(state: dict, iid: str, side: str, ctx: dict) -> bool:
     c = state["cards"][iid]
     who = c.get("commander") if c["zone"] in S.IN_PLAY else c["owner"]
@@ -84,9 +107,10 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "icon":
             if v not in (d.get("icons") or []):
                 return False
-        elif k == "keyword":  # a list = any of them ("a Kai, Prylar, or Vedek")
+        elif k == "keyword":  # a list = any of them ("a Kai, Prylar, or Vedek"); "Consume" = "Consume: 2"
             kws = [x.lower() for x in (d.get("keywords") or [])]
-            if not any(w.lower() in kws for w in (v if isinstance(v, list) else [v])):
+            if not any(w.lower() in kws or any(x.startswith(w.lower() + ":") for x in kws)
+                       for w in (v if isinstance(v, list) else [v])):
                 return False
         elif k == "title":  # a list = any of them ("{Jadzia Dax}, {Kang}, or {Koloth}")
             if d.get("title") not in (v if isinstance(v, list) else [v]):
@@ -150,8 +174,8 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
     scope = f.get("scope")
     if scope is None:
         scope = "attempting" if ctx.get("dilemma") else ("in_play" if "present" not in f else "present")
-    if scope == "attempting":
-        return attempting(state)
+    if scope == "attempting":  # a dilemma's: the personnel facing it
+        return facing(state) if ctx.get("dilemma") else attempting(state)
     if scope in ("hand", "deck", "discard"):
         seat = ctx["you"] if f.get("owner", "you") == "you" else ctx["opp"]
         return list(state["seats"][seat][scope])
@@ -186,8 +210,9 @@ def candidates(state: dict, f: dict, ctx: dict) -> list:
 def requirement_group(state: dict, ctx: dict) -> list:
     """Who must meet an "unless"/"meets" requirement: the attempting personnel during an
     attempt, else your unstopped personnel present with the source."""
-    if state.get("attempt") and (ctx.get("dilemma") or ctx["source"] in attempting(state)
-                                 or state["attempt"]["seat"] == ctx["you"]):
+    if state.get("attempt") and ctx.get("dilemma"):
+        return facing(state)
+    if state.get("attempt") and (ctx["source"] in attempting(state) or state["attempt"]["seat"] == ctx["you"]):
         return attempting(state)
     loc = S.location(state, ctx["source"])
     if not loc:
@@ -200,8 +225,8 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
     for k, v in cond.items():
         if k == "facing_dilemma":
             a = state.get("attempt")
-            facing = bool(a and a.get("current") and ctx["source"] in attempting(state))
-            if facing != bool(v):
+            is_facing = bool(a and a.get("current") and ctx["source"] in facing(state))
+            if is_facing != bool(v):
                 return False
         elif k == "attempting":
             if (ctx["source"] in attempting(state)) != bool(v):

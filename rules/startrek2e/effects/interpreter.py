@@ -20,6 +20,8 @@ from . import skills as SK
 from . import choice as CH
 from . import placement as PL
 from . import deck as DK
+from . import requirements as RQ
+from . import facing as FC
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -28,7 +30,7 @@ SUPPORTED = {
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
-    "remove_damage", "shuffle_into_deck",
+    "remove_damage", "shuffle_into_deck", "replace", "add_requirements", "face_dilemma_instead",
 }
 PUSHED = "pushed"
 
@@ -85,9 +87,9 @@ def targets(state: dict, frame: dict, t: dict):
     elif "trigger_card" in t:  # the card the triggering event is about ("that personnel")
         card = (ctx.get("event") or {}).get("card")
         out = [card] if card is not None and card in state["cards"] else []
-    elif "attempting_ship" in t:
-        a = state.get("attempt")
-        out = [a["ship"]] if a and a.get("ship") else []
+    elif "attempting_ship" in t:  # a dilemma's "this ship": the ship facing it
+        ship = F.facing_ship(state)
+        out = [ship] if ship else []
     elif "this_mission" in t:
         a = state.get("attempt")
         m = a["mission"] if a else S.mission_of(state, ctx["source"])
@@ -193,9 +195,9 @@ def _return_to_pile(state, frame, eff, arg):
 
 
 def _place_on_ship(state, frame, eff, arg):
-    a = state.get("attempt")
-    if a and a.get("ship") and S.in_play(state, a["ship"]):
-        G.place_damage(state, frame["ctx"]["source"], a["ship"])
+    ship = F.facing_ship(state)
+    if ship and S.in_play(state, ship):
+        G.place_damage(state, frame["ctx"]["source"], ship)
     return True
 
 
@@ -415,6 +417,9 @@ HANDLERS = {
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,
     "remove_damage": PL.remove_damage,
+    "replace": PL.replace,
+    "add_requirements": RQ.add_requirements,
+    "face_dilemma_instead": FC.face_dilemma_instead,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

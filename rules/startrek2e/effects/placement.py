@@ -82,3 +82,46 @@ def remove_damage(state: dict, frame: dict, eff: dict, arg: dict):
                       [{"type": "choose", "card": d} for d in dmg])
         return False
     return True
+
+
+def replace(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"replace": {"target": TARGET, "with": TARGET}}`` + ``as`` (the replaced card): "Replace
+    a [Rom] personnel you command with a [Rom] personnel from your hand" (Alternate Identity).
+    The ``target`` card (in play) is chosen first, then the ``with`` card, which takes its
+    place — on the same planet or aboard the same ship, under your command, stopped if the
+    replaced card was — without being played (no counters, no headquarters permission, no
+    "when you play"). A unique card you command a copy of (other than the replaced one) is
+    not offered. ``as`` names the replaced card only when a replacement happened; the text
+    says where it goes next ("Place the personnel you replaced in your discard pile")."""
+    from .interpreter import _remember
+    from .skills import _resolve
+    old = _resolve(state, frame, "target_w", arg["target"])
+    if old is None:
+        return False
+    old = [o for o in old if S.in_play(state, o) and S.location(state, o)][:1]
+    if not old:
+        return True
+    you = frame["ctx"]["you"]
+    blocked = sorted({S.title(state, i) for i in S.cards_in_play(state) if i != old[0] and S.commander(state, i) == you
+                      and S.card_def(state, i).get("unique")})
+    target = arg["with"]
+    if blocked:  # uniqueness: not a second copy of a unique card you command
+        form = next((k for k in ("choose", "random", "all") if k in target), None)
+        if form:
+            f = dict(target[form])
+            nots = f.get("not") or []
+            f["not"] = (nots if isinstance(nots, list) else [nots]) + [{"unique": True, "title": blocked}]
+            target = {**target, form: f}
+    new = _resolve(state, frame, "with_w", target)
+    if new is None:
+        return False
+    if not new:
+        return True
+    o, n = old[0], new[0]
+    zone, holder = S.location(state, o)
+    S.move(state, n, zone, holder)
+    c = state["cards"][n]
+    c["commander"], c["stopped"] = you, bool(state["cards"][o]["stopped"])
+    S.log(state, "replaced", seat=you, card=o, by=n, title=S.name(state, o), by_title=S.name(state, n))
+    _remember(frame, eff, [o])
+    return True

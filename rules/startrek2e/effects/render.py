@@ -33,6 +33,8 @@ TRIGGERS = {
     "placed_in_brig": "When you place an opponent's personnel in your brig",
     "about_to_download": "When a card is about to be downloaded",
     "about_to_place_on_deck_top": "When a card is about to be placed on top of its owner's deck",
+    "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
+    "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
@@ -318,7 +320,7 @@ def effect(eff: dict, ctx: P.Ctx) -> str:
         text += " in any order (the first chosen ends on top)" if verb == "place_on_deck_top" else " in any order"
     elif eff.get("order") == "random":
         text += " in a random order"
-    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard"):
+    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace"):
         P.remember_ref(ctx, eff["as"], arg)
     return text
 
@@ -565,6 +567,24 @@ def _gain_skills(eff, arg, ctx):
     return f"give {to} {what}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
 
 
+def _replace(eff, arg, ctx):
+    t, w = P.target(arg["target"], ctx), P.target(arg["with"], ctx)
+    if "as" in eff:
+        ctx.refs[eff["as"]] = ("replaced personnel" if "personnel" in t else "replaced card", False)
+    return f"replace {t} with {w} (it takes that card's place, stopped if that card was, without being played)"
+
+
+def _add_requirements(eff, arg, ctx):
+    but = f" (except {P._or(arg['except'])})" if arg.get("except") else ""
+    to = f"{P.target(arg['to'], ctx)}'s" if "to" in arg else "the mission's"
+    until = DURATIONS.get(eff.get("until", "end_of_turn"), "")
+    return f"add the skills{but} of {P.target(arg['skills_of'], ctx)} to {to} requirements{until}"
+
+
+def _face_instead(eff, arg, ctx):
+    return f"{P.target(arg['ship'], ctx)} and your personnel aboard it face that dilemma instead"
+
+
 def _put_into_play(eff, arg, ctx):
     return f"put {P.target(arg['target'], ctx)} into play at {P.target(arg['at'], ctx)} under your command"
 
@@ -590,4 +610,5 @@ VERBS = {
     "score": _score, "lose_points": _lose, "begin_combat": _combat, "begin_engagement": _engagement,
     "unless": _unless, "if": _if, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
     "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play,
+    "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
 }

@@ -31,7 +31,8 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "attempting", "attribute", "highest", "lowest", "cost_at_most", "not", "at_this_mission", "any_of",
             "location", "region", "quadrant", "mission_type", "crew", "involved", "matching_mission",
             "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
-            "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with"}
+            "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
+            "dilemma_type", "staffed", "at_trigger_mission"}
 
 
 class Ctx:
@@ -101,8 +102,10 @@ def _noun_word(f: dict, ctx: Ctx) -> str:
         return "personnel"
     if _PERSONNEL_KEYS & set(f) or any(s in ("integrity", "cunning", "strength") for s in f.get("attribute") or {}):
         return "personnel"
-    if "crew" in f or "class" in f:
+    if "crew" in f or "class" in f or "staffed" in f:
         return "ship"
+    if "dilemma_type" in f:
+        return "dilemma"
     if "title" in f:
         return ""
     return "card"
@@ -115,6 +118,10 @@ def adjectives(f: dict, ctx: Ctx) -> list:
         words.append("stopped" if f["stopped"] else "unstopped")
     if "unique" in f:
         words.append("unique" if f["unique"] else "non-unique")
+    if "staffed" in f:
+        words.append("staffed" if f["staffed"] else "unstaffed")
+    if "dilemma_type" in f:
+        words.append(f["dilemma_type"])
     if f.get("not_self"):
         words.append("other")
     if "mission_type" in f and f.get("type") == "mission":
@@ -198,6 +205,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"at the same mission as {ref_phrase(f['with_ref'], ctx)}")
     if f.get("with_trigger_card"):
         out.append("present with that card")
+    if f.get("at_trigger_mission"):
+        out.append("at that mission")
     if f.get("aboard_trigger_ship"):
         out.append("aboard that ship")
     if "location" in f:

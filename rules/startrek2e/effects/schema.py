@@ -39,7 +39,7 @@ TRIGGER_EVENTS = {
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
-    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top",
+    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "own_dilemma_revealed", "opponent_about_to_complete",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
@@ -52,7 +52,7 @@ EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome"
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
-    "gain_skills", "choose_one", "put_into_play",
+    "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill"}
@@ -64,7 +64,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
                "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
-               "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with"}
+               "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
+               "staffed", "at_trigger_mission"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
@@ -244,6 +245,33 @@ class _Checker:
                         self.err(p, f"put_into_play needs '{k}'")
                     else:
                         self.target(arg[k], f"{p}.{k}")
+        elif verb == "replace":  # "Replace a [Rom] personnel you command with a [Rom] personnel from your hand"
+            self.keys(arg, {"target", "with"}, p)
+            if isinstance(arg, dict):
+                for k in ("target", "with"):
+                    if k not in arg:
+                        self.err(p, f"replace needs '{k}'")
+                    else:
+                        self.target(arg[k], f"{p}.{k}")
+        elif verb == "add_requirements":  # "add the skills (except …) of … to the mission's requirements"
+            self.keys(arg, {"skills_of", "except", "to"}, p)
+            if isinstance(arg, dict):
+                if "skills_of" not in arg:
+                    self.err(p, "add_requirements needs 'skills_of'")
+                for k in ("skills_of", "to"):
+                    if k in arg:
+                        self.target(arg[k], f"{p}.{k}")
+                if "except" in arg and not (isinstance(arg["except"], list) and all(is_stat(x) for x in arg["except"])):
+                    self.err(f"{p}.except", "a list of skill names")
+            if eff.get("until", "end_of_turn") not in ("end_of_turn", "permanent"):
+                self.err(f"{path}.until", "add_requirements lasts 'end_of_turn' or 'permanent'")
+        elif verb == "face_dilemma_instead":  # "that ship and your personnel aboard it face that dilemma instead"
+            self.keys(arg, {"ship"}, p)
+            if isinstance(arg, dict):
+                if "ship" not in arg:
+                    self.err(p, "face_dilemma_instead needs 'ship'")
+                else:
+                    self.target(arg["ship"], f"{p}.ship")
         elif verb == "choose_one":
             self.keys(arg, {"options", "chooser"}, p)
             if isinstance(arg, dict):
@@ -446,7 +474,10 @@ class _Checker:
             self.err(f"{path}.mission_type", "planet, space or headquarters")
         if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):
             self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
-        for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship"):
+        if "dilemma_type" in f and f["dilemma_type"] not in ("planet", "space", "dual"):
+            self.err(f"{path}.dilemma_type", "planet, space or dual")
+        for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "staffed",
+                  "at_trigger_mission"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 

@@ -61,7 +61,7 @@ PUBLIC_LOG_EVENTS = {
     "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
     "won", "destroyed", "killed", "took_command", "joined_engagement",
     "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play",
-    "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard"}
+    "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added", "faces_instead"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 
@@ -270,9 +270,10 @@ def real(st: dict, seat: int, old_guid: str, cid: str, zone: str | None = None, 
     return put(st, seat, cid, zone, holder)
 
 
-def attempt(st: dict, m: str, dilemmas=(), ship=None) -> dict:
+def attempt(st: dict, m: str, dilemmas=(), ship=None, respond_with: str | None = None) -> dict:
     """Seat 0 attempts ``m``; seat 1 stacks the named dilemmas (guids, from the top of his
-    pile) in that order and stops choosing."""
+    pile) in that order and stops choosing. Response windows are passed, except that the
+    card ``respond_with`` is used when offered (then the next decision is returned)."""
     pile = st["seats"][1]["dilemmas"]
     for g in reversed(dilemmas):
         d = next(i for i in pile if st["cards"][i]["guid"] == g)
@@ -284,4 +285,14 @@ def attempt(st: dict, m: str, dilemmas=(), ship=None) -> dict:
         st = act(st, next(o for o in options(st) if o["card"] and st["cards"][o["card"]]["guid"] == g))
     if st["pending"]["kind"] == "choose_dilemma":
         st = act(st, {"type": "choose_dilemma", "card": None})
-    return pass_responses(st)
+    return respond(st, respond_with)
+
+
+def respond(st: dict, card: str | None = None) -> dict:
+    """Pass the open response windows, but use ``card``'s response when it is offered."""
+    while st["pending"] and st["pending"]["kind"] == "respond":
+        use = [o for o in options(st) if card is not None and o.get("card") == card]
+        st = act(st, use[0] if use else {"type": "pass"})
+        if use:
+            return st
+    return st

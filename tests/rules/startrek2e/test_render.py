@@ -48,6 +48,9 @@ VERB_SAMPLES = {
     "examine": {"count": 2}, "gain_skills": {"from": T, "to": {"self": True}},
     "choose_one": {"options": [[{"draw": {"count": 1}}], [{"score": {"amount": 5}}]]},
     "put_into_play": {"target": T, "at": {"choose": {"type": "mission"}}},
+    "replace": {"target": T, "with": {"choose": {"type": "personnel", "scope": "hand"}}},
+    "add_requirements": {"skills_of": T, "except": ["Intelligence"]},
+    "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -61,7 +64,7 @@ FILTER_SAMPLES = {
     "aboard_trigger_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
     "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
-    "present_with": {"ref": "chosen"},
+    "present_with": {"ref": "chosen"}, "dilemma_type": "space", "staffed": True, "at_trigger_mission": True,
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
