@@ -39,7 +39,8 @@ TRIGGER_EVENTS = {
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
-    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "own_dilemma_revealed", "opponent_about_to_complete",
+    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "own_dilemma_revealed",
+    "opponent_about_to_complete",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",

@@ -61,7 +61,8 @@ PUBLIC_LOG_EVENTS = {
     "responded", "returned_to_pile", "revealed", "scored", "lost_points", "stopped", "took_from_discard", "turn",
     "won", "destroyed", "killed", "took_command", "joined_engagement",
     "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play",
-    "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added", "faces_instead"}
+    "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added",
+    "faces_instead"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 
