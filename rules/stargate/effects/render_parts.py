@@ -270,8 +270,8 @@ def clause(e, ctx: Ctx, actor="you") -> str:
                     verb)
     arg = e.get(verb)
     if verb == "pay_revive_cost":
-        who_, _ = target(arg, ctx)
-        return f"pay the revive cost of {who_}"
+        who_, plural = target(arg, ctx)
+        return f"pay the revive cost of {who_}" if plural else f"pay {who_}'s revive cost"
     if verb == "take_off":
         who_, _ = target(arg, ctx)
         return f"if {who_} is on a card, take it off (it stays in play)"
