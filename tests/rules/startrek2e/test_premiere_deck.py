@@ -28,7 +28,7 @@ def real(st, seat, fixture_guid, real_id, zone=None, holder=None):
 
 
 def test_the_cards_of_this_group_are_authored_and_valid():
-    for cid in ("1S084", "1C079", "1R114", "1C088", "1C130", "1U264"):
+    for cid in ("1S084", "1C079", "1R114", "1C088", "1C130", "1U264", "1R294", "1R313", "1R267"):
         assert DB[cid]["mechanics"], cid
         assert validate_mechanics(DB[cid]["mechanics"]) == [], cid
 
@@ -205,3 +205,107 @@ def test_gideon_seyetik_only_at_a_mission_requiring_science():
     st, m, gideon = _complete_with_gideon("gideon-no", science=False)
     assert st["cards"][m].get("completed")
     assert not [o for o in options(st) if o.get("card") == gideon]
+
+
+# -- Bo'rak 1R294 and Morka 1R313: downloads and cards placed on top of a deck ----------------
+from .helpers import real as real_in_play  # noqa: E402
+
+
+def _downloading(seed, morka=False, borak=True):
+    st = started(seed)
+    hq = mission(st, 1, "T-HQK")
+    guards = []
+    if borak:
+        guards.append(real_in_play(st, 1, "T-K3", "1R294", "pile", hq))
+    if morka:
+        guards.append(real_in_play(st, 1, "T-K4", "1R313", "pile", hq))
+    find_ = real(st, 0, "T-I2", "T-I2", "hand")  # Lucky Find: download a personnel
+    return turn_to(st, 0, "play"), find_, guards
+
+
+def test_borak_an_opponents_download_goes_on_top_of_his_deck_instead_of_his_hand():
+    st, lucky, _ = _downloading("borak")
+    st = act(st, {"type": "play", "card": lucky})
+    pick = next(o["card"] for o in options(st) if o["card"])
+    st = act(st, {"type": "choose", "card": pick})
+    assert st["seats"][0]["deck"][0] == pick and pick not in st["seats"][0]["hand"]
+    assert any(e["event"] == "downloaded" and e["card"] == pick for e in st["log"])  # shown to all
+    check_invariants(st)
+
+
+def test_borak_does_not_touch_his_own_players_downloads():
+    st, _, _ = _downloading("borak-own")
+    lucky = real(st, 1, "T-I2", "T-I2", "hand")
+    st = turn_to(st, 1, "play")
+    st = act(st, {"type": "play", "card": lucky})
+    pick = next(o["card"] for o in options(st) if o["card"])
+    st = act(st, {"type": "choose", "card": pick})
+    assert pick in st["seats"][1]["hand"]
+
+
+def test_morka_sends_the_card_borak_puts_on_top_to_the_bottom_for_a_discard():
+    st, lucky, (borak, morka) = _downloading("morka", morka=True)
+    st = act(st, {"type": "play", "card": lucky})
+    pick = next(o["card"] for o in options(st) if o["card"])
+    st = act(st, {"type": "choose", "card": pick})
+    assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1
+    assert {"type": "respond", "card": morka, "ability": 0} in options(st)
+    hand = len(st["seats"][1]["hand"])
+    st = act(st, {"type": "respond", "card": morka, "ability": 0})
+    st = act(st, {"type": "choose", "card": st["seats"][1]["hand"][0]})  # Morka's cost
+    st = pass_all(st)
+    assert st["seats"][0]["deck"][-1] == pick and pick not in st["seats"][0]["hand"]
+    assert len(st["seats"][1]["hand"]) == hand - 1
+    check_invariants(st)
+
+
+def test_morka_may_decline_and_works_only_on_an_opponents_cards():
+    st, lucky, (borak, morka) = _downloading("morka-no", morka=True)
+    st = act(st, {"type": "play", "card": lucky})
+    pick = next(o["card"] for o in options(st) if o["card"])
+    st = act(st, {"type": "choose", "card": pick})
+    st = pass_all(st)
+    assert st["seats"][0]["deck"][0] == pick
+    # Morka's own player placing his card on top: no window
+    st, _, (morka,) = _downloading("morka-own", morka=True, borak=False)
+    card = real(st, 1, "T-K1", "T-K1", "discard")
+    from rules.startrek2e.effects import filters as F
+    from rules.startrek2e.effects import interpreter as I
+    I.push(st, [{"place_on_deck_top": {"ref": "x"}}], {**F.ctx_for(st, morka), "refs": {"x": [card]}})
+    st["pending"] = None
+    st = flow.advance(st)
+    assert st["seats"][1]["deck"][0] == card and st["pending"]["kind"] != "respond"
+
+
+def pass_all(st):
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    return st
+
+
+# -- Jean-Luc Picard 1R267: facing a dilemma, discard a card to download Escape ----------------
+def test_picard_downloads_escape_while_facing_a_dilemma_and_escape_then_answers_the_kill():
+    from .helpers import attempt
+    st = started("picard")
+    m = mission(st, 0, "T-P1")
+    picard = real_in_play(st, 0, "T-F1", "1R267", "pile", m)
+    team = [picard, put(st, 0, "T-F5", "pile", m), put(st, 0, "T-F7", "pile", m)]
+    escape = real(st, 0, "T-EV1", "1R127")  # in the deck
+    assert st["cards"][escape]["zone"] == "deck"
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["T-D2"])  # Sickness: unless Medical, the opponent kills one
+    assert st["pending"]["kind"] == "attempt_action"
+    assert {"type": "action", "card": picard, "ability": 0} in options(st)
+    hand = list(st["seats"][0]["hand"])
+    st = act(st, {"type": "action", "card": picard, "ability": 0})
+    st = act(st, {"type": "choose", "card": hand[0]})  # the cost: a card from hand
+    assert {"type": "choose", "card": escape} in options(st)
+    st = act(st, {"type": "choose", "card": escape})
+    assert escape in st["seats"][0]["hand"] and st["cards"][hand[0]]["zone"] == "discard"
+    while st["pending"]["kind"] == "attempt_action":
+        st = act(st, {"type": "pass"})
+    if st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 1:  # who is killed
+        st = act(st, options(st)[0])
+    assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 0
+    assert any(o.get("card") == escape for o in options(st))
+    check_invariants(st)
