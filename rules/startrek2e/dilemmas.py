@@ -176,9 +176,9 @@ def mission_requirements(state: dict) -> None:
     m, seat = a["mission"], a["seat"]
     team = F.attempting(state)
     extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]
-    ok = bool(team) and ST.meets(state, team, ST.mission_requirements(state, m)) and all(
-        ST.meets(state, team, state["cards"][d]["on_requirement"]) for d in extra) \
-        and all(ST.meets(state, team, r) for r in RQ.added(state, m)) \
+    ok = bool(team) and ST.meets(state, team, ST.mission_requirements(state, m), check="mission") and all(
+        ST.meets(state, team, state["cards"][d]["on_requirement"], check="mission") for d in extra) \
+        and all(ST.meets(state, team, r, check="mission") for r in RQ.added(state, m)) \
         and not X.cant_complete(state, m, seat, a.get("ship"))  # "You cannot complete this mission if …"
     if ok and not a.get("about_to_complete"):  # "When an opponent's personnel is about to complete a mission"
         a["about_to_complete"] = True

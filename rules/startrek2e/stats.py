@@ -142,14 +142,16 @@ def skills(state: dict, iid: str) -> dict:
     return out
 
 
-def meets(state: dict, group: list, req: dict, ctx: dict | None = None) -> bool:
+def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: str | None = None) -> bool:
     """Rulebook "Checking Mission Requirements": skill levels add across the group; each
     attribute total must be *higher than* the number. ``any_of`` = alternatives; ``cards``
-    counts cards (e.g. a Hand Weapon) with the group."""
+    counts cards (e.g. a Hand Weapon) with the group. ``check`` (``"mission"`` or
+    ``"dilemma"``) says the group is meeting a requirement it wants to meet, so "you may meet
+    Cunning requirements using Strength instead" texts apply (``meet_with``)."""
     if not req:
         return True
     if "any_of" in req:
-        return any(meets(state, group, alt, ctx) for alt in req["any_of"])
+        return any(meets(state, group, alt, ctx, check) for alt in req["any_of"])
     if "cards" in req:
         if not group:
             return False
@@ -165,12 +167,16 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None) -> bool:
     for sk, need in (req.get("skills") or {}).items():
         if totals.get(sk, 0) < need:
             return False
+    instead = {}
+    if check and req.get("attributes"):
+        from .effects.requirements import substitutes
+        instead = substitutes(state, group, check)
     for attr, minimum in (req.get("attributes") or {}).items():
         if attr in ("range", "weapons", "shields"):  # a ship's number: the ship(s) the group is aboard
             ships = {state["cards"][i]["in"] for i in group if state["cards"][i]["zone"] == "aboard"}
             total = sum(value(state, s, attr) for s in sorted(ships))
         else:
-            total = sum(value(state, i, attr) for i in group)
+            total = max(sum(value(state, i, a) for i in group) for a in [attr] + instead.get(attr, []))
         if total <= minimum:
             return False
     return True

@@ -18,7 +18,7 @@ FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_typ
                "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half"}
 
 
 def _norm_class(s: str) -> str:
@@ -311,6 +311,13 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return bool(eng) and (eng.get("seat") == ctx["you"]) == (v == "you")
     if k == "prevented":  # this played event/interrupt was prevented by a response (item 37)
         return (f"prevented:play:{ctx['source']}" in state["turn"]["used"]) == bool(v)
+    if k == "attempt_at_this_mission":  # you are attempting the mission this card is at (or is)
+        a = state.get("attempt")
+        here = S.mission_of(state, ctx["source"])
+        return bool(a and a["seat"] == ctx["you"] and here is not None and a["mission"] == here) == bool(v)
+    if k == "at_least_half":  # {"of": FILTER, "are": FILTER}: "unless at least half your personnel are not [NA]"
+        pool = F.candidates(state, v["of"], ctx)
+        return 2 * sum(1 for i in pool if F.matches(state, i, v["are"], ctx)) >= len(pool)
     if k == "trigger_mission":  # the mission the trigger event is about
         m = (ctx.get("event") or {}).get("mission")
         return m is not None and F.matches(state, m, v, ctx)

@@ -254,7 +254,11 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
                 return False
         elif k == "meets":
             group = X.meets_group(state, cond, ctx)
-            if not ST.meets(state, requirement_group(state, ctx) if group is None else group, v, ctx):
+            # a dilemma's "unless they have …" (a `meets` under a `not`) is a requirement the
+            # players want met; its "if you have …" is not (RULES.md "Meeting requirements with
+            # another attribute")
+            check = "dilemma" if ctx.get("dilemma") and ctx.get("negated") else None
+            if not ST.meets(state, requirement_group(state, ctx) if group is None else group, v, ctx, check):
                 return False
         elif k == "mission_type":
             a = state.get("attempt")
@@ -262,7 +266,7 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
             if m is None or S.mission_type(state, m) != v:
                 return False
         elif k == "not":
-            if condition(state, v, ctx):
+            if condition(state, v, {**ctx, "negated": not ctx.get("negated")}):
                 return False
         elif k == "all":
             if not all(condition(state, c, ctx) for c in v):

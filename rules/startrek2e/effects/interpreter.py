@@ -230,7 +230,7 @@ def _place_on_mission(state, frame, eff, arg):
 # -- control -------------------------------------------------------------------------
 def _unless(state, frame, eff, arg):
     group = F.requirement_group(state, frame["ctx"])
-    if ST.meets(state, group, arg):
+    if ST.meets(state, group, arg, check="dilemma" if frame["ctx"].get("dilemma") else None):
         return True
     return _child(state, frame, eff.get("then", []))
 

@@ -216,6 +216,15 @@ def _action(ab: dict, ctx: P.Ctx) -> str:
     return text
 
 
+def _meet_with(ab: dict, ctx: P.Ctx) -> str:
+    """"You may meet Integrity and Cunning requirements of … using Strength instead."""
+    whats = {"mission": "of the mission", "dilemma": "of each dilemma you face"}
+    of = " and ".join(whats[c] for c in ab["checks"])
+    text = (f"you may meet {P._and([P.stat_name(a) for a in ab['instead_of']])} requirements {of} "
+            f"using {P.stat_name(ab['use'])} instead")
+    return _while(ab, ctx, text) + "."
+
+
 def _dilemma(ab: dict, ctx: P.Ctx) -> str:
     return sentences(ab.get("effects") or [], ctx)
 
@@ -297,7 +306,8 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
 
 ABILITIES = {"headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
-             "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action}
+             "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
+             "meet_with": _meet_with}
 
 
 # -- effects ------------------------------------------------------------------------------

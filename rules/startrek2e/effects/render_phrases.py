@@ -552,6 +552,13 @@ def condition(c: dict, ctx: Ctx) -> str:
                 parts.append(f"{ship} is in an engagement {by} began")
             else:
                 parts.append(f"{ship} is in an engagement")
+        elif k == "attempt_at_this_mission":
+            parts.append(f"you are {'attempting' if v else 'not attempting'} the mission where {ctx.this} is")
+        elif k == "at_least_half":
+            pred = predicate(v["are"], ctx, plural=True)
+            if set(v["are"]) == {"not"} and isinstance(v["are"]["not"], dict):
+                pred = "are not " + noun(v["are"]["not"], ctx, plural=True, owner=False)
+            parts.append(f"at least half of {noun(v['of'], ctx, plural=True)} {pred}")
         elif k == "engagement_began_by":
             parts.append("you began that engagement" if v == "you" else "an opponent began that engagement")
         elif k == "prevented":

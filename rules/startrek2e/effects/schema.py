@@ -27,11 +27,13 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "damage": {"modify", "on", "effects", "if"},
     "keyword": {"keyword", "if", "who", "skills"},
     "action": {"while", "cost", "effects", "limit"},
+    "meet_with": {"use", "instead_of", "checks", "while"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
+    "meet_with": {"use", "instead_of", "checks"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -75,7 +77,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half"}
 
 
 def is_stat(name: Any) -> bool:
@@ -124,6 +126,15 @@ class _Checker:
             self.err(f"{path}.skills", "a list of skill names (the skills that have a price)")
         if kind == "damage" and not ("modify" in ab) ^ ({"on", "effects"} <= set(ab)):
             self.err(path, "a damage text has 'modify', or 'on' and 'effects' (a text that acts)")
+        if kind == "meet_with":  # "you may meet Integrity and Cunning requirements … using Strength instead"
+            if ab.get("use") not in ATTRIBUTES:
+                self.err(f"{path}.use", f"one of {list(ATTRIBUTES)}")
+            if not (isinstance(ab.get("instead_of"), list) and ab["instead_of"]
+                    and all(a in ATTRIBUTES for a in ab["instead_of"])):
+                self.err(f"{path}.instead_of", f"a list of attributes from {list(ATTRIBUTES)}")
+            if not (isinstance(ab.get("checks"), list) and ab["checks"]
+                    and all(c in ("mission", "dilemma") for c in ab["checks"])):
+                self.err(f"{path}.checks", "a list of 'mission' and/or 'dilemma'")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
             self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
         for key in ("optional", "order", "destroy_after"):
@@ -560,6 +571,15 @@ class _Checker:
         for k in ("mission", "trigger_card", "trigger_mission"):
             if k in c:
                 self.filter(c[k], f"{path}.{k}")
+        if "attempt_at_this_mission" in c and not isinstance(c["attempt_at_this_mission"], bool):
+            self.err(f"{path}.attempt_at_this_mission", "true or false")
+        if "at_least_half" in c:  # {"of": FILTER, "are": FILTER}
+            v = c["at_least_half"]
+            if not isinstance(v, dict) or set(v) != {"of", "are"}:
+                self.err(f"{path}.at_least_half", '{"of": FILTER, "are": FILTER}')
+            else:
+                self.filter(v["of"], f"{path}.at_least_half.of")
+                self.filter(v["are"], f"{path}.at_least_half.are")
         if "engagement_began_by" in c and c["engagement_began_by"] not in SIDES:
             self.err(f"{path}.engagement_began_by", "'you' or 'opponent'")
         if "in_engagement" in c:  # item 25: true, or {"began_by": SIDE}

@@ -263,7 +263,8 @@ def real(st: dict, seat: int, old_guid: str, cid: str, zone: str | None = None, 
     """Turn one of ``seat``'s fixture cards into the real Premiere card ``cid`` (its
     database entry rides in the config's extra cards) and optionally put it somewhere."""
     from rules.startrek2e.cards import card_db
-    st["extra_cards"][cid] = card_db()[cid]
+    if cid not in st["extra_cards"]:  # a fixture card is there already
+        st["extra_cards"][cid] = card_db()[cid]
     iid = find(st, seat, old_guid)
     st["cards"][iid]["guid"] = cid
     if zone is None:

@@ -66,3 +66,30 @@ def test_the_tides_of_fortune_reads_as_the_engine_plays_it():
         "Play when one of your dilemmas is revealed to an opponent's attempting personnel, if that card is a space "
         "dilemma (except a Consume card) and you command a staffed [Rom] ship at that mission: one of your staffed "
         "[Rom] ships at that mission and your personnel aboard it face that dilemma instead, then score 10 points."]
+
+
+# -- Quarren Labor Shortage: "unless at least half your personnel are not [NA]" ------------------
+def _quarren(seed: str, guids: tuple):
+    st = started(seed)
+    real(st, 1, "T-D1", "1U047")
+    m = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", m) for g in guids]
+    return turn_to(st, 0, "orders"), m, team
+
+
+def test_quarren_labor_shortage_half_not_non_aligned_is_enough():
+    st, m, team = _quarren("quarren-half", ("T-N1", "T-N1", "T-F1", "T-F7"))  # two [NA], two [Fed]
+    st = attempt(st, m, dilemmas=["1U047"])
+    assert not any(e["event"] == "stopped" for e in st["log"])
+    assert [st["cards"][d]["guid"] for d in st["cards"][m]["under"]] == ["1U047"]
+
+
+def test_quarren_labor_shortage_stops_everyone_and_returns_to_its_pile():
+    st, m, team = _quarren("quarren-short", ("T-N1", "T-N1", "T-F1"))  # two [NA] of three
+    st = attempt(st, m, dilemmas=["1U047"])
+    assert all(st["cards"][p]["stopped"] for p in team) and not st["cards"][m].get("completed")
+    d = next(i for i in st["cards"] if st["cards"][i]["guid"] == "1U047")
+    assert st["cards"][d]["zone"] == "dilemmas" and st["seats"][1]["dilemmas"][-1] == d
+    assert render_card(DB["1U047"]) == [
+        "Unless at least half of your personnel are not [NA] personnel, stop all your attempting personnel, then "
+        "place this dilemma on the bottom of its owner's dilemma pile."]

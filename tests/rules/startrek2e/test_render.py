@@ -74,6 +74,7 @@ CONDITION_SAMPLES = {
     "completed": {"planet": 1}, "mission": {"region": "Neutral Zone"}, "trigger_card": {"skill": "Law"},
     "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_random": True,
     "in_engagement": True, "prevented": True, "engagement_began_by": "opponent",
+    "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},
@@ -83,6 +84,7 @@ ABILITY_SAMPLES = {
     "play_requirement": {"requires": {"attempting": True}}, "damage": {"modify": {"stat": "range", "amount": -2}},
     "keyword": {"keyword": "cant_attempt"},
     "action": {"while": {"attempting": True}, "effects": [{"draw": {"count": 1}}]},
+    "meet_with": {"use": "strength", "instead_of": ["cunning"], "checks": ["mission", "dilemma"]},
 }
 
 
