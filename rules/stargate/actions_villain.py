@@ -57,8 +57,12 @@ def legal(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def play_complication(state: dict, seat: int, iid: str) -> None:
-    cost = stats.complication_cost(state)
+def play_complication(state: dict, seat: int, iid: str, *, free: bool = False) -> None:
+    """Place ``iid`` from the hand face down at the current mission. ``free``: "play it at no
+    cost as a complication" (Reconnaissance): nothing is paid, but it is a complication like
+    any other (it raises the cost of the next one, and "each time your opponent plays a
+    complication" triggers)."""
+    cost = 0 if free else stats.complication_cost(state)
     state["seats"][seat]["power"] -= cost
     S.move(state, iid, "mission")
     state["cards"][iid]["face_down"] = True

@@ -89,6 +89,8 @@ VERB_OPTIONS["force_continue"] = {"free"}
 IMPLEMENTED_VERBS |= {"exchange_glyph_with_mission_pile_top"}  # Return Trip
 VERB_OPTIONS["exchange_glyph_with_mission_pile_top"] = {"character"}
 VERB_OPTIONS["skip_next_turn"] = {"who"}
+IMPLEMENTED_VERBS |= {"opponent_plays_as_complication"}  # Reconnaissance (effects/complication.py)
+VERB_OPTIONS["opponent_plays_as_complication"] = {"from", "cost"}
 
 
 def ctx_of(state: dict, frame: dict) -> dict:
@@ -306,6 +308,9 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         return False
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
+    if verb == "opponent_plays_as_complication":
+        from .complication import opponent_plays_as_complication
+        return opponent_plays_as_complication(state, frame, ctx, arg)
     if verb == "grant_ability":
         # "the current mission gets: 'Success: Gain 2 power.'" (Sha're): the text belongs to
         # the card while it stays where it is — a mission leaves at the end of the mission
@@ -464,6 +469,11 @@ def _targets(state: dict, frame: dict, ctx: dict, target) -> list[str] | None:
     if up_to:
         opts.append({"type": "choose", "card": None})
     set_pending(state, chooser, "choose_card", f"Choose a card ({len(chosen) + 1} of {n if n < 99 else 'any'})", opts)
+    # choosing from another player's hand ("look at your opponent's hand and choose",
+    # Reconnaissance): the chooser sees those cards, and only he does
+    unseen = [i for i in cands if state["cards"][i]["zone"] == "hand" and state["cards"][i]["owner"] != chooser]
+    if unseen:
+        state["pending"]["reveal"] = unseen
     return None
 
 

@@ -260,6 +260,12 @@ def clause(e, ctx: Ctx, actor="you") -> str:
             ctx.refs[name] = (who, plural)
             return f"note that {who} {'have' if plural else 'has'} been {name}"
         text = _act(_chooser(tgt), actor, f"choose {who}")
+        flt = tgt.get("choose") if isinstance(tgt, dict) else None
+        tail = " in your opponent's hand"
+        if isinstance(flt, dict) and flt.get("zone") == "hand" and flt.get("side") == "opponent" \
+                and _chooser(tgt) == "you" and actor == "you" and who.endswith(tail):
+            # the chooser is shown the hand he chooses from (interpreter._targets): Reconnaissance
+            text = f"look at your opponent's hand and choose {who[:-len(tail)]} from it"
         remember_ref(name, tgt, ctx)
         return text
     verb = next(iter(e))

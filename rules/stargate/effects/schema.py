@@ -252,6 +252,14 @@ class _Checker:
             self.effects(eff.get("effects", []), f"{path}.effects")
         elif verb == "modify":
             self.modify(arg, p)
+        elif verb == "opponent_plays_as_complication":
+            # Reconnaissance: the cards named earlier (a target), played at no cost
+            if not isinstance(arg, dict) or set(arg) != {"from", "cost"}:
+                self.err(p, "needs exactly 'from' (a target) and 'cost'")
+            else:
+                self.target(arg["from"], f"{p}.from")
+                if arg["cost"] != 0:
+                    self.err(f"{p}.cost", "only 0 ('at no cost') exists")
         elif verb in AMOUNT_VERBS:
             if arg != "any":
                 self.amount(arg, p)

@@ -50,3 +50,14 @@ def test_the_text_rules_of_iris_are_checked():
     assert any("unknown keys ['cost']" in e for e in errors) and any("missing ['who']" in e for e in errors)
     errors = validate_mechanics([{"kind": "static", "rule": {"text_cost": {"who": {"type": "obstacle"}}}}])
     assert any("missing ['cost', 'keyword']" in e for e in errors)
+
+
+def test_opponent_plays_as_complication_is_checked():
+    ok = [{"kind": "trigger", "on": "play_self", "optional": False, "effects": [
+        {"remember": "picked", "target": {"choose": {"side": "opponent", "zone": "hand"}, "chooser": "you", "count": 2}},
+        {"opponent_plays_as_complication": {"cost": 0, "from": {"ref": "picked"}}}]}]
+    assert validate_mechanics(ok) == []
+    for bad, words in [({"cost": 1, "from": {"ref": "picked"}}, "only 0"), ({"from": {"ref": "picked"}}, "exactly"),
+                       ({"cost": 0, "from": {"title": "x"}}, "a target is one of")]:
+        errors = validate_mechanics([{"kind": "success", "effects": [{"opponent_plays_as_complication": bad}]}])
+        assert len(errors) == 1 and words in errors[0], errors

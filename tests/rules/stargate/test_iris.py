@@ -222,3 +222,10 @@ def test_iris_renders_what_the_engine_does():
     card = card_db()[real("Iris")]
     assert render(card["mechanics"]) == ["The Failure text of villain cards is optional.",
                                          "To use the Failure text of an obstacle, your opponent pays 1 power."]
+
+
+def test_iris_is_no_longer_refused_in_a_deck():
+    from rules.stargate.deckbuilding import starter_deck, validate_deck
+    deck = starter_deck("oneil")
+    deck["deck"] = list(deck["deck"]) + ["1/146"]
+    assert not [v for v in validate_deck(deck, "current") if "Iris" in v["message"]]

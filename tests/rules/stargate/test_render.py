@@ -230,7 +230,7 @@ EFFECT_CASES = [
     ([{'after_next_pass': {'who': 'opponent', 'only_pass': True}}],
      'After your opponent next passes, your opponent can only pass.'),
     ([{'remember': 'picked', 'target': {'choose': {'side': 'opponent', 'zone': 'hand'}, 'chooser': 'you', 'count': 2}}, {'opponent_plays_as_complication': {'from': {'ref': 'picked'}, 'cost': 0}}],
-     "Choose two cards in your opponent's hand. Your opponent plays one of the picked cards as a complication at the current mission at no cost."),
+     "Look at your opponent's hand and choose two cards from it. Your opponent plays one of the picked cards as a complication at the current mission at no cost."),
     ([{'place_beneath': {'card': {'top_of_deck': True}, 'host': {'self': True}, 'face_down': True}}],
      'Place the top card of your deck face down beneath this card.'),
     ([{'grant_trigger': {'on': 'card_played', 'who': {'side': 'you', 'type': 'character', 'subtype': 'support'}, 'effects': [{'modify': {'stat': 'skills', 'amount': 1, 'who': {'ref': 'trigger_card'}}, 'until': 'end_of_turn'}]}, 'until': 'end_of_turn'}],
