@@ -41,6 +41,51 @@ def _opponents(state: dict, you: int) -> list:
 
 
 def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
+    """Choose the place (and the opponent), fire ``combat_begins`` and let its response
+    window be answered first (``state["combat"]`` is set from then on), then the optional
+    bonuses to a total (``combat_strength``), the totals, the stops and the starting card's
+    win/lose effects."""
+    ctx, work = frame["ctx"], frame["work"]
+    you = ctx["you"]
+    if "begun" not in work:
+        where = _combat_place(state, frame, arg)
+        if where is None:
+            return False
+        if where is True:
+            return True
+        m, opp = where
+        pile = state["cards"][m]["pile"]
+        work["begun"] = {"mission": m, "opp": opp}
+        state["combat"] = {"cards": _unstopped(state, pile, you) + _unstopped(state, pile, opp),
+                           "mission": m, "seat": you}
+        from .triggers import fire
+        fire(state, "combat_begins", seat=you, mission=m)
+        return False  # "when combat … begins": the responses come before the totals
+    m, opp = work["begun"]["mission"], work["begun"]["opp"]
+    pile = state["cards"][m]["pile"]
+    mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
+    state["combat"] = {"cards": mine + theirs, "mission": m, "seat": you}
+    extra = _strength_bonuses(state, frame, (you, opp))
+    if extra is None:
+        return False
+    ours = sum(ST.value(state, i, "strength") for i in mine) + extra[you]
+    others = sum(ST.value(state, i, "strength") for i in theirs) + extra[opp]
+    state["combat"] = None
+    S.log(state, "combat", seat=you, mission=m, strength=ours, against=others)
+    ctx["involved"] = mine + theirs  # FILTER "involved" (MISSING.md item 12)
+    winner = you if ours > others else (opp if others > ours else None)
+    if winner is not None:  # "When you win a combat involving this personnel" (item 33), before the stops
+        from .triggers import fire
+        fire(state, "combat_won", seat=winner, involved=list(ctx["involved"]), loser=opp if winner == you else you)
+    for i in mine:
+        G.stop(state, i)
+    ctx["refs"]["combat_opponents"] = theirs
+    return _child(state, frame, eff.get("win", []) if ours > others else eff.get("lose", []))
+
+
+def _combat_place(state: dict, frame: dict, arg: dict):
+    """Where the combat happens and which opponent it involves: ``(mission, seat)``,
+    ``None`` while a choice is pending, ``True`` when no combat is possible."""
     ctx = frame["ctx"]
     you, opp = ctx["you"], ctx["opp"]
     f = dict(arg.get("filter") or {})
@@ -57,7 +102,7 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         return True
     m = _choose(state, frame, "place", you, places, "Choose where the combat happens")
     if m is None:
-        return False
+        return None
     pile = state["cards"][m]["pile"]
     present = [o for o in _opponents(state, you) if _unstopped(state, pile, o)]
     if len(present) > 1:  # "If more than one opponent is present, choose which one"
@@ -66,27 +111,46 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
             if "answer" not in work:
                 S.set_pending(state, you, "choose", "Choose the opponent the combat involves",
                               [{"type": "choose", "seat": o} for o in present])
-                return False
+                return None
             work["opponent"] = work.pop("answer")
         opp = work["opponent"]
     elif present:
         opp = present[0]
-    mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
-    from .triggers import fire
-    fire(state, "combat_begins", seat=you, mission=m)
-    state["combat"] = {"cards": mine + theirs}
-    ours = sum(ST.value(state, i, "strength") for i in mine)
-    others = sum(ST.value(state, i, "strength") for i in theirs)
-    state["combat"] = None
-    S.log(state, "combat", seat=you, mission=m, strength=ours, against=others)
-    ctx["involved"] = mine + theirs  # FILTER "involved" (MISSING.md item 12)
-    winner = you if ours > others else (opp if others > ours else None)
-    if winner is not None:  # "When you win a combat involving this personnel" (item 33), before the stops
-        fire(state, "combat_won", seat=winner, involved=list(ctx["involved"]), loser=opp if winner == you else you)
-    for i in mine:
-        G.stop(state, i)
-    ctx["refs"]["combat_opponents"] = theirs
-    return _child(state, frame, eff.get("win", []) if ours > others else eff.get("lose", []))
+    return m, opp
+
+
+def _strength_bonuses(state: dict, frame: dict, sides: tuple):
+    """Ability ``combat_strength`` ("While your [Kli] personnel at this mission is in combat,
+    you may add this ship's Weapons to your total Strength" — I.K.S. Lukara): for each
+    unstopped card of a side whose ``while`` holds now, its ``stat`` is added to its
+    commander's total; an ``optional`` one is his yes/no choice first. ``None`` = waiting."""
+    from .effects import extra as X
+    work = frame["work"]
+    said = work.setdefault("bonus", {})
+    if "answer" in work and "asking" in work:
+        said[work.pop("asking")] = bool(work.pop("answer"))
+    extra = {seat: 0 for seat in sides}
+    blk = X.blankers(state)
+    for iid in S.cards_in_play(state):
+        seat = S.commander(state, iid)
+        if seat not in extra or state["cards"][iid]["stopped"] or (blk and X.blanked(state, iid, blk)):
+            continue
+        for k, ab in enumerate(S.mechanics(state, iid)):
+            if ab.get("kind") != "combat_strength":
+                continue
+            if "while" in ab and not F.condition(state, ab["while"], F.ctx_for(state, iid)):
+                continue
+            key = f"{iid}:{k}"
+            if ab.get("optional") and key not in said:
+                work["asking"] = key
+                amount = ST.value(state, iid, ab["stat"])
+                S.set_pending(state, seat, "yes_no",
+                              f"Add the {ab['stat'].capitalize()} of {S.name(state, iid)} ({amount}) to your total Strength?",
+                              [{"type": "yes_no", "yes": True}, {"type": "yes_no", "yes": False}])
+                return None
+            if said.get(key, True):
+                extra[seat] += ST.value(state, iid, ab["stat"])
+    return extra
 
 
 def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
@@ -96,7 +160,13 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     f.pop("scope", None)
     f.setdefault("type", "personnel")
     mine = []
-    for s in S.ships_in_play(state, you):
+    group = None
+    if "involving" in arg:  # "begin an engagement involving them": those ships, together
+        from .effects.skills import _resolve
+        group = _resolve(state, frame, "involving_w", arg["involving"])
+        if group is None:
+            return False
+    for s in (S.ships_in_play(state, you) if group is None else [g for g in group if g in S.ships_in_play(state, you)]):
         m = S.mission_of(state, s)
         if S.mission_type(state, m) == "headquarters" or state["cards"][s]["stopped"] or not ST.staffed(state, s):
             continue
@@ -110,10 +180,11 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
         mine.append(s)
     if not mine:
         return True
-    ship = _choose(state, frame, "ship", you, mine, "Choose your ship for the engagement")
+    ship = mine[0] if group is not None else _choose(state, frame, "ship", you, mine, "Choose your ship for the engagement")
     if ship is None:
         return False
     m = S.mission_of(state, ship)
+    side = [s for s in mine if S.mission_of(state, s) == m] if group is not None else [ship]
     targets = [o for o in state["cards"][m]["ships"] if S.commander(state, o) == opp]
     target = _choose(state, frame, "target", you, targets, "Choose the opponent's ship")
     if target is None:
@@ -122,11 +193,11 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     if not work.get("begun"):
         # "When an engagement … begins": responses (another ship joining) come first
         work["begun"] = True
-        state["engagement"] = {"seat": you, "mission": m, "attackers": [ship], "defenders": [target]}
+        state["engagement"] = {"seat": you, "mission": m, "attackers": side, "defenders": [target]}
         from .triggers import fire
         fire(state, "engagement_begins", seat=you, mission=m)
         return False
-    eng = state.get("engagement") or {"seat": you, "attackers": [ship], "defenders": [target]}
+    eng = state.get("engagement") or {"seat": you, "attackers": side, "defenders": [target]}
     attackers = [s for s in eng["attackers"] if S.in_play(state, s)]
     defenders = [s for s in eng["defenders"] if S.in_play(state, s)]
     state["engagement"] = {**eng, "attackers": attackers, "defenders": defenders}  # "while in an engagement"

@@ -17,11 +17,22 @@ def _scatter(state: dict, host: str) -> None:
     """Cards on/aboard a card that leaves play go to their owners' discard piles
     (dilemmas to the bottom of their owner's dilemma pile)."""
     c = state["cards"][host]
-    for zone in ("aboard", "damage", "attached"):
+    for zone in ("aboard", "damage", "attached", "ships"):  # "ships": ships placed on an event
         for iid in list(c.get(zone, [])):
-            if zone == "aboard":
+            if zone in ("aboard", "ships"):
                 _scatter(state, iid)
             to_owner_pile(state, iid)
+
+
+def stays_in_play(state: dict, iid: str) -> bool:
+    """Keyword ``cant_leave_play`` (with its ``if``): "While a ship is here, this event cannot
+    leave play" (Engage Cloak). Every effect that would take the card out of play skips it."""
+    abs_ = [ab for ab in S.abilities(state, iid, "keyword") if ab.get("keyword") == "cant_leave_play"]
+    if not abs_ or not S.in_play(state, iid):
+        return False
+    from .effects import filters as F
+    ctx = F.ctx_for(state, iid)
+    return any("if" not in ab or F.condition(state, ab["if"], ctx) for ab in abs_)
 
 
 def to_owner_pile(state: dict, iid: str) -> None:
@@ -37,6 +48,8 @@ def to_owner_pile(state: dict, iid: str) -> None:
 def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
     """Destroy a card in play (a personnel: kill). Everything on it leaves with it."""
     if not S.in_play(state, iid) and state["cards"][iid]["zone"] not in ("damage", "brig"):
+        return
+    if stays_in_play(state, iid):
         return
     _scatter(state, iid)
     is_personnel = S.ctype(state, iid) == "personnel"
@@ -55,6 +68,8 @@ def kill(state: dict, iid: str) -> None:
 
 def remove_from_game(state: dict, iid: str) -> None:
     """Out of play: set completely aside, not into any discard pile."""
+    if stays_in_play(state, iid):
+        return
     if S.in_play(state, iid):
         _scatter(state, iid)
     S.move(state, iid, "out", state["cards"][iid]["owner"])

@@ -17,10 +17,11 @@ def _surface(state: dict, m: str) -> bool:
     return S.mission_type(state, m) in ("planet", "headquarters")
 
 
-def beam_options(state: dict, seat: int) -> list[dict]:
+def beam_options(state: dict, seat: int, *, stopped_ok: bool = False) -> list[dict]:
     """Rulebook "Beaming": you must command an (unstopped) ship at the mission; planet or
     headquarters ↔ your ship, or ship ↔ your other ship; never mission to mission, never
-    onto or off an opponent's ship. One card per order (several orders move a group)."""
+    onto or off an opponent's ship. One card per order (several orders move a group).
+    Only unstopped personnel beam, unless card text beams stopped ones (``stopped_ok``)."""
     out = []
     for m in S.all_missions(state):
         ships = [s for s in state["cards"][m]["ships"]
@@ -28,7 +29,8 @@ def beam_options(state: dict, seat: int) -> list[dict]:
         if not ships:
             continue
         movable = lambda i: S.commander(state, i) == seat and (  # noqa: E731
-            S.ctype(state, i) == "equipment" or (S.ctype(state, i) == "personnel" and not state["cards"][i]["stopped"]))
+            S.ctype(state, i) == "equipment" or (S.ctype(state, i) == "personnel"
+                                                 and (stopped_ok or not state["cards"][i]["stopped"])))
         if _surface(state, m):
             for i in state["cards"][m]["pile"]:
                 if movable(i):
@@ -41,6 +43,11 @@ def beam_options(state: dict, seat: int) -> list[dict]:
                     out.append({"type": "beam", "card": i, "to": m})
                 out += [{"type": "beam", "card": i, "to": o} for o in ships if o != s]
     return out
+
+
+def beam_destinations(state: dict, seat: int, card: str, *, stopped_ok: bool = False) -> list[str]:
+    """Where ``card`` may be beamed now (by the rules of beaming; see :func:`beam_options`)."""
+    return [b["to"] for b in beam_options(state, seat, stopped_ok=stopped_ok) if b["card"] == card]
 
 
 def choose_beam_destination(state: dict, seat: int, card: str) -> None:
@@ -69,14 +76,19 @@ def move_options(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def move_ship(state: dict, seat: int, ship: str, to: str) -> None:
+def move_ship(state: dict, seat: int, ship: str, to: str, *, next_turn: bool = False) -> None:
     """Rulebook "Moving a Ship": a staffed ship moves to any mission when the span total
-    (± quadrant/region) is within its remaining Range (RULES.md, Gap 6: equal is enough)."""
+    (± quadrant/region) is within its remaining Range (RULES.md, Gap 6: equal is enough).
+    ``next_turn``: the span total is paid from the Range of its commander's next turn
+    (Blind Spot). Then "when … moves" responses may answer (event ``ship_moved``)."""
     here = S.mission_of(state, ship)
     cost = ST.range_needed(state, here, to)
-    state["cards"][ship]["range_used"] = state["cards"][ship].get("range_used", 0) + cost
+    key = "range_next" if next_turn else "range_used"
+    state["cards"][ship][key] = state["cards"][ship].get(key, 0) + cost
     S.move(state, ship, "ships", to)
     S.log(state, "moved", seat=seat, ship=ship, frm=here, to=to, range=cost, title=S.name(state, ship))
+    from .triggers import fire
+    fire(state, "ship_moved", card=ship, seat=seat, mission=to, **{"from": here})
 
 
 def attempt_options(state: dict, seat: int) -> list[dict]:
@@ -125,6 +137,8 @@ def order_options(state: dict, seat: int) -> list[dict]:
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)
             continue
+        if f"{iid}:orders" in used:  # "You may execute only one order using this event each turn"
+            continue
         for k, ab in enumerate(S.mechanics(state, iid)):
             if ab.get("kind") != "order":
                 continue
@@ -142,6 +156,8 @@ def order_options(state: dict, seat: int) -> list[dict]:
 def use_order(state: dict, seat: int, iid: str, k: int) -> None:
     ab = S.mechanics(state, iid)[k]
     state["turn"]["used"].append(f"{iid}:{k}")
+    if F.has_keyword_ability(state, iid, "one_order_per_turn"):
+        state["turn"]["used"].append(f"{iid}:orders")
     S.log(state, "order", seat=seat, card=iid, title=S.name(state, iid))
     I.push(state, ab["effects"], F.ctx_for(state, iid), cost=ab.get("cost"))
 

@@ -41,16 +41,27 @@ def destinations(state: dict, seat: int, iid: str) -> list:
     """Where ``iid`` may be played (``None`` = the core, or no place for an interrupt)."""
     t = S.ctype(state, iid)
     if t in ("personnel", "ship", "equipment"):
-        return [m for m in own_headquarters(state, seat) if ST.hq_allows(state, m, iid)]
+        return [m for m in own_headquarters(state, seat) if ST.hq_allows(state, m, iid)] + aboard_destinations(state, seat, iid)
     if t == "event":
         ons = [ab["play_on"] for ab in S.abilities(state, iid, "event") if "play_on" in ab]
         if not ons:
             return [None]
         ctx = F.ctx_for(state, iid, you=seat)
-        return [c for c in S.cards_in_play(state) if any(F.matches(state, c, f, ctx) for f in ons)]
+        return [c for c in S.cards_in_play(state) if not S.on_event(state, c)  # nothing is played onto a cloaked ship
+                and any(F.matches(state, c, f, ctx) for f in ons)]
     if t == "interrupt":
         return [None]
     return []
+
+
+def aboard_destinations(state: dict, seat: int, iid: str) -> list:
+    """"You may play this personnel aboard your [Rom] ship" (ability ``play_aboard``): the
+    matching ships (at a mission) are places to play it, besides headquarters."""
+    out = []
+    ctx = F.ctx_for(state, iid, you=seat)
+    for ab in S.abilities(state, iid, "play_aboard"):
+        out += [s for s in F.candidates(state, {**ab["ship"], "type": "ship"}, ctx) if s not in out]
+    return out
 
 
 def playable_interrupt(state: dict, seat: int, iid: str, orders: bool) -> bool:
@@ -105,7 +116,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
     cost = ST.value(state, iid, "cost")
     state["seats"][seat]["counters"] -= cost
     if t in ("personnel", "equipment"):
-        S.move(state, iid, "pile", at)
+        S.move(state, iid, "aboard" if S.ctype(state, at) == "ship" else "pile", at)
     elif t == "ship":
         S.move(state, iid, "ships", at)
         state["cards"][iid]["range_used"] = 0

@@ -11,7 +11,7 @@ chosen dilemmas, face down, top = index 0) and ``revealed`` (the dilemma being r
 Card-hosted zones are lists on the host instance: a mission's ``pile`` (personnel and
 equipment on the planet/headquarters), ``ships``, ``under`` (overcome dilemmas) and ``on``
 (dilemmas placed on it); a ship's ``aboard`` and ``damage``; any card's ``attached`` (events
-played on it). :func:`move` is the only function that moves a card.
+played on it); an event's ``ships`` (ships placed on it, created when the first one is). :func:`move` is the only function that moves a card.
 """
 from __future__ import annotations
 
@@ -111,6 +111,7 @@ def move(state: dict, iid: str, zone: str, holder, *, top: bool = False) -> None
         c["stopped"] = False
         c["commander"] = None
         c.pop("range_used", None)
+        c.pop("range_next", None)
         c.pop("completed", None)
         state["mods"] = [m for m in state["mods"] if m["card"] != iid]
 
@@ -131,8 +132,11 @@ def mission_of(state: dict, iid: str):
     z = c["zone"]
     if z == "missions":
         return iid
-    if z in ("pile", "ships"):
+    if z == "pile":
         return c["in"]
+    if z == "ships":  # a ship placed on an event (Engage Cloak) is at no mission
+        host = c["in"]
+        return host if state["cards"][host]["zone"] == "missions" else None
     if z == "aboard":
         return mission_of(state, c["in"])
     if z == "attached":
@@ -182,6 +186,20 @@ def ships_in_play(state: dict, seat=None) -> list:
             if seat is None or commander(state, s) == seat]
 
 
+def ships_on_events(state: dict, seat=None) -> list:
+    """Ships placed on events in a core (RULES.md "Ships on an event"): in play, at no mission."""
+    return [s for st in state["seats"] for e in st["core"] for s in state["cards"][e].get("ships", ())
+            if seat is None or commander(state, s) == seat]
+
+
+def on_event(state: dict, iid: str) -> bool:
+    """A ship placed on an event, or a card aboard one or played on one (at no mission)."""
+    c = state["cards"][iid]
+    while c["zone"] in ("aboard", "attached", "damage"):
+        c = state["cards"][c["in"]]
+    return c["zone"] == "ships" and state["cards"][c["in"]]["zone"] != "missions"
+
+
 def all_missions(state: dict) -> list:
     return [m for seat in state["seats"] for m in seat["missions"]]
 
@@ -191,6 +209,10 @@ def cards_in_play(state: dict) -> list:
     out = []
     for seat in state["seats"]:
         out += seat["core"]
+        for e in seat["core"]:  # ships on an event (Engage Cloak) and what is aboard them
+            for s in state["cards"][e].get("ships", ()):
+                out.append(s)
+                out += state["cards"][s]["aboard"]
         for m in seat["missions"]:
             out.append(m)
             mc = state["cards"][m]

@@ -172,14 +172,24 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: s
         from .effects.requirements import substitutes
         instead = substitutes(state, group, check)
     for attr, minimum in (req.get("attributes") or {}).items():
-        if attr in ("range", "weapons", "shields"):  # a ship's number: the ship(s) the group is aboard
-            ships = {state["cards"][i]["in"] for i in group if state["cards"][i]["zone"] == "aboard"}
-            total = sum(value(state, s, attr) for s in sorted(ships))
-        else:
-            total = max(sum(value(state, i, a) for i in group) for a in [attr] + instead.get(attr, []))
+        total = max(_group_total(state, group, a) for a in [attr] + instead.get(attr, []))
         if total <= minimum:
             return False
+    sums = req.get("attribute_sum")  # "Shields + unused Range this turn>13" (Graviton Ellipse)
+    if sums and sum(_group_total(state, group, a) for a in sums["stats"]) < sums.get("min", 0):
+        return False
     return True
+
+
+def _group_total(state: dict, group: list, attr: str) -> int:
+    """An attribute total of the group; a ship's number (Range, Weapons, Shields, Range
+    left this turn) is that of the ship(s) the group is aboard."""
+    if attr in ("range", "weapons", "shields", "range_left"):
+        ships = sorted({state["cards"][i]["in"] for i in group if state["cards"][i]["zone"] == "aboard"})
+        if attr == "range_left":
+            return sum(range_left(state, s) for s in ships)
+        return sum(value(state, s, attr) for s in ships)
+    return sum(value(state, i, attr) for i in group)
 
 
 def mission_requirements(state: dict, m: str) -> dict:
@@ -202,8 +212,9 @@ def staffed(state: dict, ship: str) -> bool:
     """Rulebook "Staffing a Ship": each staffing icon from a different unstopped personnel
     aboard (Command may stand in for Staff, not vice versa), and one unstopped personnel of
     the ship's affiliation aboard."""
-    crew = [i for i in state["cards"][ship]["aboard"]
+    crew = [i for i in state["cards"][ship]["aboard"]  # only its commander's personnel staff it
             if S.ctype(state, i) == "personnel" and not state["cards"][i]["stopped"]
+            and S.commander(state, i) == S.commander(state, ship)
             and not F.has_keyword_ability(state, i, "cant_staff")]
     need = list(S.card_def(state, ship).get("staffing") or [])
     need_cmd = need.count("command")
@@ -221,11 +232,23 @@ def range_needed(state: dict, a: str, b: str) -> int:
     quadrants, −2 within one region."""
     da, db = S.card_def(state, a), S.card_def(state, b)
     total = value(state, a, "span") + value(state, b, "span")
-    if (da.get("quadrant") or "alpha") != (db.get("quadrant") or "alpha"):
+    if (da.get("quadrant") or "alpha") != (db.get("quadrant") or "alpha") and not _no_quadrant_penalty(state, a, b):
         total += 2
     if da.get("region") and da.get("region") == db.get("region"):
         total -= 2
     return max(0, total)
+
+
+def _no_quadrant_penalty(state: dict, a: str, b: str) -> bool:
+    """Keyword ``no_quadrant_penalty`` of either mission, its ``who`` matching the other:
+    "When any player is about to move a ship between this mission and a [GQ] mission, do not
+    add 2 to the span total" (Deep Space 9 — RULES.md "Span between quadrants")."""
+    for here, there in ((a, b), (b, a)):
+        for ab in S.abilities(state, here, "keyword"):
+            if ab.get("keyword") == "no_quadrant_penalty" and F.matches(state, there, ab.get("who") or {},
+                                                                         F.ctx_for(state, here)):
+                return True
+    return False
 
 
 def range_left(state: dict, ship: str) -> int:

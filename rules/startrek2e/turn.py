@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import glossary as G
 from . import state as S
+from .effects.ships import owed_range
 from .triggers import fire
 from .victory import decks_empty
 
@@ -21,6 +22,7 @@ def turn_start(state: dict) -> None:
     # "until the start of your next turn": those of the player whose turn begins end now
     state["mods"] = [x for x in state["mods"] if not (x["until"] == "start_of_your_next_turn"
                                                       and x.get("seat") == t["player"])]
+    owed_range(state, t["player"])  # Range already used by a move "using its Range from your next turn"
     fire(state, "start_of_turn", seat=t["player"])  # "at the start of each of your turns"
     state["step"] = "play"
 

@@ -39,6 +39,8 @@ def _card(state: dict, iid: str) -> dict:
             out["added_requirements"] = [x["req"] for x in c["added_requirements"]]
     if c.get("attached"):
         out["attached"] = [_card(state, i) for i in c["attached"]]
+    if t == "event" and c.get("ships"):  # ships placed on an event (Engage Cloak)
+        out["ships"] = [_card(state, i) for i in c["ships"]]
     return out
 
 

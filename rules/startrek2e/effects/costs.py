@@ -34,7 +34,7 @@ def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True)
 def _discard_payable(state: dict, seat: int, arg: dict, ctx: dict, known: bool) -> bool:
     who = ctx["you"] if arg.get("who", "you") == "you" else ctx["opp"]
     zone = "deck" if arg.get("from") == "deck_top" else "hand"
-    pool = state["seats"][who][zone]
+    pool = [i for i in state["seats"][who][zone] if i != ctx["source"]]  # a card never pays for itself
     if known and "filter" in arg:
         pool = [i for i in pool if F.matches(state, i, arg["filter"], ctx)]
     need = 0 if arg.get("up_to") else F.amount(state, arg.get("count", 1), ctx)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import state as S
 from .. import stats as ST
 from . import extra as X
+from . import ships as SH
 
 
 def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
@@ -124,9 +125,8 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "present":
             if bool(v) != (iid != src and S.present(state, iid, src)):
                 return False
-        elif k == "aboard":
-            ship = src if state["cards"][src]["zone"] == "ships" else (
-                state["cards"][src]["in"] if state["cards"][src]["zone"] in ("aboard", "damage") else None)
+        elif k == "aboard":  # aboard this ship: the source, the ship it is aboard or played on
+            ship = SH.this_ship(state, src)
             if bool(v) != (ship is not None and c["zone"] == "aboard" and c["in"] == ship):
                 return False
         elif k == "attempting":
@@ -146,12 +146,17 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k == "not":  # a list = none of them ("except an Android or a Shape-shifter")
             if any(matches(state, iid, g, ctx) for g in (v if isinstance(v, list) else [v])):
                 return False
-        elif k == "at_this_mission":
+        elif k == "at_this_mission":  # a dilemma's "this mission" is the one being attempted
             here = S.mission_of(state, src) if src else None
+            if here is None and ctx.get("dilemma") and state.get("attempt"):
+                here = state["attempt"]["mission"]
             if bool(v) != (here is not None and iid != src and S.mission_of(state, iid) == here):
                 return False
         elif k in X.FILTER_KEYS:
             if not X.match_key(state, iid, k, v, ctx):
+                return False
+        elif k in SH.FILTER_KEYS:
+            if not SH.match_key(state, iid, k, v, ctx):
                 return False
     return True
 
@@ -186,12 +191,15 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
     if scope == "present":
         loc = S.location(state, ctx["source"])
         return [i for i in S.cards_at(state, loc) if i != ctx["source"]] if loc else []
+    # cards on an event (a cloaked ship and what is aboard) are reached only by a filter naming it
+    reach = "on_event" in f
     if f.get("type") == "ship":
-        return S.ships_in_play(state)
+        return S.ships_in_play(state) + (S.ships_on_events(state) if reach else [])
     if f.get("type") in (None, "personnel"):
         return S.personnel_in_play(state) + ([] if f.get("type") else
-                                             [i for i in S.cards_in_play(state) if S.ctype(state, i) != "personnel"])
-    return S.cards_in_play(state)
+                                             [i for i in S.cards_in_play(state) if S.ctype(state, i) != "personnel"
+                                              and (reach or not S.on_event(state, i))])
+    return [i for i in S.cards_in_play(state) if reach or not S.on_event(state, i)]
 
 
 def candidates(state: dict, f: dict, ctx: dict) -> list:

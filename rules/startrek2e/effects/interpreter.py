@@ -22,6 +22,7 @@ from . import placement as PL
 from . import deck as DK
 from . import requirements as RQ
 from . import facing as FC
+from . import ships as SH
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -30,7 +31,7 @@ SUPPORTED = {
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
-    "remove_damage", "shuffle_into_deck", "replace", "add_requirements", "face_dilemma_instead",
+    "remove_damage", "shuffle_into_deck", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship", "beam",
 }
 PUSHED = "pushed"
 
@@ -72,7 +73,7 @@ def targets(state: dict, frame: dict, t: dict):
     if "done_targets" in work:
         return work["done_targets"]
     if "count" not in work:  # an AMOUNT is read once ("an equal number": the cards discarded)
-        work["count"] = F.amount(state, t.get("count", 1), ctx)
+        work["count"] = len(state["cards"]) if t.get("count") == "any" else F.amount(state, t.get("count", 1), ctx)
     count = work["count"]
     if "self" in t:
         out = [ctx["source"]]
@@ -87,6 +88,9 @@ def targets(state: dict, frame: dict, t: dict):
     elif "trigger_card" in t:  # the card the triggering event is about ("that personnel")
         card = (ctx.get("event") or {}).get("card")
         out = [card] if card is not None and card in state["cards"] else []
+    elif "trigger_mission" in t:  # the mission the triggering event names ("the mission … moves to")
+        m = (ctx.get("event") or {}).get("mission")
+        out = [m] if m is not None and m in state["cards"] else []
     elif "attempting_ship" in t:  # a dilemma's "this ship": the ship facing it
         ship = F.facing_ship(state)
         out = [ship] if ship else []
@@ -115,7 +119,7 @@ def targets(state: dict, frame: dict, t: dict):
         if len(chosen) < count and pool and not work.get("stop_choosing"):
             chooser = _seat(ctx, t.get("chooser", "you"))
             opts = [{"type": "choose", "card": i} for i in pool]
-            if t.get("up_to"):
+            if t.get("up_to") or t.get("count") == "any":  # the chooser may stop early
                 opts.append({"type": "choose", "card": None})
             S.set_pending(state, chooser, "choose", f"Choose a card for {S.name(state, ctx['source'])}", opts)
             return None
@@ -142,6 +146,8 @@ def _target_verb(fn):
 
 
 def _return_to_hand(state, frame, c):
+    if G.stays_in_play(state, c):  # "this event cannot leave play"
+        return
     if S.in_play(state, c):
         G._scatter(state, c)
     S.move(state, c, "hand", state["cards"][c]["owner"])
@@ -149,6 +155,8 @@ def _return_to_hand(state, frame, c):
 
 def _deck(top):
     def fn(state, frame, c):
+        if G.stays_in_play(state, c):
+            return
         if S.in_play(state, c):
             G._scatter(state, c)
         S.move(state, c, "deck", state["cards"][c]["owner"], top=top)
@@ -172,6 +180,8 @@ def _take_command(state, frame, c):
 
 def _to_discard(state, frame, c):
     """Placed in its owner's discard pile (not a kill: no "killed" responses)."""
+    if G.stays_in_play(state, c):
+        return
     if S.in_play(state, c):
         G._scatter(state, c)
     G.to_owner_pile(state, c)
@@ -420,6 +430,9 @@ HANDLERS = {
     "replace": PL.replace,
     "add_requirements": RQ.add_requirements,
     "face_dilemma_instead": FC.face_dilemma_instead,
+    "place_at": SH.place_at,
+    "move_ship": SH.move_ship,
+    "beam": SH.beam,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

@@ -35,13 +35,14 @@ TRIGGERS = {
     "about_to_place_on_deck_top": "When a card is about to be placed on top of its owner's deck",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
+    "ship_moved": "When a ship moves",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
                     "about_to_be_placed_in_brig": "is about to be placed in a brig",
                     "personnel_killed": "is killed", "personnel_stopped": "is stopped",
                     "about_to_play": "is played", "about_to_download": "is about to be downloaded",
-                    "about_to_place_on_deck_top": "is about to be placed on top of its owner's deck"}
+                    "about_to_place_on_deck_top": "is about to be placed on top of its owner's deck", "ship_moved": "moves"}
 DURATIONS = {"end_of_dilemma": " until the end of this dilemma", "end_of_attempt": " until the end of this mission attempt",
              "end_of_turn": " until the end of this turn", "permanent": "",
              "end_of_engagement": " until the end of that engagement",
@@ -156,6 +157,9 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
     subject ("When your [Fed] personnel is about to be stopped")."""
     on = ab.get(key)
     cond = ab.get("if")
+    ctx.trigger = on
+    if on == "ship_moved" and cond:
+        return _moved_head(cond, ctx)
     if on in SUBJECT_TRIGGERS and cond:
         parts = cond["all"] if set(cond) == {"all"} else [cond]
         subj = next((p for p in parts if set(p) == {"trigger_card"}), None)
@@ -169,6 +173,23 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
             return f"When {who} {SUBJECT_TRIGGERS[on]}", ({"all": rest} if rest else None)
     head = TRIGGERS.get(on, f"<?{on}>").replace("{this}", ctx.this)
     return head, cond
+
+
+def _moved_head(cond: dict, ctx: P.Ctx) -> tuple[str, dict | None]:
+    """"When an opponent's ship moves to this mission / away from this mission": the tests of
+    the moving ship, where it went and the mission it left become the head."""
+    parts = cond["all"] if set(cond) == {"all"} else [cond]
+    rest, who, where = [], "a ship", ""
+    for p in parts:
+        if set(p) == {"trigger_card"}:
+            who = P.noun({"type": "ship", **p["trigger_card"]}, ctx, article=True)
+        elif set(p) == {"trigger_mission"} and p["trigger_mission"] == {"at_this_mission": True}:
+            where += " to this mission"
+        elif set(p) == {"count"} and p["count"] == {"self": True, "at_trigger_from": True}:
+            where += " away from this mission"
+        else:
+            rest.append(p)
+    return f"When {who} moves{where}", ({"all": rest} if len(rest) > 1 else rest[0] if rest else None)
 
 
 def _response(ab: dict, ctx: P.Ctx, key: str) -> str:
@@ -282,6 +303,8 @@ KEYWORDS = {
     "cant_be_stopped": "{this} cannot be stopped", "cant_attempt": "{this} cannot attempt a mission",
     "cant_staff": "{this} cannot staff a ship", "hidden_agenda": "Hidden Agenda",
     "random_excluded": "exclude {this} from any random selection",
+    "cant_leave_play": "{this} cannot leave play",
+    "one_order_per_turn": "you may execute only one order using {this} each turn",
 }
 
 
@@ -297,6 +320,9 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         skills = f"{P._or(ab['skills'])} skill" if ab.get("skills") else "skills"
         text = (f"the commander of {P.each(ab.get('who') or {}, ctx)} must discard a card "
                 f"from hand (during his or her orders, for the rest of that turn) to use that personnel's {skills}")
+    elif kw == "no_quadrant_penalty":
+        other = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
+        text = f"when any player moves a ship between this mission and {other}, do not add 2 to the span total"
     elif kw in KEYWORDS:
         text = KEYWORDS[kw].replace("{this}", ctx.this)
     else:
@@ -304,10 +330,20 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
     return (f"While {P.condition(cond, ctx)}, {text}." if cond else _cap(text) + ".")
 
 
+def _combat_strength(ab: dict, ctx: P.Ctx) -> str:
+    body = f"{'you may ' if ab.get('optional') else ''}add {ctx.this}'s {P.stat_name(ab['stat'])} to your total Strength in a combat"
+    return _while(ab, ctx, body) + "."
+
+
+def _play_aboard(ab: dict, ctx: P.Ctx) -> str:
+    return f"You may play {ctx.this} aboard {P.noun({'type': 'ship', **ab['ship']}, ctx, article=True)}."
+
+
 ABILITIES = {"headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
-             "meet_with": _meet_with}
+             "meet_with": _meet_with,
+             "combat_strength": _combat_strength, "play_aboard": _play_aboard}
 
 
 # -- effects ------------------------------------------------------------------------------
@@ -330,7 +366,7 @@ def effect(eff: dict, ctx: P.Ctx) -> str:
         text += " in any order (the first chosen ends on top)" if verb == "place_on_deck_top" else " in any order"
     elif eff.get("order") == "random":
         text += " in a random order"
-    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace"):
+    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace", "place_at", "beam"):
         P.remember_ref(ctx, eff["as"], arg)
     return text
 
@@ -403,6 +439,10 @@ def _discard(eff, arg, ctx):
     word = P.noun(arg["filter"], ctx, owner=False) if "filter" in arg else "card"
     if "as" in eff:  # "the discarded personnel"
         ctx.refs[eff["as"]] = (f"discarded {P.plural_of(word) if n != 1 else word}", n != 1)
+    if arg.get("from") == "deck_top" and isinstance(n, dict):  # "for each personnel beamed this way"
+        per = P.noun(n["per"], ctx)
+        each = f"for each {'of ' if per.startswith(('your ', 'those ', 'that ')) else ''}{per}"
+        return f"{'your opponent discards' if opp else 'discard'} a card from the top of {'his or her' if opp else 'your'} deck {each}"
     if arg.get("from") == "deck_top":
         what = "the top card" if n == 1 else f"the top {P.num(n)} cards"
         return f"{'your opponent discards' if opp else 'discard'} {what} of {'his or her' if opp else 'your'} deck"
@@ -466,6 +506,8 @@ def _combat(eff, arg, ctx):
 
 
 def _engagement(eff, arg, ctx):
+    if "involving" in arg:  # "begin an engagement involving them"
+        return f"begin an engagement involving {P.target(arg['involving'], ctx)}{_outcomes(eff, ctx)}"
     ship = P.noun({"type": "ship", **arg["ship"]}, ctx, owner=False) if arg.get("ship") else "ship"
     crew = f" with your {P.noun(arg['filter'], ctx, owner=False)} aboard" if arg.get("filter") else ""
     bonus = ""
@@ -595,6 +637,33 @@ def _face_instead(eff, arg, ctx):
     return f"{P.target(arg['ship'], ctx)} and your personnel aboard it face that dilemma instead"
 
 
+def _place_at(eff, arg, ctx):
+    """"place this ship at that mission", "take each … and place them on this event"."""
+    t, at = arg["target"], arg["at"]
+    dest = P.target(at, ctx)
+    word = P.ref_phrase(at["ref"], ctx) if "ref" in at else dest
+    prep = "on" if "self" in at else ("aboard" if word.endswith("ship") else "at")
+    many = "all" in t or t.get("count", 1) != 1
+    text = (f"place {ctx.this} {prep} {dest}" if "self" in t else
+            f"take {P.target(t, ctx)} and place {'them' if many else 'it'} {prep} {dest}")
+    if arg.get("use_range"):
+        text += f"; {'their' if many else 'its'} Range for this turn is used"
+    if "as" in eff:
+        P.remember_ref(ctx, eff["as"], t)
+    return text
+
+
+def _move_ship(eff, arg, ctx):
+    return (f"have {P.target(arg['target'], ctx)} move to {P.target(arg['to'], ctx)}, "
+            "using the Range of your next turn")
+
+
+def _beam(eff, arg, ctx):
+    if "as" in eff:
+        ctx.refs[eff["as"]] = ("personnel beamed this way", True)
+    return f"beam {P.target(arg, ctx)}"
+
+
 def _put_into_play(eff, arg, ctx):
     return f"put {P.target(arg['target'], ctx)} into play at {P.target(arg['at'], ctx)} under your command"
 
@@ -621,4 +690,5 @@ VERBS = {
     "unless": _unless, "if": _if, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
     "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
+    "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
 }

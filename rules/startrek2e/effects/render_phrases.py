@@ -32,7 +32,10 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "location", "region", "quadrant", "mission_type", "crew", "involved", "matching_mission",
             "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
-            "dilemma_type", "staffed", "at_trigger_mission"}
+            "dilemma_type", "staffed", "at_trigger_mission",
+            "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref"}
+# a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
+STAT_WORDS = {"range_left": "unused Range this turn"}
 
 
 class Ctx:
@@ -44,6 +47,7 @@ class Ctx:
         self.card_type = card_type
         self.dilemma = card_type == "dilemma"
         self.refs: dict[str, tuple[str, bool]] = dict(ENGINE_REFS)
+        self.trigger: str | None = None  # the trigger event of the text being read ("that ship")
 
     @property
     def this(self) -> str:
@@ -55,7 +59,7 @@ def num(n) -> str:
 
 
 def stat_name(stat: str) -> str:
-    return stat.capitalize() if stat.islower() else stat
+    return STAT_WORDS.get(stat) or (stat.capitalize() if stat.islower() else stat)
 
 
 def a_an(head: str) -> str:
@@ -143,7 +147,7 @@ def adjectives(f: dict, ctx: Ctx) -> list:
         words.append(f["skill"])
     if "skills_any" in f:
         words.append(_or(list(f["skills_any"])))
-    if "any_of" in f:
+    if "any_of" in f and {"self": True} not in f["any_of"]:  # with "self": after the noun ("… included")
         words.append(_or([" ".join(adjectives(g, ctx) + [_after_words(g, ctx)]).strip() or _noun_word(g, ctx)
                           for g in f["any_of"]]))
     if "title" in f:
@@ -190,7 +194,25 @@ def _after_words(f: dict, ctx: Ctx) -> str:
     if f.get("present") or scope == "present":
         out.append("present")
     if f.get("aboard"):
-        out.append("aboard this ship" if ctx.card_type in ("ship", "damage") else "aboard the same ship")
+        out.append("aboard this ship" if ctx.card_type in ("ship", "damage") else
+                   f"aboard the ship {ctx.this} is on" if ctx.card_type == "event" else "aboard the same ship")
+    if "any_of" in f and {"self": True} in f["any_of"]:  # "your stopped personnel at this mission (this one too)"
+        others = [g for g in f["any_of"] if g != {"self": True}]
+        out.append(_or([_after_words(g, ctx) for g in others]) + f" ({ctx.this} included)")
+    if "on_event" in f:
+        ev = f["on_event"]
+        out.append("on an event" if ev is True else f"on {noun({'type': 'event', **ev}, ctx, article=True)}")
+    if f.get("host"):
+        out.append(f"{ctx.this} is on")
+    if f.get("at_trigger_from"):
+        out.append("at the mission that ship left")
+    if f.get("ship_commander"):
+        out.append("who is this ship's Commander" if ctx.card_type == "ship" else "who is that ship's Commander"
+                   if f.get("aboard") else f"who is the Commander of the ship {ctx.this} is on")
+    if "aboard_ref" in f:
+        out.append(f"aboard {ref_phrase(f['aboard_ref'], ctx)}")
+    if "with_attached" in f:
+        out.append(f"with {noun(f['with_attached'], ctx, article=True)} on it")
     if "attempting" in f:
         out.append("attempting a mission" if f["attempting"] else "not attempting a mission")
     if "facing_dilemma" in f:
@@ -283,6 +305,8 @@ def noun(f: dict, ctx: Ctx, *, plural: bool = False, article: bool = False, owne
 
 def each(f: dict, ctx: Ctx) -> str:
     """"each of your [Fed] personnel", "each [Car] ship at this mission"."""
+    if f.get("host"):  # one card: "the ship this event is on"
+        return "the " + noun(f, ctx)
     many = noun(f, ctx, plural=True)
     if many.startswith(("your ", "an opponent's ", "those ", "that ")):
         return "each of " + many.replace("an opponent's ", "an opponent's ", 1)
@@ -344,6 +368,9 @@ def target(t: dict, ctx: Ctx) -> str:
         return ref_phrase(t["ref"], ctx)
     if "trigger_card" in t:
         return "that card"
+    if "trigger_mission" in t:  # the mission the triggering event names
+        return {"ship_moved": "the mission that ship moved to", "engagement_begins": "the mission of that engagement",
+                "combat_begins": "the mission of that combat"}.get(ctx.trigger, "that mission")
     if "attempting_ship" in t:
         return "the attempting ship"
     if "this_mission" in t:
@@ -352,6 +379,8 @@ def target(t: dict, ctx: Ctx) -> str:
         f = t["all"]
         if not f or (ctx.dilemma and set(f) <= {"scope"}):
             return "all your attempting personnel" if ctx.dilemma else "all cards"
+        if f.get("host"):  # one card: the one this card is on
+            return "the " + noun(f, ctx)
         return each(f, ctx)
     if "random" in t:
         f = t["random"]
@@ -373,7 +402,10 @@ def target(t: dict, ctx: Ctx) -> str:
         f = t["choose"]
         n = t.get("count", 1)
         upto = "up to " if t.get("up_to") else ""
-        if isinstance(n, dict) and "number" in n:  # "an equal number of …"
+        if n == "any":  # "any number of": the chooser stops when he likes
+            many = noun(f, ctx, plural=True)
+            text = f"any number of {'' if many.startswith(('your ', 'an opponent')) else 'the '}{many}"
+        elif isinstance(n, dict) and "number" in n:  # "an equal number of …"
             text = f"{upto}an equal number of {noun(f, ctx, plural=True)}"
         elif not isinstance(n, int):  # an AMOUNT
             text = f"{upto}a number of {noun(f, ctx, plural=True)} equal to {amount(n, ctx, count=True)}"
@@ -422,6 +454,9 @@ def requirement(r: dict, ctx: Ctx) -> str:
         parts.append(f"{n} {s}" if n > 1 else s)
     for s, n in (r.get("attributes") or {}).items():
         parts.append(f"{stat_name(s)}>{n}")
+    if "attribute_sum" in r:  # "Shields + unused Range this turn>13" (min 14)
+        a = r["attribute_sum"]
+        parts.append(" + ".join(stat_name(x) for x in a["stats"]) + f">{a['min'] - 1}")
     if "cards" in r:
         c = r["cards"]
         n = c.get("min", 1)

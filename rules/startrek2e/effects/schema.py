@@ -28,12 +28,14 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "keyword": {"keyword", "if", "who", "skills"},
     "action": {"while", "cost", "effects", "limit"},
     "meet_with": {"use", "instead_of", "checks", "while"},
+    "combat_strength": {"stat", "while", "optional"},
+    "play_aboard": {"ship"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
-    "meet_with": {"use", "instead_of", "checks"},
+    "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -42,20 +44,20 @@ TRIGGER_EVENTS = {
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "own_dilemma_revealed",
-    "opponent_about_to_complete",
+    "opponent_about_to_complete", "ship_moved",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
-            "skills_cost"}
+            "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty"}
 TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
-                "remember", "take_command", "remove_damage", "shuffle_into_deck"}
+                "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
-    "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead",
+    "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill"}
@@ -68,10 +70,12 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
                "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
                "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
-               "staffed", "at_trigger_mission"}
+               "staffed", "at_trigger_mission",
+               "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
-TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card"}
+TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
+                "trigger_mission"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
@@ -153,6 +157,10 @@ class _Checker:
             self.modify(ab["modify"], f"{path}.modify", static=True)
         if "play_on" in ab:
             self.filter(ab["play_on"], f"{path}.play_on")
+        if kind == "play_aboard":  # "You may play this personnel aboard your [Rom] ship"
+            self.filter(ab.get("ship"), f"{path}.ship")
+        if kind == "combat_strength" and ab.get("stat") not in ATTRIBUTES + SHIP_STATS:
+            self.err(f"{path}.stat", "an attribute or ship stat added to your total Strength in combat")
 
     def effects(self, effs: Any, path: str) -> None:
         if not isinstance(effs, list):
@@ -249,6 +257,18 @@ class _Checker:
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb in ("place_at", "move_ship"):  # ships and crews moved by card text
+            self.keys(arg, {"target", "at", "use_range"} if verb == "place_at" else {"target", "to", "range"}, p)
+            if isinstance(arg, dict):
+                for k in ("target", "at") if verb == "place_at" else ("target", "to"):
+                    if k not in arg:
+                        self.err(p, f"{verb} needs '{k}'")
+                    else:
+                        self.target(arg[k], f"{p}.{k}")
+                if "use_range" in arg and arg["use_range"] is not True:
+                    self.err(f"{p}.use_range", "true (that ship's Range for this turn is used)")
+                if verb == "move_ship" and arg.get("range") != "next_turn":
+                    self.err(f"{p}.range", "'next_turn' (a move paid from the Range of your next turn)")
         elif verb == "put_into_play":
             self.keys(arg, {"target", "at"}, p)
             if isinstance(arg, dict):
@@ -306,7 +326,9 @@ class _Checker:
                 if "attributes" in arg and not isinstance(arg["attributes"], bool):
                     self.err(f"{p}.attributes", "true or false")
         elif verb in ("begin_combat", "begin_engagement"):
-            self.keys(arg, {"filter"} | ({"ship", "bonus"} if verb == "begin_engagement" else set()), p)
+            self.keys(arg, {"filter"} | ({"ship", "bonus", "involving"} if verb == "begin_engagement" else set()), p)
+            if isinstance(arg, dict) and "involving" in arg:
+                self.target(arg["involving"], f"{p}.involving")
             if isinstance(arg, dict) and "filter" in arg:
                 self.filter(arg["filter"], f"{p}.filter")
             if isinstance(arg, dict) and "ship" in arg:
@@ -410,11 +432,11 @@ class _Checker:
             self.err(f"{path}.brig", "'you' or 'opponent'")
         if "chooser" in t and t["chooser"] not in SIDES:
             self.err(f"{path}.chooser", "'you' or 'opponent'")
-        if "count" in t:
+        if "count" in t and t["count"] != "any":  # "any" = "any number of"
             if isinstance(t["count"], dict):  # "an equal number": an AMOUNT
                 self.amount(t["count"], f"{path}.count")
             elif not (isinstance(t["count"], int) and not isinstance(t["count"], bool) and t["count"] >= 1):
-                self.err(f"{path}.count", "a number ≥ 1 or an AMOUNT")
+                self.err(f"{path}.count", "a number ≥ 1, 'any' or an AMOUNT")
         if form == "ref" and not (isinstance(t["ref"], str) or (isinstance(t["ref"], list) and t["ref"]
                                                                 and all(isinstance(x, str) for x in t["ref"]))):
             self.err(f"{path}.ref", "a name or a list of names")
@@ -468,7 +490,11 @@ class _Checker:
             if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
                                                          and all(isinstance(x, str) for x in f[k]))):
                 self.err(f"{path}.{k}", "a name or a non-empty list of names")
-        for k in ("class", "location", "region", "quadrant", "ref", "requires_skill", "with_ref"):
+        if "on_event" in f and f["on_event"] is not True:  # true (any event) or a FILTER for the event
+            self.filter(f["on_event"], f"{path}.on_event")
+        if "with_attached" in f:
+            self.filter(f["with_attached"], f"{path}.with_attached")
+        for k in ("class", "location", "region", "quadrant", "ref", "requires_skill", "with_ref", "aboard_ref"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
         if "attribute_sum" in f:
@@ -489,7 +515,8 @@ class _Checker:
         if "dilemma_type" in f and f["dilemma_type"] not in ("planet", "space", "dual"):
             self.err(f"{path}.dilemma_type", "planet, space or dual")
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "staffed",
-                  "at_trigger_mission"):
+                  "at_trigger_mission", "host",
+                  "at_trigger_from", "ship_commander"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 
@@ -506,7 +533,13 @@ class _Checker:
             for i, alt in enumerate(r["any_of"]):
                 self.requirement(alt, f"{path}.any_of[{i}]")
             return
-        self.keys(r, {"skills", "attributes", "cards"}, path)
+        self.keys(r, {"skills", "attributes", "cards", "attribute_sum"}, path)
+        if "attribute_sum" in r:  # "Shields + unused Range this turn>13" = min 14
+            a = r["attribute_sum"]
+            if not isinstance(a, dict) or set(a) != {"stats", "min"} or not isinstance(a.get("stats"), list) \
+                    or len(a["stats"]) < 2 or any(x not in ATTRIBUTES + SHIP_STATS + ("range_left",) for x in a["stats"]) \
+                    or not isinstance(a["min"], int):
+                self.err(f"{path}.attribute_sum", '{"stats": ["shields", "range_left"], "min": 14}')
         if "cards" in r:
             cr = r["cards"]
             if not isinstance(cr, dict) or set(cr) - {"filter", "min"} or "filter" not in cr:

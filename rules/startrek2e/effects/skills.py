@@ -33,6 +33,8 @@ def _resolve(state: dict, frame: dict, key: str, t: dict):
     out = targets(state, {"ctx": frame["ctx"], "work": sub}, t)
     if out is None:  # waiting for a choice: its answer belongs to this TARGET
         work["resolving"] = key
+    elif work.get("resolving") == key:  # resolved: later answers belong to the verb
+        del work["resolving"]
     return out
 
 

@@ -51,6 +51,9 @@ VERB_SAMPLES = {
     "replace": {"target": T, "with": {"choose": {"type": "personnel", "scope": "hand"}}},
     "add_requirements": {"skills_of": T, "except": ["Intelligence"]},
     "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
+    "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
+    "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
+    "beam": T,
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -64,7 +67,10 @@ FILTER_SAMPLES = {
     "aboard_trigger_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
     "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
-    "present_with": {"ref": "chosen"}, "dilemma_type": "space", "staffed": True, "at_trigger_mission": True,
+    "present_with": {"ref": "chosen"}, "dilemma_type": "space", "at_trigger_mission": True,
+    "present_with": {"ref": "chosen"},
+    "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
+    "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
@@ -85,6 +91,7 @@ ABILITY_SAMPLES = {
     "keyword": {"keyword": "cant_attempt"},
     "action": {"while": {"attempting": True}, "effects": [{"draw": {"count": 1}}]},
     "meet_with": {"use": "strength", "instead_of": ["cunning"], "checks": ["mission", "dilemma"]},
+    "combat_strength": {"stat": "weapons", "optional": True}, "play_aboard": {"ship": {"owner": "you"}},
 }
 
 
