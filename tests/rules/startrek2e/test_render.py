@@ -170,3 +170,22 @@ def test_the_view_shows_each_cards_text():
     assert all("text" in c and isinstance(c["text"], list) for c in hand)
     mission = v["seats"][0]["missions"][0]
     assert mission["text"] == render_card(st["extra_cards"].get(mission["guid"]) or DB[mission["guid"]])
+
+
+def test_ships_moved_by_card_text_read_as_the_engine_plays_them():
+    assert render_card(DB["1S188"])[1] == (
+        "When any player moves a ship between this mission and a [GQ] mission, do not add 2 to the span total.")
+    assert render_card(DB["1C081"])[1] == (
+        "When an opponent's ship moves away from this mission, you may have the ship this event is on move to "
+        "the mission that ship moved to, using the Range of your next turn.")
+    assert render_card(DB["1R087"])[4] == (
+        "Order - While there is a ship on this event, take each ship on this event and place them at a mission; "
+        "their Range for this turn is used.")
+    assert render_card(DB["1R091"])[1] == (
+        "While you command an unstopped personnel aboard the ship this event is on who is that ship's Commander, "
+        "the ship this event is on is Range +2.")
+    assert render_card(DB["1R028"])[0].startswith(
+        "Unless you have Astrometrics, Engineer and Physics or Shields + unused Range this turn>13, ")
+    assert render_card(DB["1U282"]) == [
+        "Order - Stop this personnel to beam any number of your stopped personnel at this mission (this personnel "
+        "included), then discard a card from the top of your deck for each of those personnel beamed this way."]
