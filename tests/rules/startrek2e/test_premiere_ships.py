@@ -544,3 +544,27 @@ def test_robin_lefler_beams_stopped_personnel_and_mills_one_card_per_personnel_b
     assert all(st["cards"][i]["stopped"] for i in tired) and st["cards"][fresh]["zone"] == "pile"
     assert len(st["seats"][0]["deck"]) == deck - 2  # one card from the top per personnel beamed
     check_invariants(st)
+
+
+def test_combat_begins_responses_are_answered_before_the_totals():
+    """RULES.md "Combat responses and bonuses": a response to the beginning of a combat still
+    changes its totals (the defender's +5 turns a lost combat into a won defence)."""
+    rally = FX.card("X-RALLY", "Rally", "interrupt", cost=0, mechanics=[
+        {"kind": "interrupt", "when": "combat_begins", "effects": [
+            {"modify": {"stat": "strength", "amount": 5, "target": {"all": {"type": "personnel", "owner": "you",
+                                                                            "involved": True}}}}]}])
+    st = started("combat-window", a="kli", b="fed")
+    planet = mission(st, 0, "T-P1")
+    put(st, 0, "T-K1", "pile", planet)  # Worf, Strength 9
+    defender = put(st, 1, "T-F1", "pile", planet)  # Strength 6: loses without the response
+    fixture(st, 1, rally, "hand", 1)
+    st["seats"][1]["when_events"].append("combat_begins")
+    ambush = put(st, 0, "T-EV3", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ambush, "ability": 1})
+    assert st["pending"]["seat"] == 1 and st["pending"]["kind"] == "respond"
+    rally_id = next(o["card"] for o in st["pending"]["options"] if o["type"] == "respond")
+    st = pass_responses(act(st, {"type": "respond", "card": rally_id, "ability": 0}))
+    fight = next(e for e in st["log"] if e["event"] == "combat")
+    assert (fight["strength"], fight["against"]) == (9, 11)
+    assert st["cards"][defender]["zone"] == "pile"  # Ambush's winner text did not run for the loser
