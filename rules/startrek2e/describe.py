@@ -8,7 +8,7 @@ from . import stats as ST
 
 ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders",
                                                          "pay_skills", "action"),
-           "attempt_action": ("action", "pass"),
+           "attempt_action": ("action", "pass"), "add_dilemma": ("add_dilemma",),
            "choose_dilemma": ("choose_dilemma",), "discard_excess": ("discard",), "respond": ("respond", "pass"),
            "choose": ("choose",), "yes_no": ("yes_no",), "repair": ("repair",), "place_mission": ("place_mission",), "beam_to": ("beam",)}
 
@@ -31,7 +31,8 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
             return f"Play and Draw Cards: {_name(state, card)} is not in your hand"
         if d.get("unique") and G.commands_copy(state, seat, d["title"]):
             return f"Uniqueness: you already have a copy of {d['title']} in play (or a captive copy)"
-        cost = ST.value(state, card, "cost")
+        from .play import play_cost
+        cost = play_cost(state, seat, card, action.get("at") if action.get("at") in state["cards"] else None)
         if d["type"] != "interrupt" and cost > state["seats"][seat]["counters"]:
             return f"Paying Costs: {_name(state, card)} costs {cost} and you have {state['seats'][seat]['counters']} counters left"
         at = action.get("at")

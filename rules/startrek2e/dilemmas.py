@@ -49,7 +49,36 @@ def draw_dilemmas(state: dict) -> None:
             reshuffle(state, owner)
         S.move(state, pile[0], "drawn", owner)
     S.log(state, "drew_dilemmas", seat=owner, count=len(state["seats"][owner]["drawn"]))
-    state["step"] = "choose_dilemmas"
+    state["step"] = "add_dilemmas"
+
+
+def _addable(state: dict) -> list:
+    """Dilemmas lying on the mission that their owner, the player drawing now, may add to
+    those drawn ("When you attempt this mission again, after your opponent draws dilemmas,
+    he or she may take this dilemma and add it to those drawn" — Limited Welcome)."""
+    a = state["attempt"]
+    return [d for d in state["cards"][a["mission"]]["on"] if state["cards"][d].get("redraw")
+            and state["cards"][d]["owner"] == a["dilemma_owner"] and d not in a.get("kept_on", [])]
+
+
+def add_dilemmas(state: dict) -> None:
+    """After drawing: the drawing player may add those dilemmas, one single choice at a time."""
+    opts = [{"type": "add_dilemma", "card": d} for d in _addable(state)]
+    if not opts:
+        state["step"] = "choose_dilemmas"
+        return
+    S.set_pending(state, state["attempt"]["dilemma_owner"], "add_dilemma",
+                  "Add a dilemma lying on this mission to those drawn (or not)", opts + [{"type": "add_dilemma", "card": None}])
+
+
+def answer_add(state: dict, card: str | None) -> None:
+    a = state["attempt"]
+    if card is None:  # the rest stay where they are
+        a["kept_on"] = a.get("kept_on", []) + _addable(state)
+        return
+    state["cards"][card].pop("redraw", None)
+    S.move(state, card, "drawn", a["dilemma_owner"])
+    S.log(state, "added_to_drawn", seat=a["dilemma_owner"], card=card, title=S.name(state, card))
 
 
 def reshuffle(state: dict, seat: int) -> None:
@@ -116,7 +145,7 @@ def finish_choosing(state: dict) -> None:
 def overcome(state: dict, dilemma: str, m: str) -> None:
     S.move(state, dilemma, "under", m)
     state["cards"][dilemma]["face_up"] = True
-    for k in ("on_requirement", "until_end_of_turn"):
+    for k in ("on_requirement", "until_end_of_turn", "redraw"):
         state["cards"][dilemma].pop(k, None)
     S.log(state, "overcome", card=dilemma, mission=m, title=S.name(state, dilemma))
 

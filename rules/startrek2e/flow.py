@@ -29,6 +29,7 @@ STEPS = {
     "play": _play_step,
     "orders": O.execute_orders,
     "draw_dilemmas": D.draw_dilemmas,
+    "add_dilemmas": D.add_dilemmas,
     "choose_dilemmas": D.choose_dilemmas,
     "face_dilemmas": D.face_dilemmas,
     "mission_requirements": D.mission_requirements,
@@ -79,6 +80,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
                                                 action["skill"] if "skill" in action else action["yes"])
     elif kind == "choose_dilemma":
         D.answer_choice(state, action["card"])
+    elif kind == "add_dilemma":  # Limited Welcome
+        D.answer_add(state, action["card"])
     elif kind == "discard_excess":
         S.move(state, action["card"], "discard", seat)
         S.log(state, "discarded", seat=seat, card=action["card"], title=S.name(state, action["card"]))

@@ -176,7 +176,7 @@ def equipped_with(state: dict, personnel: str, equipment: str) -> bool:
         return False
     ctx = F.ctx_for(state, equipment)
     for ab in S.abilities(state, equipment, "static"):
-        who = ab["modify"].get("who", {"self": True})
+        who = (ab.get("modify") or ab.get("keywords") or {}).get("who", {"self": True})
         if F.matches(state, personnel, who, ctx):
             return True
     return False

@@ -93,12 +93,27 @@ def legal(state: dict, seat: int, *, orders: bool = False) -> list[dict]:
                 seen.add(guid)
                 out.append({"type": "play", "card": iid})
             continue
-        if orders or ST.value(state, iid, "cost") > counters or not requirements_met(state, seat, iid):
+        if orders or not requirements_met(state, seat, iid):
             continue
         for at in destinations(state, seat, iid):
+            if play_cost(state, seat, iid, at) > counters:  # "this personnel's cost -1" where it is played
+                continue
             seen.add(guid)
             out.append({"type": "play", "card": iid, "at": at} if at else {"type": "play", "card": iid})
     return out
+
+
+def play_cost(state: dict, seat: int, iid: str, at: str | None) -> int:
+    """The counters ``iid`` costs played at ``at``: its cost, with its own ``play_cost``
+    texts ("When you play this personnel, if you have a Gul or Legate at this mission, this
+    personnel's cost -1") read as if it were already there (``at_mission`` in the context:
+    "this mission" is where it is played). Never below zero."""
+    cost = ST.value(state, iid, "cost")
+    abs_ = S.abilities(state, iid, "play_cost")
+    if abs_:
+        ctx = F.ctx_for(state, iid, you=seat, at_mission=S.mission_of(state, at) if at else None)
+        cost += sum(ab["amount"] for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
+    return max(0, cost)
 
 
 def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
@@ -113,7 +128,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
         for ab in S.abilities(state, iid, "interrupt"):  # a cost is paid even if the play is prevented
             I.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
         return
-    cost = ST.value(state, iid, "cost")
+    cost = play_cost(state, seat, iid, at)
     state["seats"][seat]["counters"] -= cost
     if t in ("personnel", "equipment"):
         S.move(state, iid, "aboard" if S.ctype(state, at) == "ship" else "pile", at)

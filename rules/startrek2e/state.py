@@ -127,12 +127,13 @@ def commander(state: dict, iid: str):
 
 
 def mission_of(state: dict, iid: str):
-    """The mission a card in play is at (personnel/equipment on a planet or aboard, ships)."""
+    """The mission a card in play is at (personnel/equipment on a planet or aboard, ships;
+    a dilemma placed on a mission)."""
     c = state["cards"][iid]
     z = c["zone"]
     if z == "missions":
         return iid
-    if z == "pile":
+    if z in ("pile", "on"):
         return c["in"]
     if z == "ships":  # a ship placed on an event (Engage Cloak) is at no mission
         host = c["in"]

@@ -53,17 +53,22 @@ def _static_sources(state: dict) -> list:
 
 
 def _compute_sources(state: dict) -> dict:
-    """Static abilities of unstopped cards in play, grouped by the stat they modify."""
+    """Static abilities of unstopped cards in play, grouped by the stat they modify
+    (``__keywords__``: those that give or take keywords), and of dilemmas placed on a
+    mission ("Place this dilemma on this mission. Each personnel on this planet … is
+    attributes -1": its text works while it lies there)."""
     out: dict = {}
     blk = X.blankers(state)
-    for iid in S.cards_in_play(state):
+    on_missions = [d for m in S.all_missions(state) for d in state["cards"][m].get("on", ())]
+    for iid in S.cards_in_play(state) + on_missions:
         if state["cards"][iid].get("stopped"):  # Stopped: no text of a stopped card works
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities"
             continue
         for ab in S.mechanics(state, iid):
             if ab.get("kind") == "static":
-                out.setdefault(ab["modify"].get("stat"), []).append((iid, ab, F.ctx_for(state, iid)))
+                key = "__keywords__" if "keywords" in ab else ab["modify"].get("stat")
+                out.setdefault(key, []).append((iid, ab, F.ctx_for(state, iid)))
     costs = X.skills_costs(state)
     if costs:  # skills at a price (item 26); the key is no stat name
         out["__skills_cost__"] = costs
@@ -285,3 +290,8 @@ def hq_affiliations(state: dict, hq: str) -> list:
         return out
     d = S.card_def(state, hq)
     return list(d.get("affiliations") or d.get("attempt_affiliations") or [])
+
+
+def keyword_sources(state: dict) -> list:
+    """The ``static`` abilities that give or take keywords (``extra.keywords`` reads them)."""
+    return _static_sources(state).get("__keywords__", [])

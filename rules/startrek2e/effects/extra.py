@@ -15,7 +15,8 @@ _BLANKING = threading.local()  # per thread, like stats' scratch: a blanking che
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
-               "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission"}
+               "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission",
+               "on_planet"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half"}
@@ -87,6 +88,8 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         loc = S.location(state, iid)
         return bool(loc) and any(S.ctype(state, e) == "equipment" and F.matches(state, e, v, ctx)
                                  and equipped_with(state, iid, e) for e in S.cards_at(state, loc))
+    if k == "on_planet":  # on a planet or headquarters surface, not aboard a ship ("on this planet")
+        return (state["cards"][iid]["zone"] == "pile") == bool(v)
     if k == "dilemma_type":  # "your space dilemma": the printed type (a dual dilemma is neither)
         return d.get("type") == "dilemma" and (d.get("dilemma_type") or "dual") == v
     if k == "staffed":  # "your staffed [Rom] ship"
@@ -128,6 +131,31 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         icons = set(md.get("attempt_affiliations") or []) | set(md.get("affiliations") or [])
         return bool(icons & set(d.get("affiliations") or [])) == bool(v)
     return True
+
+
+_KEYWORDS = threading.local()  # a keyword check in progress (its statics' filters may read keywords)
+
+
+def keywords(state: dict, iid: str) -> list:
+    """A card's keywords: printed, then those ``static`` texts in play give or take ("While
+    a Gatherer is at this mission, he gains Geology and loses Thief" — Marouk). While these
+    texts' own filters are read, printed keywords count (a keyword text cannot feed itself)."""
+    kws = list(S.card_def(state, iid).get("keywords") or [])
+    if getattr(_KEYWORDS, "on", False) or not S.in_play(state, iid):
+        return kws
+    from .. import stats as ST
+    from . import filters as F
+    _KEYWORDS.on = True
+    try:
+        for src, ab, ctx in ST.keyword_sources(state):
+            k = ab["keywords"]
+            if F.matches(state, iid, k.get("who") or {"self": True}, ctx) and (
+                    "while" not in ab or F.condition(state, ab["while"], ctx)):
+                lost = {w.lower() for w in k.get("lose") or ()}
+                kws = [w for w in kws if w.lower() not in lost] + [w for w in k.get("gain") or () if w not in kws]
+    finally:
+        _KEYWORDS.on = False
+    return kws
 
 
 def blankers(state: dict) -> list:

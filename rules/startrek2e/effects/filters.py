@@ -109,7 +109,7 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
             if v not in (d.get("icons") or []):
                 return False
         elif k == "keyword":  # a list = any of them ("a Kai, Prylar, or Vedek"); "Consume" = "Consume: 2"
-            kws = [x.lower() for x in (d.get("keywords") or [])]
+            kws = [x.lower() for x in X.keywords(state, iid)]
             if not any(w.lower() in kws or any(x.startswith(w.lower() + ":") for x in kws)
                        for w in (v if isinstance(v, list) else [v])):
                 return False
@@ -147,7 +147,7 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
             if any(matches(state, iid, g, ctx) for g in (v if isinstance(v, list) else [v])):
                 return False
         elif k == "at_this_mission":  # a dilemma's "this mission" is the one being attempted
-            here = S.mission_of(state, src) if src else None
+            here = (S.mission_of(state, src) if src else None) or ctx.get("at_mission")  # a card being played: there
             if here is None and ctx.get("dilemma") and state.get("attempt"):
                 here = state["attempt"]["mission"]
             if bool(v) != (here is not None and iid != src and S.mission_of(state, iid) == here):

@@ -231,6 +231,8 @@ def _place_on_mission(state, frame, eff, arg):
     c["face_up"] = True
     if "requirement" in arg:
         c["on_requirement"] = arg["requirement"]
+    elif arg.get("redraw"):  # stays; the owner may add it to the dilemmas drawn at a later attempt
+        c["redraw"] = True
     else:
         c["until_end_of_turn"] = True
     S.log(state, "placed_on_mission", card=src, mission=m, title=S.name(state, src))

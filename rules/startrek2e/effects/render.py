@@ -145,7 +145,17 @@ def _while(ab: dict, ctx: P.Ctx, text: str) -> str:
 
 
 def _static(ab: dict, ctx: P.Ctx) -> str:
-    return _while(ab, ctx, _modify_sentence(ab["modify"], ctx, ctx.this)) + "."
+    if "keywords" in ab:  # "he gains Geology and loses Thief": keywords given or taken
+        k = ab["keywords"]
+        who = k.get("who")
+        subject = ctx.this if who is None or who.get("self") and len(who) == 1 else P.each(who, ctx)
+        parts = ([f"gains the keyword {P._and(k['gain'])}"] if k.get("gain") else []) + \
+            ([f"loses the keyword {P._and(k['lose'])}"] if k.get("lose") else [])
+        return _while(ab, ctx, f"{subject} {' and '.join(parts)}") + "."
+    text = _while(ab, ctx, _modify_sentence(ab["modify"], ctx, ctx.this)) + "."
+    if ctx.dilemma:  # a dilemma's static works while it lies on a mission (stats._compute_sources)
+        text = "While this dilemma is on a mission, " + text[:1].lower() + text[1:]
+    return text
 
 
 def _cost(costs: list, ctx: P.Ctx) -> str:
@@ -246,6 +256,13 @@ def _meet_with(ab: dict, ctx: P.Ctx) -> str:
     return _while(ab, ctx, text) + "."
 
 
+def _play_cost(ab: dict, ctx: P.Ctx) -> str:
+    """"When you play this personnel, if …, this personnel's cost -1."""
+    cond = f", if {P.condition(ab['if'], ctx)}" if "if" in ab else ""
+    n = ab["amount"]
+    return f"When you play {ctx.this}{cond}, {ctx.this} is Cost {'+' if n >= 0 else ''}{n}."
+
+
 def _dilemma(ab: dict, ctx: P.Ctx) -> str:
     return sentences(ab.get("effects") or [], ctx)
 
@@ -343,7 +360,8 @@ ABILITIES = {"headquarters": _headquarters, "static": _static, "trigger": _trigg
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,
-             "combat_strength": _combat_strength, "play_aboard": _play_aboard}
+             "combat_strength": _combat_strength, "play_aboard": _play_aboard,
+             "play_cost": _play_cost}
 
 
 # -- effects ------------------------------------------------------------------------------
@@ -393,7 +411,10 @@ def _place_on_mission(eff, arg, ctx):
     if "requirement" in arg:
         return ("place this dilemma on this mission; completing the mission also requires "
                 f"{P.requirement(arg['requirement'], ctx)}, and meeting it later overcomes this dilemma")
-    return "place this dilemma on this mission until the end of this turn"
+    if arg.get("redraw"):
+        return ("place this dilemma on this mission; when this mission is attempted again, after the dilemmas "
+                "are drawn its owner may add it to those drawn")
+    return "place this dilemma on this mission; at the end of this turn it is overcome"
 
 
 def _modify(eff, arg, ctx):

@@ -33,7 +33,8 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission",
-            "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref"}
+            "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
+            "on_planet"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -229,6 +230,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("present with that card")
     if f.get("at_trigger_mission"):
         out.append("at that mission")
+    if "on_planet" in f:
+        out.append("on the planet" if f["on_planet"] else "not on the planet")
     if f.get("aboard_trigger_ship"):
         out.append("aboard that ship")
     if "location" in f:

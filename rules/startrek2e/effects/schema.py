@@ -17,7 +17,7 @@ SIDES = ("you", "opponent")
 
 ABILITY_KEYS: dict[str, set[str]] = {
     "headquarters": {"affiliations", "also", "allow"},
-    "static": {"modify", "while"},
+    "static": {"modify", "keywords", "while"},
     "trigger": {"on", "optional", "effects", "if", "cost", "limit"},
     "order": {"effects", "cost", "limit", "while"},
     "dilemma": {"effects"},
@@ -30,12 +30,14 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "meet_with": {"use", "instead_of", "checks", "while"},
     "combat_strength": {"stat", "while", "optional"},
     "play_aboard": {"ship"},
+    "play_cost": {"amount", "if"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
-    "headquarters": set(), "static": {"modify"}, "trigger": {"on", "effects"},
+    "headquarters": set(), "static": set(), "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
+    "play_cost": {"amount"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -71,7 +73,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
                "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
                "staffed", "at_trigger_mission",
-               "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref"}
+               "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
@@ -130,6 +132,19 @@ class _Checker:
             self.err(f"{path}.skills", "a list of skill names (the skills that have a price)")
         if kind == "damage" and not ("modify" in ab) ^ ({"on", "effects"} <= set(ab)):
             self.err(path, "a damage text has 'modify', or 'on' and 'effects' (a text that acts)")
+        if kind == "static":  # "Each … is Cunning +2" (modify) or "he … loses Thief" (keywords)
+            if ("modify" in ab) == ("keywords" in ab):
+                self.err(path, "a static text has 'modify' or 'keywords'")
+            k = ab.get("keywords")
+            if k is not None:
+                if not isinstance(k, dict) or set(k) - {"gain", "lose", "who"} or not ({"gain", "lose"} & set(k)):
+                    self.err(f"{path}.keywords", '{"gain"?: [names], "lose"?: [names], "who"?: FILTER}')
+                else:
+                    for g in ("gain", "lose"):
+                        if g in k and not (isinstance(k[g], list) and all(isinstance(x, str) for x in k[g])):
+                            self.err(f"{path}.keywords.{g}", "a list of keywords")
+                    if "who" in k:
+                        self.filter(k["who"], f"{path}.keywords.who")
         if kind == "meet_with":  # "you may meet Integrity and Cunning requirements … using Strength instead"
             if ab.get("use") not in ATTRIBUTES:
                 self.err(f"{path}.use", f"one of {list(ATTRIBUTES)}")
@@ -139,6 +154,8 @@ class _Checker:
             if not (isinstance(ab.get("checks"), list) and ab["checks"]
                     and all(c in ("mission", "dilemma") for c in ab["checks"])):
                 self.err(f"{path}.checks", "a list of 'mission' and/or 'dilemma'")
+        if kind == "play_cost" and not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
+            self.err(f"{path}.amount", "a number (−1 = the card costs one less)")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
             self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
         for key in ("optional", "order", "destroy_after"):
@@ -223,8 +240,10 @@ class _Checker:
         elif verb == "modify":
             self.modify(arg, p, static=False)
         elif verb == "place_on_mission":
-            self.keys(arg, {"requirement", "until"}, p)
+            self.keys(arg, {"requirement", "until", "redraw"}, p)
             if isinstance(arg, dict):
+                if "redraw" in arg and (arg["redraw"] is not True or set(arg) != {"redraw"}):
+                    self.err(f"{p}.redraw", "true, alone")
                 if "requirement" in arg:
                     self.requirement(arg["requirement"], f"{p}.requirement")
                 if arg.get("until", "end_of_turn") != "end_of_turn":
@@ -516,7 +535,7 @@ class _Checker:
             self.err(f"{path}.dilemma_type", "planet, space or dual")
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "staffed",
                   "at_trigger_mission", "host",
-                  "at_trigger_from", "ship_commander"):
+                  "at_trigger_from", "ship_commander", "on_planet"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 

@@ -1,12 +1,12 @@
 """Premiere cards about who faces a dilemma and dilemmas that stay on a mission, played as
 printed (their authored mechanics from the card database) through the reducer: The Tides of
-Fortune 1U144."""
+Fortune 1U144, Quarren Labor Shortage 1U047, A Living Death 1U001, Limited Welcome 1S034."""
 from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
 from . import fixtures as FX
-from .helpers import act, attempt, check_invariants, mission, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
 
@@ -93,3 +93,76 @@ def test_quarren_labor_shortage_stops_everyone_and_returns_to_its_pile():
     assert render_card(DB["1U047"]) == [
         "Unless at least half of your personnel are not [NA] personnel, stop all your attempting personnel, then "
         "place this dilemma on the bottom of its owner's dilemma pile."]
+
+
+# -- A Living Death: on the mission until the end of the turn; everyone on the planet weaker ------
+def test_a_living_death_weakens_everyone_on_the_planet_but_treacherous_ones_until_the_end_of_turn():
+    from rules.startrek2e import stats as ST
+    st = started("living-death")
+    real(st, 1, "T-D1", "1U001")
+    m = mission(st, 0, "T-P1")  # Anthropology, Diplomacy, Integrity>20
+    team = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7", "T-F2", "T-F5")]  # Integrity 24
+    envoy = put(st, 1, "T-K6", "pile", m)  # Treachery
+    worf = put(st, 1, "T-K1", "pile", m)
+    ship = put(st, 0, "T-SF", "ships", m)
+    data = put(st, 0, "T-F4", "aboard", ship)  # at this mission, not on the planet
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["1U001"])
+    d = next(i for i in st["cards"] if st["cards"][i]["guid"] == "1U001")
+    assert st["cards"][d]["zone"] == "on" and st["cards"][d]["in"] == m
+    assert not st["cards"][m].get("completed")  # Integrity 24 - 4 = 20 is not > 20
+    assert [ST.value(st, i, "integrity") for i in team] == [5, 5, 5, 5]
+    assert ST.value(st, worf, "strength") == 8 and ST.value(st, worf, "cunning") == 5
+    assert ST.value(st, envoy, "integrity") == 6 and ST.value(st, data, "integrity") == 6
+    st = act(st, {"type": "end_orders"})
+    while st["turn"]["player"] == 0:
+        st = act(st, options(st)[0])
+    assert st["cards"][d]["zone"] == "under" and ST.value(st, team[0], "integrity") == 6
+    check_invariants(st)
+    assert render_card(DB["1U001"])[1] == (
+        "While this dilemma is on a mission, each personnel at this mission on the planet (except a Treachery "
+        "personnel) is Integrity -1.")
+
+
+# -- Limited Welcome: nine go on; it waits on the mission to be added to a later draw ------------
+def test_limited_welcome_stops_all_but_nine_and_joins_the_dilemmas_drawn_at_the_next_attempt():
+    st = started("welcome")
+    real(st, 1, "T-D1", "1S034")
+    m = mission(st, 0, "T-P2")
+    guids = ("T-F1", "T-F1", "T-F2", "T-F2", "T-F3", "T-F3", "T-F4", "T-F4", "T-F5", "T-F5", "T-F7")
+    team = [put(st, 0, g, "pile", m) for g in guids]
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["1S034"])
+    d = next(i for i in st["cards"] if st["cards"][i]["guid"] == "1S034")
+    stops = [e for e in st["log"] if e["event"] == "stopped"]
+    assert st["cards"][d]["zone"] == "on" and st["cards"][d]["in"] == m
+    # eleven attempted: two stopped by the dilemma, the nine went on (and completed Rescue Colonists)
+    assert st["cards"][m].get("completed") and len(stops) == 2
+    assert render_card(DB["1S034"]) == [
+        "Select nine random personnel. Stop each personnel (except those personnel). Place this dilemma on this "
+        "mission; when this mission is attempted again, after the dilemmas are drawn its owner may add it to those drawn."]
+
+
+def test_limited_welcome_may_be_added_to_those_drawn_when_this_mission_is_attempted_again():
+    st = started("welcome-again")
+    real(st, 1, "T-D1", "1S034")
+    m = mission(st, 0, "T-P1")  # stays uncompleted: no Anthropology below
+    team = [put(st, 0, g, "pile", m) for g in ("T-F2", "T-F3", "T-F4")]
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["1S034"])
+    d = next(i for i in st["cards"] if st["cards"][i]["guid"] == "1S034")
+    assert st["cards"][d]["zone"] == "on" and not st["cards"][m].get("completed")
+    for i in team:
+        st["cards"][i]["stopped"] = False  # a later turn
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "attempt", "mission": m})
+    st = respond(st)
+    assert st["pending"]["kind"] == "add_dilemma" and st["pending"]["seat"] == 1
+    assert options(st) == [{"type": "add_dilemma", "card": d}, {"type": "add_dilemma", "card": None}]
+    st = act(st, {"type": "add_dilemma", "card": d})
+    assert d in st["seats"][1]["drawn"] and len(st["seats"][1]["drawn"]) == 4  # three drawn + this one
+    st = act(st, {"type": "choose_dilemma", "card": d})
+    st = act(st, {"type": "choose_dilemma", "card": None})
+    st = respond(st)
+    assert st["cards"][d]["zone"] == "on"  # faced again, back on the mission
+    check_invariants(st)

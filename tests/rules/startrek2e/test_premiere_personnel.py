@@ -1,9 +1,10 @@
 """Premiere cards that change personnel in play, played as printed (their authored mechanics
-from the card database) through the reducer: Alternate Identity 1R120."""
+from the card database) through the reducer: Alternate Identity 1R120, Ari 1U229."""
 from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
+from . import fixtures as FX
 from .helpers import act, check_invariants, mission, options, real, started, turn_to
 
 DB = card_db()
@@ -61,3 +62,64 @@ def test_alternate_identity_reads_as_the_engine_plays_it():
     assert render_card(DB["1R120"]) == [
         "Order - Replace one of your [Rom] personnel with a [Rom] personnel in your hand (it takes that card's place, "
         "stopped if that card was, without being played), then place that replaced personnel in its owner's discard pile."]
+
+
+# -- Ari: "if you have a Gul or Legate at this mission, this personnel's cost -1" -----------------
+def _ari(seed: str, gul_at: str | None):
+    st = started(seed)
+    st["extra_cards"]["X-HQC"] = FX.hq("X-HQC", "Cardassia", ["cardassian"])
+    st["extra_cards"]["X-GUL"] = FX.personnel("X-GUL", "Gul", "cardassian", {"Leadership": 1}, keywords=("Gul",))
+    hq = mission(st, 0, "T-HQF")
+    st["cards"][hq]["guid"] = "X-HQC"
+    if gul_at:
+        real(st, 0, "T-F8", "X-GUL", "pile", hq if gul_at == "hq" else mission(st, 0, "T-P1"))
+    ari = real(st, 0, "T-F6", "1U229")
+    S.move(st, ari, "hand", 0)
+    st = turn_to(st, 0, "play")
+    st["seats"][0]["counters"] = 1
+    st["pending"] = None
+    from rules.startrek2e import flow
+    return flow.advance(st), hq, ari
+
+
+def test_ari_costs_one_less_where_you_have_a_gul():
+    st, hq, ari = _ari("ari", "hq")
+    assert {"type": "play", "card": ari, "at": hq} in options(st)  # cost 2 - 1 with one counter left
+    st = act(st, {"type": "play", "card": ari, "at": hq})
+    assert st["seats"][0]["counters"] == 0 and st["cards"][ari]["zone"] == "pile"
+    assert next(e for e in st["log"] if e["event"] == "played" and e["card"] == ari)["cost"] == 1
+
+
+def test_ari_costs_full_without_a_gul_at_that_mission():
+    for where in (None, "planet"):
+        st, hq, ari = _ari(f"ari-{where}", where)
+        assert not [o for o in options(st) if o.get("card") == ari]
+    assert render_card(DB["1U229"]) == [
+        "When you play this personnel, if you command a Gul or Legate personnel at this mission, this personnel is Cost -1."]
+
+
+# -- Marouk: each Gatherer at his mission gains Geology and loses Thief ---------------------------
+def test_marouk_gatherers_at_his_mission_gain_geology_and_are_no_longer_thieves():
+    from rules.startrek2e import stats as ST
+    from rules.startrek2e.effects import extra as X
+    from rules.startrek2e.effects import filters as F
+    st = started("marouk")
+    hq, planet = mission(st, 0, "T-HQF"), mission(st, 0, "T-P1")
+    chorgan = real(st, 0, "T-F1", "1U322", "pile", hq)  # Gatherer, Thief
+    dallan = real(st, 0, "T-F2", "1C323", "pile", planet)  # Gatherer, Thief — at another mission
+    odo = real(st, 1, "T-K1", "1R220", "pile", hq)  # an opponent's Thief here "cannot use his abilities"
+    marouk = real(st, 0, "T-F6", "1U335")
+    S.move(st, marouk, "hand", 0)
+    thief = {"keyword": "Thief"}
+    ctx = F.ctx_for(st, odo)
+    assert X.blanked(st, chorgan) and F.matches(st, chorgan, thief, ctx)
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": marouk, "at": hq})
+    assert ST.value(st, chorgan, "Geology") == 1 and not F.matches(st, chorgan, thief, ctx)
+    assert not X.blanked(st, chorgan)  # no longer a Thief: Odo's text leaves him alone
+    assert ST.value(st, dallan, "Geology") == 0 and F.matches(st, dallan, thief, ctx)
+    assert ST.value(st, marouk, "Geology") == 0 and ST.value(st, odo, "Geology") == 0
+    assert F.matches(st, chorgan, {"keyword": "Gatherer"}, ctx)  # still a Gatherer
+    check_invariants(st)
+    assert render_card(DB["1U335"]) == ["Each Gatherer personnel at this mission gains Geology.",
+                                        "Each Gatherer personnel at this mission loses the keyword Thief."]

@@ -68,7 +68,7 @@ FILTER_SAMPLES = {
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
     "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
     "present_with": {"ref": "chosen"}, "dilemma_type": "space", "at_trigger_mission": True,
-    "present_with": {"ref": "chosen"},
+    "on_planet": True,
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
 }
@@ -92,6 +92,7 @@ ABILITY_SAMPLES = {
     "action": {"while": {"attempting": True}, "effects": [{"draw": {"count": 1}}]},
     "meet_with": {"use": "strength", "instead_of": ["cunning"], "checks": ["mission", "dilemma"]},
     "combat_strength": {"stat": "weapons", "optional": True}, "play_aboard": {"ship": {"owner": "you"}},
+    "play_cost": {"amount": -1, "if": {"count": {"keyword": "Gul", "at_this_mission": True}}},
 }
 
 
