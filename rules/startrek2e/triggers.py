@@ -127,6 +127,9 @@ def responses(state: dict, seat: int, w: dict) -> list[dict]:
             continue
         if "if" in ab and not F.condition(state, ab["if"], F.ctx_for(state, iid, event=data)):
             continue
+        from .effects.costs import payable  # "you may discard a card from hand to …": only with a card to discard
+        if ab.get("cost") and not payable(state, seat, iid, ab["cost"]):
+            continue
         out.append({"type": "respond", "card": iid, "ability": k})
     for iid in state["seats"][seat]["hand"]:
         for k, ab in enumerate(S.mechanics(state, iid)):

@@ -16,10 +16,10 @@ FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_typ
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
                "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission",
-               "on_planet"}
+               "on_planet", "matches_affiliation", "corresponds_with"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by", "attempt_at_this_mission", "at_least_half"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even"}
 
 
 def _norm_class(s: str) -> str:
@@ -95,6 +95,10 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "staffed":  # "your staffed [Rom] ship"
         from .. import stats as ST
         return (d.get("type") == "ship" and S.in_play(state, iid) and ST.staffed(state, iid)) == bool(v)
+    if k == "matches_affiliation":  # "a personnel or ship … that matches her ship's affiliation"
+        return bool(set(d.get("affiliations") or []) & set(_ship_affiliations(state, ctx.get("source"))))
+    if k == "corresponds_with":  # "a Commander that corresponds with your ship" (RULES.md "Commander")
+        return any(corresponds(state, iid, j) for j in F.candidates(state, v, ctx) if j != iid)
     if k == "at_trigger_mission":  # at the mission the triggering event is about ("at that mission")
         m = (ctx.get("event") or {}).get("mission")
         return (m is not None and S.mission_of(state, iid) == m and iid != m) == bool(v)
@@ -156,6 +160,36 @@ def keywords(state: dict, iid: str) -> list:
     finally:
         _KEYWORDS.on = False
     return kws
+
+
+def _ship_affiliations(state: dict, src) -> list:
+    """The affiliations of "her ship": the ship the card is aboard (or the card, if a ship)."""
+    from .. import stats as ST
+    if src is None or src not in state["cards"]:
+        return []
+    c = state["cards"][src]
+    ship = src if c["zone"] == "ships" else (c["in"] if c["zone"] == "aboard" else None)
+    return ST.affiliations(state, ship) if ship else []
+
+
+def commander_of(state: dict, iid: str) -> list:
+    """The ship names a personnel's "Commander: X" keywords give (glossary "Commander")."""
+    out = []
+    for kw in keywords(state, iid):
+        head, _, name = kw.partition(":")
+        if head.strip().lower() == "commander" and name.strip():
+            out.append(name.strip().rstrip(".").lower())
+    return out
+
+
+def corresponds(state: dict, a: str, b: str) -> bool:
+    """A personnel and a ship correspond when the personnel's Commander keyword names the
+    ship's title (either way round)."""
+    for p, s in ((a, b), (b, a)):
+        if S.ctype(state, p) == "personnel" and S.ctype(state, s) == "ship" \
+                and S.title(state, s).lower() in commander_of(state, p):
+            return True
+    return False
 
 
 def blankers(state: dict) -> list:
@@ -337,6 +371,8 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "engagement_began_by":  # the engagement under way was begun by you / an opponent
         eng = state.get("engagement")
         return bool(eng) and (eng.get("seat") == ctx["you"]) == (v == "you")
+    if k == "even":  # "If the highest Cunning among those personnel is even" (an AMOUNT)
+        return F.amount(state, v, ctx) % 2 == 0
     if k == "prevented":  # this played event/interrupt was prevented by a response (item 37)
         return (f"prevented:play:{ctx['source']}" in state["turn"]["used"]) == bool(v)
     if k == "attempt_at_this_mission":  # you are attempting the mission this card is at (or is)

@@ -168,7 +168,10 @@ def amount(state: dict, amt, ctx: dict) -> int:
     if "number" in amt:  # {"number": {"ref": name}}: "an equal number" — how many cards were remembered
         return len((ctx.get("refs") or {}).get(amt["number"]["ref"], []))
     if "stat" in amt:  # {"stat": "cost", "of": {"ref": name}}: "a number equal to his or her cost"
-        return sum(ST.value(state, i, amt["stat"]) for i in ctx["refs"].get(amt["of"]["ref"], []) if i in state["cards"])
+        values = [ST.value(state, i, amt["stat"]) for i in ctx["refs"].get(amt["of"]["ref"], []) if i in state["cards"]]
+        if amt.get("highest"):  # "the highest Cunning among those personnel"
+            return max(values, default=0)
+        return sum(values)
     n = len(candidates(state, amt["per"], ctx)) * amt.get("times", 1)
     if "limit" in amt:
         n = max(-abs(amt["limit"]), min(abs(amt["limit"]), n))

@@ -20,6 +20,7 @@ from . import skills as SK
 from . import choice as CH
 from . import placement as PL
 from . import deck as DK
+from . import selection as SEL
 from . import requirements as RQ
 from . import facing as FC
 from . import ships as SH
@@ -31,7 +32,8 @@ SUPPORTED = {
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
-    "remove_damage", "shuffle_into_deck", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship", "beam",
+    "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
+    "move_ship", "beam",
 }
 PUSHED = "pushed"
 
@@ -102,11 +104,9 @@ def targets(state: dict, frame: dict, t: dict):
         pool = [i for i in F.candidates(state, t["random"], ctx) if not X.random_excluded(state, i)]
         if "all_but" in t:  # "randomly select all but one of those personnel"
             count = max(0, len(pool) - t["all_but"])
-        out = []
-        for _ in range(min(count, len(pool))):
-            pick = R.choice(state["rng"], pool)
-            pool.remove(pick)
-            out.append(pick)
+        out = SEL.select(state, frame, pool, count)  # "select again" may answer first (selection.py)
+        if out is None:
+            return None
     else:  # choose: one single choice at a time
         chosen = work.setdefault("chosen", [])
         if "answer" in work:
@@ -416,6 +416,7 @@ HANDLERS = {
     "place_on_deck_top": DK.placing(True),
     "place_on_deck_bottom": DK.placing(False),
     "shuffle_into_deck": DK.shuffle_into_deck,
+    "reselect": SEL.reselect,
     "place_in_discard": _target_verb(_to_discard),
     "take_command": _target_verb(_take_command),
     "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c)),

@@ -33,6 +33,7 @@ TRIGGERS = {
     "placed_in_brig": "When you place an opponent's personnel in your brig",
     "about_to_download": "When a card is about to be downloaded",
     "about_to_place_on_deck_top": "When a card is about to be placed on top of its owner's deck",
+    "random_selection": "When a random selection is made",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "ship_moved": "When a ship moves",
@@ -181,6 +182,8 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
                 rest = [p for p in rest if set(p) != {"trigger_by_dilemma"}]
                 return f"When {who} {SUBJECT_TRIGGERS[on]} by a dilemma", ({"all": rest} if rest else None)
             return f"When {who} {SUBJECT_TRIGGERS[on]}", ({"all": rest} if rest else None)
+    if on == "random_selection" and cond == {"trigger_mission": {"at_this_mission": True}}:
+        return "When a random selection is made at this mission", None
     head = TRIGGERS.get(on, f"<?{on}>").replace("{this}", ctx.this)
     return head, cond
 
@@ -700,6 +703,7 @@ VERBS = {
     "remember": _remember, "take_command": _t("take command of {t}"),
     "remove_damage": _t("remove a damage card from {t}"),
     "shuffle_into_deck": _t("shuffle {t} into its owner's deck"),
+    "reselect": lambda e, a, c: "ignore its result and select again",
     "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
     "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",
     "overcome": lambda e, a, c: "this dilemma is overcome",

@@ -32,7 +32,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "location", "region", "quadrant", "mission_type", "crew", "involved", "matching_mission",
             "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
-            "dilemma_type", "staffed", "at_trigger_mission",
+            "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
             "on_planet"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
@@ -97,12 +97,18 @@ def plural_of(word: str) -> str:
 _PERSONNEL_KEYS = {"skill", "skills_any", "skill_level", "species", "attribute_sum", "facing_dilemma", "attempting"}
 
 
+def _types_only(alts) -> bool:
+    return bool(alts) and all(set(g) == {"type"} for g in alts)
+
+
 def _noun_word(f: dict, ctx: Ctx) -> str:
     """The card type named, else what the other keys imply (skills: personnel; a crew or a
     class: a ship), else "card" ("" for a card named only by its title: "{Lursa}")."""
     t = f.get("type")
     if t:
         return t
+    if _types_only(f.get("any_of")):  # "a personnel or ship"
+        return " or ".join(g["type"] for g in f["any_of"])
     if ctx.dilemma and f.get("scope") in (None, "attempting"):
         return "personnel"
     if _PERSONNEL_KEYS & set(f) or any(s in ("integrity", "cunning", "strength") for s in f.get("attribute") or {}):
@@ -148,7 +154,8 @@ def adjectives(f: dict, ctx: Ctx) -> list:
         words.append(f["skill"])
     if "skills_any" in f:
         words.append(_or(list(f["skills_any"])))
-    if "any_of" in f and {"self": True} not in f["any_of"]:  # with "self": after the noun ("… included")
+    if "any_of" in f and {"self": True} not in f["any_of"] \
+            and not (_types_only(f["any_of"]) and "type" not in f):  # with "self": after the noun ("… included")
         words.append(_or([" ".join(adjectives(g, ctx) + [_after_words(g, ctx)]).strip() or _noun_word(g, ctx)
                           for g in f["any_of"]]))
     if "title" in f:
@@ -232,6 +239,13 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("at that mission")
     if "on_planet" in f:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
+    if f.get("matches_affiliation"):
+        out.append(f"whose affiliation matches the ship {ctx.this} is aboard")
+    if "corresponds_with" in f:  # "Commander: X" on the personnel names the ship
+        other = noun(f["corresponds_with"], ctx, article=True)
+        out.append(f"whose Commander keyword names {other}" if f.get("type") == "personnel" else
+                   f"named by the Commander keyword of {other}" if f.get("type") == "ship" else
+                   f"that corresponds with {other} (a Commander keyword names the ship)")
     if f.get("aboard_trigger_ship"):
         out.append("aboard that ship")
     if "location" in f:
@@ -442,6 +456,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
         text = f"{a.get('times', 1)} for each {'of ' if per.startswith(('your ', 'those ', 'an opponent')) else ''}{per}"
         return text + (f" (limit {a['limit']})" if "limit" in a else "")
     if isinstance(a, dict) and "stat" in a:
+        if a.get("highest"):
+            return f"the highest {stat_name(a['stat'])} among {ref_phrase(a['of']['ref'], ctx, plural=True)}"
         return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
     if isinstance(a, dict) and "number" in a:
         return f"the number of {ref_phrase(a['number']['ref'], ctx, plural=True)}"
@@ -599,6 +615,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"at least half of {noun(v['of'], ctx, plural=True)} {pred}")
         elif k == "engagement_began_by":
             parts.append("you began that engagement" if v == "you" else "an opponent began that engagement")
+        elif k == "even":
+            parts.append(f"{amount(v, ctx, count=True)} is even")
         elif k == "prevented":
             parts.append(f"{ctx.this} was prevented" if v else f"{ctx.this} was not prevented")
         else:

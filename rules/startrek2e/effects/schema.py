@@ -45,7 +45,7 @@ TRIGGER_EVENTS = {
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
-    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "own_dilemma_revealed",
+    "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
     "opponent_about_to_complete", "ship_moved",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
@@ -55,7 +55,7 @@ TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
-               "prevent"}
+               "prevent", "reselect"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -72,6 +72,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
                "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
                "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
+               "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
@@ -83,7 +84,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by", "attempt_at_this_mission", "at_least_half"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even"}
 
 
 def is_stat(name: Any) -> bool:
@@ -418,7 +419,8 @@ class _Checker:
                 self.err(path, '{"number": {"ref": name}}')
             return
         if isinstance(a, dict) and "stat" in a:  # {"stat": STAT, "of": {"ref": name}}: a remembered card's number
-            if set(a) != {"stat", "of"} or not is_stat(a["stat"]) or not isinstance(a["of"], dict) \
+            if not {"stat", "of"} <= set(a) <= {"stat", "of", "highest"} or not is_stat(a["stat"]) \
+                    or not isinstance(a["of"], dict) or a.get("highest", True) is not True \
                     or set(a["of"]) != {"ref"}:
                 self.err(path, '{"stat": "cost", "of": {"ref": name}}')
             return
@@ -502,6 +504,10 @@ class _Checker:
                     self.filter(g, f"{path}.any_of[{i}]")
         if "crew" in f:
             self.filter(f["crew"], f"{path}.crew")
+        if "corresponds_with" in f:  # a Commander and his ship ("Commander: X" names the ship)
+            self.filter(f["corresponds_with"], f"{path}.corresponds_with")
+        if "matches_affiliation" in f and f["matches_affiliation"] != "ship":
+            self.err(f"{path}.matches_affiliation", "'ship' (the ship this card is aboard)")
         for k in ("with_card", "equipped_with", "present_with"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
@@ -632,6 +638,8 @@ class _Checker:
             else:
                 self.filter(v["of"], f"{path}.at_least_half.of")
                 self.filter(v["are"], f"{path}.at_least_half.are")
+        if "even" in c:  # "if the highest Cunning among those personnel is even": an AMOUNT
+            self.amount(c["even"], f"{path}.even")
         if "engagement_began_by" in c and c["engagement_began_by"] not in SIDES:
             self.err(f"{path}.engagement_began_by", "'you' or 'opponent'")
         if "in_engagement" in c:  # item 25: true, or {"began_by": SIDE}

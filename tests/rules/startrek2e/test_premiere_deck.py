@@ -28,7 +28,8 @@ def real(st, seat, fixture_guid, real_id, zone=None, holder=None):
 
 
 def test_the_cards_of_this_group_are_authored_and_valid():
-    for cid in ("1S084", "1C079", "1R114", "1C088", "1C130", "1U264", "1R294", "1R313", "1R267"):
+    for cid in ("1S084", "1C079", "1R114", "1C088", "1C130", "1U264", "1R294", "1R313", "1R267",
+                "1R061", "1C015", "1U326", "1R090"):
         assert DB[cid]["mechanics"], cid
         assert validate_mechanics(DB[cid]["mechanics"]) == [], cid
 
@@ -219,8 +220,10 @@ def _downloading(seed, morka=False, borak=True):
         guards.append(real_in_play(st, 1, "T-K3", "1R294", "pile", hq))
     if morka:
         guards.append(real_in_play(st, 1, "T-K4", "1R313", "pile", hq))
-    find_ = real(st, 0, "T-I2", "T-I2", "hand")  # Lucky Find: download a personnel
-    return turn_to(st, 0, "play"), find_, guards
+    real(st, 0, "T-I2", "T-I2", "hand")  # Lucky Find: download a personnel
+    st = turn_to(st, 0, "play")
+    lucky = next(o["card"] for o in options(st) if o.get("card") and st["cards"][o["card"]]["guid"] == "T-I2")
+    return st, lucky, guards  # (copies in hand are interchangeable: the one the play list offers)
 
 
 def test_borak_an_opponents_download_goes_on_top_of_his_deck_instead_of_his_hand():
@@ -308,4 +311,164 @@ def test_picard_downloads_escape_while_facing_a_dilemma_and_escape_then_answers_
         st = act(st, options(st)[0])
     assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 0
     assert any(o.get("card") == escape for o in options(st))
+    check_invariants(st)
+
+
+def test_morka_is_not_offered_without_a_card_to_discard():
+    st, lucky, (borak, morka) = _downloading("morka-empty", morka=True)
+    for c in list(st["seats"][1]["hand"]):
+        S.move(st, c, "discard", 1)
+    st = act(st, {"type": "play", "card": lucky})
+    pick = next(o["card"] for o in options(st) if o["card"])
+    st = act(st, {"type": "choose", "card": pick})
+    assert st["pending"]["kind"] != "respond" and st["seats"][0]["deck"][0] == pick
+
+
+# -- Chula: Echoes 1C015 and Alien Gambling Device 1R061: random selections -----------------
+def _to_selection(st):
+    """Pass every response window up to the first ``random_selection`` one."""
+    while st["pending"]["kind"] in ("respond", "attempt_action") and not (
+            st["windows"] and st["windows"][0]["event"] == "random_selection"):
+        st = act(st, {"type": "pass"})
+    return st
+
+
+def _attempt(st, m, dilemma):
+    pile = st["seats"][1]["dilemmas"]
+    d = next(i for i in pile if st["cards"][i]["guid"] == dilemma)
+    pile.remove(d)
+    pile.insert(0, d)
+    st = _to_selection(act(st, {"type": "attempt", "mission": m}))
+    st = act(st, next(o for o in options(st) if o["card"] and st["cards"][o["card"]]["guid"] == dilemma))
+    return _to_selection(act(st, {"type": "choose_dilemma", "card": None}))
+
+
+def _echoes_scene(seed, team_guids, agd=()):
+    st = started(seed)
+    st["extra_cards"]["X-EZ"] = FX.mission("X-EZ", "Easy", "planet", reqs=[{"attributes": {"integrity": 1}}])
+    m = mission(st, 0, "T-P1")
+    st["cards"][m]["guid"] = "X-EZ"
+    team = [put(st, 0, g, "pile", m) for g in team_guids]
+    devices = [real_in_play(st, seat, "T-EQ1" if seat == 0 else "T-EQ2", "1R061", "pile", m) for seat in agd]
+    real_in_play(st, 1, "T-D8", "1C015")  # in seat 1's dilemma pile
+    st = turn_to(st, 0, "orders")
+    st = _attempt(st, m, "1C015")
+    return (st if agd else _to_selection(st)), m, team, devices
+
+
+def test_chula_echoes_stops_the_three_when_the_highest_cunning_is_even():
+    st, m, team, _ = _echoes_scene("echoes-even", ("T-F2", "T-F3", "T-F5"))  # Cunning 6, 6, 6
+    assert all(st["cards"][i]["stopped"] for i in team) and not st["cards"][m].get("completed")
+    st, m, team, _ = _echoes_scene("echoes-odd", ("T-F2", "T-F4", "T-F6"))  # 6, 9, 5: highest 9
+    assert not any(st["cards"][i]["stopped"] for i in team) and st["cards"][m].get("completed")
+    check_invariants(st)
+
+
+def test_alien_gambling_device_ignores_a_random_selection_at_its_mission_and_selects_again():
+    team_guids = ("T-F2", "T-F3", "T-F5", "T-F4")  # three of Cunning 6 and Data (9)
+    st, m, team, (mine, theirs) = _echoes_scene("agd", team_guids, agd=(0, 1))
+    first = [e for e in st["log"] if e["event"] == "randomly_selected"]
+    assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 0 and len(first) == 1
+    assert {"type": "respond", "card": mine, "ability": 0} in options(st)
+    st = act(st, {"type": "respond", "card": mine, "ability": 0})
+    # the new selection is a random selection at this mission too: the opponent's device may
+    # answer it; the first device only once each turn
+    while st["pending"]["kind"] == "respond":
+        assert {"type": "respond", "card": mine, "ability": 0} not in options(st)
+        st = act(st, {"type": "pass"})
+    picks = [e for e in st["log"] if e["event"] == "randomly_selected"]
+    assert len(picks) == 2 and any(e["event"] == "selected_again" for e in st["log"])
+    final = picks[-1]["cards"]
+    highest = max(6 if st["cards"][i]["guid"] != "T-F4" else 9 for i in final)
+    stopped = {i for i in team if st["cards"][i]["stopped"]}
+    assert stopped == (set(final) if highest % 2 == 0 else set())
+    assert "reselect" not in st
+    check_invariants(st)
+
+
+def test_alien_gambling_device_elsewhere_is_not_asked():
+    st = started("agd-far")
+    real_in_play(st, 0, "T-EQ1", "1R061", "pile", mission(st, 0, "T-P2"))
+    st["extra_cards"]["X-EZ"] = FX.mission("X-EZ", "Easy", "planet", reqs=[{"attributes": {"integrity": 1}}])
+    m = mission(st, 0, "T-P1")
+    st["cards"][m]["guid"] = "X-EZ"
+    for g in ("T-F2", "T-F3", "T-F5", "T-F4"):
+        put(st, 0, g, "pile", m)
+    real_in_play(st, 1, "T-D8", "1C015")
+    st = _attempt(turn_to(st, 0, "orders"), m, "1C015")
+    assert st["pending"]["kind"] != "respond"
+    assert not any(e["event"] == "randomly_selected" for e in st["log"])
+
+
+# -- Etana Jol 1U326 ------------------------------------------------------------------------
+def test_etana_jol_discards_a_card_matching_her_ships_affiliation_to_draw_once_each_turn():
+    st = started("etana")
+    hq = mission(st, 0, "T-HQF")
+    ship = put(st, 0, "T-SF", "ships", hq)
+    etana = real_in_play(st, 0, "T-F6", "1U326", "aboard", ship)
+    fed = real(st, 0, "T-F2", "T-F2", "hand")
+    kli_ship = real(st, 0, "T-SF2", "T-SF2", "hand")
+    st["extra_cards"]["X-KS"] = FX.ship("X-KS", "Raider", "klingon")
+    st["cards"][kli_ship]["guid"] = "X-KS"
+    st = turn_to(st, 0, "orders")
+    order = {"type": "order", "card": etana, "ability": 0}
+    assert order in options(st)
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, order)
+    offered = {o["card"] for o in options(st)}
+    assert fed in offered and kli_ship not in offered  # a [Fed] personnel or ship only
+    assert all(S.ctype(st, c) in ("personnel", "ship") for c in offered)
+    st = act(st, {"type": "choose", "card": fed})
+    assert st["cards"][fed]["zone"] == "discard" and len(st["seats"][0]["hand"]) == hand  # one out, one drawn
+    assert order not in options(st)  # only once each turn
+    check_invariants(st)
+
+
+def test_etana_jol_needs_to_be_aboard_your_ship_and_a_matching_card():
+    st = started("etana-no")
+    hq = mission(st, 0, "T-HQF")
+    etana = real_in_play(st, 0, "T-F6", "1U326", "pile", hq)
+    st = turn_to(st, 0, "orders")
+    assert not [o for o in options(st, "order") if o.get("card") == etana]
+    st = started("etana-hand")
+    hq = mission(st, 0, "T-HQF")
+    ship = put(st, 0, "T-SF", "ships", hq)
+    etana = real_in_play(st, 0, "T-F6", "1U326", "aboard", ship)
+    for c in list(st["seats"][0]["hand"]):
+        if S.ctype(st, c) in ("personnel", "ship"):
+            S.move(st, c, "discard", 0)
+    st = turn_to(st, 0, "orders")
+    assert not [o for o in options(st, "order") if o.get("card") == etana]  # no [Fed] personnel or ship in hand
+
+
+# -- How Would You Like a Trip to Romulus? 1R090 --------------------------------------------------
+def test_trip_to_romulus_downloads_the_commander_of_your_ship_or_the_ship_of_your_commander():
+    st = started("romulus")
+    hq = mission(st, 0, "T-HQF")
+    enterprise = real_in_play(st, 0, "T-SF", "1R392", "ships", hq)  # U.S.S. Enterprise-E
+    picard = real(st, 0, "T-F1", "1S268")  # Commander: U.S.S. Enterprise-E, in the deck
+    real(st, 0, "T-F7", "1R267")  # another Commander of that ship, in the deck
+    trip = real(st, 0, "T-EV4", "1R090", "hand")
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": trip})
+    st = act(st, {"type": "yes_no", "yes": True})  # a Commander that corresponds with your ship
+    offered = {o["card"] for o in options(st)} - {None}
+    assert picard in offered and {st["cards"][c]["guid"] for c in offered} == {"1S268", "1R267"}
+    st = act(st, {"type": "choose", "card": picard})
+    assert picard in st["seats"][0]["hand"] and st["cards"][trip]["zone"] == "discard"
+    assert enterprise
+    # the other way round: your Commander in play, his ship in the deck
+    st = started("romulus-2")
+    hq = mission(st, 0, "T-HQF")
+    real_in_play(st, 0, "T-F1", "1R267", "pile", hq)
+    ship = real(st, 0, "T-SF", "1R392")
+    other = real(st, 0, "T-SF2", "1R391")  # U.S.S. Defiant: not his ship
+    trip = real(st, 0, "T-EV4", "1R090", "hand")
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": trip})
+    st = act(st, {"type": "yes_no", "yes": False})
+    offered = {o["card"] for o in options(st)} - {None}
+    assert offered == {ship} and other not in offered
+    st = act(st, {"type": "choose", "card": ship})
+    assert ship in st["seats"][0]["hand"]
     check_invariants(st)

@@ -39,7 +39,7 @@ VERB_SAMPLES = {
     "stop": T, "kill": T, "destroy": T, "unstop": T, "place_in_brig": T, "return_to_hand": T,
     "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
-    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
+    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
     "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
@@ -71,6 +71,7 @@ FILTER_SAMPLES = {
     "on_planet": True,
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
+    "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
@@ -81,6 +82,7 @@ CONDITION_SAMPLES = {
     "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_random": True,
     "in_engagement": True, "prevented": True, "engagement_began_by": "opponent",
     "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
+    "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},
@@ -162,6 +164,18 @@ def test_counts_and_deck_placements_read_as_played():
         "you may discard up to four cards from hand, then draw an equal number of cards."]
     assert "you may replace up to two of them, each with a card from your discard pile" in render_card(DB["1C088"])[0]
     assert "in any order (the first chosen ends on top)" in render_card(DB["1C130"])[1]
+
+
+def test_random_selections_commanders_and_parity_read_as_played():
+    assert render_card(DB["1R061"]) == [
+        "When a random selection is made at this mission, you may ignore its result and select again. "
+        "You may do this only once each turn."]
+    assert render_card(DB["1C015"]) == [
+        "Select three random personnel. If the highest Cunning among those personnel is even, stop those personnel."]
+    assert "download a personnel whose Commander keyword names your ship; or download a ship named by the " \
+           "Commander keyword of your personnel" in render_card(DB["1R090"])[0]
+    assert "discard a personnel or ship whose affiliation matches the ship this personnel is aboard from hand" \
+           in render_card(DB["1U326"])[0]
 
 
 def test_the_view_shows_each_cards_text():
