@@ -59,9 +59,11 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         state["combat"] = {"cards": _unstopped(state, pile, you) + _unstopped(state, pile, opp),
                            "mission": m, "seat": you}
         from .triggers import fire
-        fire(state, "combat_begins", seat=you, mission=m)
+        fire(state, "combat_begins", seat=you, mission=m, verb="combat")
         return False  # "when combat … begins": the responses come before the totals
     m, opp = work["begun"]["mission"], work["begun"]["opp"]
+    if (state.get("combat") or {}).get("prevented"):  # "prevent that combat" (Resistance Tactics)
+        return _prevented(state, frame, eff, "combat", m)
     pile = state["cards"][m]["pile"]
     mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
     state["combat"] = {"cards": mine + theirs, "mission": m, "seat": you}
@@ -81,6 +83,20 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         G.stop(state, i)
     ctx["refs"]["combat_opponents"] = theirs
     return _child(state, frame, eff.get("win", []) if ours > others else eff.get("lose", []))
+
+
+def _prevented(state: dict, frame: dict, eff: dict, kind: str, m: str):
+    """A combat or engagement prevented in its "begins" window (RULES.md "Preventing a combat
+    or an engagement"): no totals, no winner, nobody stopped by the rules; the starting
+    card's "if you win" does not happen, its "otherwise" does."""
+    under_way = state.get(kind) or {}
+    involved = list(under_way.get("cards") or []) if kind == "combat" else [
+        x for sh in (under_way.get("attackers") or []) + (under_way.get("defenders") or []) if sh in state["cards"]
+        for x in [sh, *state["cards"][sh]["aboard"]]]
+    state[kind] = None
+    frame["ctx"]["involved"] = involved
+    S.log(state, f"{kind}_prevented", seat=frame["ctx"]["you"], mission=m)
+    return _child(state, frame, eff.get("lose", []))
 
 
 def _combat_place(state: dict, frame: dict, arg: dict):
@@ -156,6 +172,9 @@ def _strength_bonuses(state: dict, frame: dict, sides: tuple):
 def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     ctx = frame["ctx"]
     you, opp = ctx["you"], ctx["opp"]
+    begun = frame["work"].get("begun")
+    if isinstance(begun, dict):  # after the "begins" window: the ships chosen then, whatever responses did
+        return _resolve_engagement(state, frame, eff, arg, begun)
     f = dict(arg.get("filter") or {})
     f.pop("scope", None)
     f.setdefault("type", "personnel")
@@ -189,14 +208,22 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     target = _choose(state, frame, "target", you, targets, "Choose the opponent's ship")
     if target is None:
         return False
-    work = frame["work"]
-    if not work.get("begun"):
-        # "When an engagement … begins": responses (another ship joining) come first
-        work["begun"] = True
-        state["engagement"] = {"seat": you, "mission": m, "attackers": side, "defenders": [target]}
-        from .triggers import fire
-        fire(state, "engagement_begins", seat=you, mission=m)
-        return False
+    # "When an engagement … begins": responses (another ship joining) come first
+    frame["work"]["begun"] = {"ship": ship, "target": target, "side": side, "mission": m}
+    state["engagement"] = {"seat": you, "mission": m, "attackers": side, "defenders": [target]}
+    from .triggers import fire
+    fire(state, "engagement_begins", seat=you, mission=m, verb="engagement")
+    return False
+
+
+def _resolve_engagement(state: dict, frame: dict, eff: dict, arg: dict, begun: dict):
+    """The totals, the stops and the starting card's win/lose effects, once the
+    ``engagement_begins`` window is closed (or the engagement was prevented in it)."""
+    ctx = frame["ctx"]
+    you, opp = ctx["you"], ctx["opp"]
+    ship, target, side, m = begun["ship"], begun["target"], begun["side"], begun["mission"]
+    if (state.get("engagement") or {}).get("prevented"):  # "prevent that … engagement"
+        return _prevented(state, frame, eff, "engagement", m)
     eng = state.get("engagement") or {"seat": you, "attackers": side, "defenders": [target]}
     attackers = [s for s in eng["attackers"] if S.in_play(state, s)]
     defenders = [s for s in eng["defenders"] if S.in_play(state, s)]

@@ -88,6 +88,11 @@ def prevent(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
     (MISSING.md item 36)."""
     from . import filters as F
     data = frame["ctx"].get("event") or {}
+    if data.get("verb") in ("combat", "engagement"):  # "prevent that combat or engagement" (combat.py)
+        under_way = state.get(data["verb"])
+        if under_way is not None:
+            under_way["prevented"] = True
+        return True
     cards = [data.get("card")] if not arg.get("all") else list(data.get("group") or [data.get("card")])
     if arg.get("filter"):
         cards = [c for c in cards if c in state["cards"] and F.matches(state, c, arg["filter"], frame["ctx"])]

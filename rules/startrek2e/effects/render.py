@@ -206,6 +206,7 @@ def _moved_head(cond: dict, ctx: P.Ctx) -> tuple[str, dict | None]:
 
 
 def _response(ab: dict, ctx: P.Ctx, key: str) -> str:
+    ctx.trigger = ab.get(key)
     head, cond = _trigger_head(ab, ctx, key)
     text = head
     if cond:
@@ -280,6 +281,7 @@ def _event(ab: dict, ctx: P.Ctx) -> str:
 
 def _interrupt(ab: dict, ctx: P.Ctx) -> str:
     if "when" in ab:
+        ctx.trigger = ab.get("when")
         head, cond = _trigger_head(ab, ctx, "when")
         text = f"Play {head[0].lower() + head[1:]}" if not head.startswith("At") else f"Play {head.lower()}"
         if cond:
@@ -582,7 +584,8 @@ def _prevent(eff, arg, ctx):
         if arg.get("filter"):
             text = f"prevent that for {P.each(arg['filter'], ctx)} the same effect is about to affect"
     else:
-        text = "prevent that"
+        text = {"combat_begins": "prevent that combat", "engagement_begins": "prevent that engagement",
+                "about_to_download": "prevent that download"}.get(ctx.trigger, "prevent that")
     if "as" in eff:
         ctx.refs[eff["as"]] = ("personnel", True)
     return text

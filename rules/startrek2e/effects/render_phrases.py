@@ -48,6 +48,7 @@ class Ctx:
         self.card_type = card_type
         self.dilemma = card_type == "dilemma"
         self.refs: dict[str, tuple[str, bool]] = dict(ENGINE_REFS)
+        self.trigger: str | None = None  # the event a response answers ("prevent that combat")
         self.trigger: str | None = None  # the trigger event of the text being read ("that ship")
 
     @property

@@ -62,7 +62,8 @@ PUBLIC_LOG_EVENTS = {
     "won", "destroyed", "killed", "took_command", "joined_engagement",
     "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play",
     "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added",
-    "faces_instead", "placed", "added_to_drawn", "randomly_selected", "selected_again"}
+    "faces_instead", "placed", "added_to_drawn", "randomly_selected", "selected_again",
+    "combat_prevented", "engagement_prevented"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

@@ -29,7 +29,7 @@ def real(st, seat, fixture_guid, real_id, zone=None, holder=None):
 
 def test_the_cards_of_this_group_are_authored_and_valid():
     for cid in ("1S084", "1C079", "1R114", "1C088", "1C130", "1U264", "1R294", "1R313", "1R267",
-                "1R061", "1C015", "1U326", "1R090"):
+                "1R061", "1C015", "1U326", "1R090", "1R109"):
         assert DB[cid]["mechanics"], cid
         assert validate_mechanics(DB[cid]["mechanics"]) == [], cid
 
@@ -471,4 +471,65 @@ def test_trip_to_romulus_downloads_the_commander_of_your_ship_or_the_ship_of_you
     assert offered == {ship} and other not in offered
     st = act(st, {"type": "choose", "card": ship})
     assert ship in st["seats"][0]["hand"]
+    check_invariants(st)
+
+
+# -- Resistance Tactics 1R109: prevent a combat or an engagement as it begins -------------------
+def _tactics_scene(seed, bajoran=True):
+    st = started(seed)
+    planet = mission(st, 0, "T-P1")
+    mine = [real_in_play(st, 0, "T-F6", "1C207", "pile", planet) if bajoran else put(st, 0, "T-F6", "pile", planet),
+            put(st, 0, "T-F5", "pile", planet)]
+    worf = put(st, 1, "T-K1", "pile", planet)
+    tactics = real_in_play(st, 0, "T-EV4", "1R109", "core", 0)
+    ambush = put(st, 1, "T-EV3", "core", 1)
+    st = turn_to(st, 1, "orders")
+    return st, mine, worf, tactics, ambush
+
+
+def test_resistance_tactics_prevents_a_combat_involving_your_bajoran_and_stops_everyone_involved():
+    st, mine, worf, tactics, ambush = _tactics_scene("tactics")
+    st = act(st, {"type": "order", "card": ambush, "ability": 1})
+    while st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1:
+        st = act(st, {"type": "pass"})
+    assert {"type": "respond", "card": tactics, "ability": 1} in options(st)
+    st = act(st, {"type": "respond", "card": tactics, "ability": 1})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert all(st["cards"][i]["stopped"] for i in mine + [worf])
+    assert all(st["cards"][i]["zone"] == "pile" for i in mine)  # Ambush's "if you win, kill …" never happened
+    assert st["cards"][tactics]["zone"] == "discard"  # its cost
+    assert any(e["event"] == "combat_prevented" for e in st["log"]) and not any(e["event"] == "combat" for e in st["log"])
+    assert st.get("combat") is None
+    check_invariants(st)
+
+
+def test_resistance_tactics_needs_your_bajoran_involved():
+    st, mine, worf, tactics, ambush = _tactics_scene("tactics-no", bajoran=False)
+    st = act(st, {"type": "order", "card": ambush, "ability": 1})
+    while st["pending"]["kind"] == "respond":
+        assert {"type": "respond", "card": tactics, "ability": 1} not in options(st)
+        st = act(st, {"type": "pass"})
+    assert any(e["event"] == "combat" for e in st["log"])
+
+
+def test_resistance_tactics_prevents_an_engagement_and_stops_the_ships_and_crews():
+    st = started("tactics-eng")
+    space = mission(st, 0, "T-S1")
+    runabout = put(st, 0, "T-SF2", "ships", space)
+    anara = real_in_play(st, 0, "T-F6", "1C207", "aboard", runabout)
+    bird = put(st, 1, "T-SK", "ships", space)
+    crew = [put(st, 1, g, "aboard", bird) for g in ("T-K1", "T-K3")]
+    tactics = real_in_play(st, 0, "T-EV4", "1R109", "core", 0)
+    pattern = put(st, 1, "T-EV2", "core", 1)
+    st = turn_to(st, 1, "orders")
+    st = act(st, {"type": "order", "card": pattern, "ability": 1})
+    while st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1:
+        st = act(st, {"type": "pass"})
+    st = act(st, {"type": "respond", "card": tactics, "ability": 2})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert all(st["cards"][i]["stopped"] for i in [runabout, anara, bird] + crew)
+    assert not st["cards"][runabout]["damage"]  # "if you win, place it as damage" never happened
+    assert any(e["event"] == "engagement_prevented" for e in st["log"]) and st.get("engagement") is None
     check_invariants(st)

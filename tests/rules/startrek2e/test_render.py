@@ -178,6 +178,12 @@ def test_random_selections_commanders_and_parity_read_as_played():
            in render_card(DB["1U326"])[0]
 
 
+def test_resistance_tactics_reads_as_played():
+    assert render_card(DB["1R109"])[1] == (
+        "When a combat begins, if you command a [Baj] card involved, you may destroy this event to prevent that "
+        "combat, then stop each personnel or ship involved.")
+
+
 def test_the_view_shows_each_cards_text():
     st = started("render-view")
     v = GAME.view(st, 0)
