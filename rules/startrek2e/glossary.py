@@ -1,5 +1,5 @@
 """The rulebook's general terms as functions: destroy, discard, kill, out of play, stop,
-download, damage, brig and captives, uniqueness, present/equipped with, draw.
+damage, brig and captives, uniqueness, present/equipped with, draw.
 
 Rulebook "Destroy, Discard, Kill": each puts a card in its *owner's* discard pile —
 discard from hand or deck, destroy in play, kill a personnel. Glossary "Discarding":
@@ -106,13 +106,6 @@ def draw(state: dict, seat: int, count: int = 1) -> int:
 
 def shuffle_deck(state: dict, seat: int) -> None:
     R.shuffle(state["rng"], state["seats"][seat]["deck"])
-
-
-def download(state: dict, seat: int, iid: str) -> None:
-    """Download: take the card from your deck into hand, show it to everyone, shuffle."""
-    S.move(state, iid, "hand", seat)
-    S.log(state, "downloaded", seat=seat, card=iid, title=S.name(state, iid))
-    shuffle_deck(state, seat)
 
 
 def place_damage(state: dict, card: str, ship: str) -> None:
