@@ -4,7 +4,7 @@ adversary or ship, boost an adversary or ship, play a complication.
 Obstacle: only with a difficulty rating (0 counts) in the current mission's skill.
 Adversary: assigned only with a rating in the mission's skill, and only one adversary per
 mission. Complication: any card from hand, face down, costing 1 + one per complication
-already at the current mission.
+already at the current mission, as cards change it (stats.complication_cost).
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def legal(state: dict, seat: int) -> list[dict]:
             if d["type"] == td["type"] and d["title"] == td["title"]:
                 out.append({"type": "boost", "card": iid, "target": target})
                 break
-    if stats.complication_cost(state) <= state["seats"][seat]["power"]:
+    if stats.complication_cost(state, seat) <= state["seats"][seat]["power"]:
         out += [{"type": "complication", "card": iid} for iid in hand]
     return out
 
@@ -62,7 +62,7 @@ def play_complication(state: dict, seat: int, iid: str, *, free: bool = False) -
     cost as a complication" (Reconnaissance): nothing is paid, but it is a complication like
     any other (it raises the cost of the next one, and "each time your opponent plays a
     complication" triggers)."""
-    cost = 0 if free else stats.complication_cost(state)
+    cost = 0 if free else stats.complication_cost(state, seat)
     state["seats"][seat]["power"] -= cost
     S.move(state, iid, "mission")
     state["cards"][iid]["face_down"] = True

@@ -36,6 +36,7 @@ def debrief_ready(state: dict) -> None:
             c["traits_gained"] = [g for g in c["traits_gained"] if g["until"] != "end_of_turn"]
         if c.get("blocked") and c.get("blocked_until") == "end_of_turn":
             c["blocked"] = False
+    I.end_cost_rules(state, "end_of_turn")
     state["step"] = "failed_missions"
 
 

@@ -20,6 +20,7 @@ def end_of_mission(state: dict) -> None:
         if c.get("blocked") and c.get("blocked_until") == "end_of_mission":
             c["blocked"] = False  # blocked "from the current mission", or by the mission's own text
             c.pop("blocked_by", None)
+    I.end_cost_rules(state, "end_of_mission")
     state["mission"].update({"difficulty_mods": [], "skill_override": None, "victor": None})
     state["mission"].pop("after_next_pass", None)  # MALP's restriction lasts for the mission
     state["mission"].pop("only_pass", None)

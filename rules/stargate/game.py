@@ -89,7 +89,8 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
         return ("Assign: only a ready, unblocked character (a support character only with a rating in the "
                 "mission's skill) or ship; one adversary per mission")
     if kind == "complication":
-        return f"Play a complication: it costs {stats.complication_cost(state)} power (1 + one per complication already there)"
+        return (f"Play a complication: it costs {stats.complication_cost(state, seat)} power (1 + one per "
+                f"complication already there, as cards change it) and you have {state['seats'][seat]['power']}")
     if kind == "boost":
         return "Boost: discard a card with the same title as one of your assigned cards"
     if kind == "activate":

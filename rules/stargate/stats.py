@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from . import state as S
 from .effects import filters as F
@@ -125,6 +125,23 @@ def _static_mods(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple
 
 
 def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple[str, int]]:
+    out = _modifiers(state, stats, lambda who, ctx: _names_card(state, target, who, ctx), each=[target])
+    if "cost" in stats and target != S.current_mission(state) and not is_active(state, target):
+        out += _own_cost_text(state, target)
+    c = state["cards"][target]
+    for m in c.get("mods", []):
+        if m["stat"] in stats:
+            out.append((m["stat"], m["amount"]))
+    return out
+
+
+def _modifiers(state: dict, stats: tuple[str, ...], hit: Callable[[dict, dict], bool],
+               each: list[str]) -> list[tuple[str, int]]:
+    """Where every changed number is read: the active static ``modify`` abilities of one of
+    ``stats`` and the cost rules effects set up for a while (``cost_rules``: "obstacles
+    cost power +1 to play until the end of the mission") whose ``who`` ``hit(who, ctx)``
+    accepts. A static's amount is read with the card being changed as ``{"ref": "each"}``
+    (Aid Evacuation); a cost rule's amount was read when the effect happened."""
     out = []
     for src, ab in active_abilities(state, "static"):
         mod = ab.get("modify")
@@ -136,22 +153,20 @@ def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> l
         who = mod.get("who", {"self": True})
         if isinstance(who, dict) and "player" in who:
             continue  # a player's number (player_bonus), not a card's
-        if isinstance(who, dict) and "choose" not in who:
-            ok = F.resolve_target(state, who, ctx) if (set(who) & {"self", "all", "ref", "current_mission"}) else None
-            hit = target in ok if ok is not None else F.matches(state, target, who, ctx)
-            if not hit:
-                continue
-        else:
+        if not isinstance(who, dict) or "choose" in who or not hit(who, ctx):
             continue
-        # ``{"ref": "each"}`` in the amount is the card being modified (Aid Evacuation)
-        out.append((mod["stat"], F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": [target]}})))
-    if "cost" in stats and target != S.current_mission(state) and not is_active(state, target):
-        out += _own_cost_text(state, target)
-    c = state["cards"][target]
-    for m in c.get("mods", []):
-        if m["stat"] in stats:
-            out.append((m["stat"], m["amount"]))
+        out.append((mod["stat"], F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": each}})))
+    for rule in state["turn"].get("cost_rules", []):
+        ctx = {"source": rule["source"], "controller": rule["controller"], "refs": rule["refs"]}
+        if rule["stat"] in stats and hit(rule["who"], ctx):
+            out.append((rule["stat"], rule["amount"]))
     return out
+
+
+def _names_card(state: dict, target: str, who: dict, ctx: dict) -> bool:
+    """Does a static's ``who`` (a filter or a fixed target) name the card ``target``?"""
+    ok = F.resolve_target(state, who, ctx) if (set(who) & {"self", "all", "ref", "current_mission"}) else None
+    return target in ok if ok is not None else F.matches(state, target, who, ctx)
 
 
 def _own_cost_text(state: dict, target: str) -> list[tuple[str, int]]:
@@ -268,9 +283,34 @@ def set_difficulty(state: dict, iid: str) -> int | None:
     return None
 
 
-def complication_cost(state: dict) -> int:
-    """1 + one per complication already at the current mission."""
-    return 1 + sum(1 for i in S.at_mission(state) if state["cards"][i].get("face_down"))
+def complication_cost(state: dict, seat: int | None = None) -> int:
+    """What ``seat`` (default: the villain, the only player who plays complications) pays
+    to play a complication: 1 + one per complication already at the current mission, changed
+    by "complications cost (you) power ±N to play" — static text (Tanith, Brainwashed
+    Teal'c, Grell, Garshaw, Pandemic Containment) and effects for a while (M9 Pistol);
+    clamped at 0 (glossary "negative numbers"). Any card can be a complication and it is
+    played face down, so the number is the same for every card in the hand."""
+    seat = S.villain(state) if seat is None else seat
+    base = 1 + sum(1 for i in S.at_mission(state) if state["cards"][i].get("face_down"))
+    mods = _modifiers(state, ("cost",), lambda who, ctx: _names_complications_of(state, seat, who, ctx), each=[])
+    return max(0, base + sum(a for _, a in mods))
+
+
+# what a filter may ask of the complication being played (a face-down card: only that it is
+# a complication and whose it is); any other key raises
+COMPLICATION_FILTER_KEYS = {"type", "side"}
+
+
+def _names_complications_of(state: dict, seat: int, who: dict, ctx: dict) -> bool:
+    """Does ``who`` name the complications ``seat`` plays? "Complications cost you power -1
+    to play" (Tanith: ``side: you``) are those her controller plays."""
+    kinds = who.get("type") if isinstance(who.get("type"), list) else [who.get("type")]
+    if "complication" not in kinds:
+        return False
+    if set(who) - COMPLICATION_FILTER_KEYS:
+        raise ValueError(f"a complication's cost is read with {sorted(COMPLICATION_FILTER_KEYS)} only, not {sorted(who)}")
+    side = who.get("side", "any")
+    return side == "any" or (seat == ctx["controller"]) == (side == "you")
 
 
 def glyph_count(state: dict, seat: int) -> int:

@@ -146,3 +146,14 @@ def villain_act(state, action):
 
 def pass_(state):
     return act(state, {"type": "pass"})
+
+
+def to_deciding_to_continue(state):
+    """Pass, and take the first option of every other decision, until the hero is asked
+    whether to continue (the mission has ended)."""
+    for _ in range(60):
+        if state["pending"]["kind"] == "continue":
+            return state
+        seat = GAME.deciding_seats(state)[0]
+        state = act(state, {"type": "pass"} if state["pending"]["kind"] == "act" else GAME.legal_actions(state, seat)[0])
+    raise AssertionError("the mission did not end")
