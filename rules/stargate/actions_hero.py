@@ -172,6 +172,5 @@ def boost(state: dict, seat: int, card: str, target: str) -> None:
     kind = S.ctype(state, target)
     stat = "firepower" if kind == "ship" else "difficulty" if kind == "adversary" else "skills"
     from .static_rules import boost_bonus
-    bonus = boost_bonus(state) if stat == "skills" else 0
-    state["cards"][target]["mods"].append({"stat": stat, "amount": 1 + bonus, "until": "end_of_mission"})
+    state["cards"][target]["mods"].append({"stat": stat, "amount": 1 + boost_bonus(state, stat), "until": "end_of_mission"})
     S.log(state, "boosted", seat=seat, card=target, discarded=card)

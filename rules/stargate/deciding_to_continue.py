@@ -1,9 +1,11 @@
 """Deciding to Continue: the mission has ended (its text is ignored); the hero may play a
-new mission by paying 1 power per mission failed this turn, which the villain gains.
-Not possible with an empty mission pile or too little power."""
+new mission by paying 1 power per mission failed this turn (as cards change it:
+stats.mission_play_cost), which the villain gains. Not possible with an empty mission pile
+or too little power."""
 from __future__ import annotations
 
 from . import state as S
+from . import stats
 from .effects import interpreter as I
 
 
@@ -34,12 +36,14 @@ def end_of_mission(state: dict) -> None:
 
 
 def continue_cost(state: dict) -> int:
+    """The rulebook's amount: 1 power per mission failed this turn (what the villain still
+    gains when the hero is forced to continue for free: Exploitation)."""
     return len(state["seats"][S.hero(state)]["failed"])
 
 
 def can_continue(state: dict) -> bool:
     seat = state["seats"][S.hero(state)]
-    return bool(seat["mission_pile"]) and seat["power"] >= continue_cost(state)
+    return bool(seat["mission_pile"]) and seat["power"] >= stats.mission_play_cost(state)
 
 
 def deciding_to_continue(state: dict) -> None:
@@ -57,7 +61,7 @@ def deciding_to_continue(state: dict) -> None:
     if not can_continue(state):
         state["step"] = "debrief"
         return
-    cost = continue_cost(state)
+    cost = stats.mission_play_cost(state)
     I.set_pending(state, S.hero(state), "continue", f"Play another mission? (costs {cost} power, paid to your opponent)",
                   [{"type": "continue", "yes": True}, {"type": "continue", "yes": False}])
 
@@ -66,7 +70,7 @@ def answer(state: dict, yes: bool) -> None:
     if not yes:
         state["step"] = "debrief"
         return
-    cost = continue_cost(state)
+    cost = stats.mission_play_cost(state)  # the villain gains what the hero pays (RULES.md)
     state["seats"][S.hero(state)]["power"] -= cost
     state["seats"][S.villain(state)]["power"] += cost
     S.log(state, "continued", cost=cost)

@@ -62,8 +62,13 @@ def assign_costs(state: dict, iid: str) -> list[tuple[str, list, dict]]:
     return out
 
 
-def boost_bonus(state: dict) -> int:
-    return sum(rule.get("amount", 0) for _, rule, _ in _rules(state, "boost_bonus") if isinstance(rule, dict))
+def boost_bonus(state: dict, stat: str) -> int:
+    """"Each time you boost a character, he gets an additional skills +1" (Defend the
+    Byrsa): the extra a boost of ``stat`` (skills for a character, firepower for a ship,
+    difficulty for an adversary) gives, from the rules naming that stat."""
+    stats.note_read(state, (stat,), None, "boost", "")
+    return sum(rule.get("amount", 0) for _, rule, _ in _rules(state, "boost_bonus")
+               if isinstance(rule, dict) and rule.get("stat") == stat)
 
 
 def villain_acts_first(state: dict) -> bool:

@@ -107,6 +107,36 @@ def _active_abilities(state: dict, kind: str):
                     yield iid, ab
 
 
+@contextmanager
+def tracing_reads() -> Iterator[set]:
+    """Within this block, record what each number read consults: ``(stat, kind, zone)`` —
+    ``kind`` is the card's type (``"complication"`` for a face-down card at the mission,
+    and for the complication being played), ``zone`` where it is. The guard
+    (tests/rules/stargate/test_stat_readers.py) runs the engine's reading steps under it and
+    fails when an authored card modifies a number in a context no step reads: the list of
+    readers comes from the code that reads, not from a hand-kept table."""
+    outer = getattr(_READ, "trace", None)
+    _READ.trace = found = set()
+    try:
+        yield found
+    finally:
+        _READ.trace = outer
+
+
+def note_read(state: dict, stats: tuple[str, ...], target: str | None, kind: str = "", zone: str = "") -> None:
+    """Every reader of a changed number calls this with what it consults (a card
+    ``target``, or ``kind``/``zone`` for a number that is no card's: the complication
+    being played, a player's total, a boost); it does nothing outside ``tracing_reads``."""
+    trace = getattr(_READ, "trace", None)
+    if trace is None:
+        return
+    if target is not None:
+        c = state["cards"][target]
+        kind = "complication" if c.get("face_down") and c["zone"] == "mission" else S.ctype(state, target)
+        zone = c["zone"]
+    trace.update((stat, kind, zone) for stat in stats)
+
+
 _IN_PROGRESS: set = set()
 
 
@@ -114,6 +144,7 @@ def _static_mods(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple
     """Modifiers of static abilities for ``target``. A static whose condition or amount
     reads the very number being computed is skipped while it is being computed
     (RULES.md: "self-referential statics"), instead of recursing forever."""
+    note_read(state, stats, target)
     key = (id(state), target, stats)
     if key in _IN_PROGRESS:
         return []
@@ -126,7 +157,7 @@ def _static_mods(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple
 
 def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple[str, int]]:
     out = _modifiers(state, stats, lambda who, ctx: _names_card(state, target, who, ctx), each=[target])
-    if "cost" in stats and target != S.current_mission(state) and not is_active(state, target):
+    if "cost" in stats and state["cards"][target]["zone"] in PLAYED_FROM:
         out += _own_cost_text(state, target)
     c = state["cards"][target]
     for m in c.get("mods", []):
@@ -169,10 +200,16 @@ def _names_card(state: dict, target: str, who: dict, ctx: dict) -> bool:
     return target in ok if ok is not None else F.matches(state, target, who, ctx)
 
 
+# where a card is played from (the hand; the deck for a revealed card: Reese)
+PLAYED_FROM = ("hand", "deck")
+
+
 def _own_cost_text(state: dict, target: str) -> list[tuple[str, int]]:
     """A card's own "this card costs power -1 to play for each …" is about playing it, so it
-    works while the card is still in the hand (its other text does not): Big Bug, Artok,
-    Sekhmet. Once the card is in play its statics are read like everyone's."""
+    works while the card is still in the hand (or revealed from the deck to be played; its
+    other text does not): Big Bug, Artok, Sekhmet. Once the card is in play its statics are
+    read like everyone's; in a score pile or a discard pile it is not played, so its cost is
+    the printed one (plus what other cards give it: Goa'uld Ha'tak)."""
     ctx = ctx_for(state, target)
     out = []
     for ab in S.card_def(state, target).get("mechanics") or []:
@@ -235,7 +272,7 @@ def total_skills(state: dict) -> int:
 
 def difficulty(state: dict) -> int:
     """Mission difficulty + obstacles' and the adversary's rating in the mission's skill +
-    1 per complication + modifiers; clamped at 0."""
+    1 per complication (each with its modifiers); clamped at 0."""
     cur = S.current_mission(state)
     if cur is None:
         return 0
@@ -250,7 +287,9 @@ def difficulty(state: dict) -> int:
     for i in S.at_mission(state):
         c = state["cards"][i]
         if c.get("face_down"):
-            total += 1
+            # a complication adds 1, changed by "complications get difficulty +1" (Camulus,
+            # Prevent Theft); its own number is never below 0
+            total += max(0, 1 + sum(a for _, a in _static_mods(state, i, ("difficulty",))))
         elif S.ctype(state, i) == "obstacle" or (S.ctype(state, i) == "adversary" and c["state"] == "assigned"):
             r = skill(state, i, sk)
             fixed = set_difficulty(state, i)
@@ -291,6 +330,7 @@ def complication_cost(state: dict, seat: int | None = None) -> int:
     clamped at 0 (glossary "negative numbers"). Any card can be a complication and it is
     played face down, so the number is the same for every card in the hand."""
     seat = S.villain(state) if seat is None else seat
+    note_read(state, ("cost",), None, "complication", "hand")
     base = 1 + sum(1 for i in S.at_mission(state) if state["cards"][i].get("face_down"))
     mods = _modifiers(state, ("cost",), lambda who, ctx: _names_complications_of(state, seat, who, ctx), each=[])
     return max(0, base + sum(a for _, a in mods))
@@ -313,19 +353,34 @@ def _names_complications_of(state: dict, seat: int, who: dict, ctx: dict) -> boo
     return side == "any" or (seat == ctx["controller"]) == (side == "you")
 
 
+def mission_play_cost(state: dict) -> int:
+    """What the hero pays to play another mission at Deciding to Continue: 1 per mission
+    failed this turn, changed by "playing a mission costs power +1" (Restore Symbiotic
+    Balance, a cost rule read against the mission he would play); clamped at 0."""
+    seat = state["seats"][S.hero(state)]
+    base = len(seat["failed"])
+    if not seat["mission_pile"]:
+        return base
+    top = seat["mission_pile"][0]
+    return max(0, base + sum(a for _, a in _static_mods(state, top, ("cost",))))
+
+
 def glyph_count(state: dict, seat: int) -> int:
-    return sum(len(state["cards"][i]["glyphs"]) for i in state["seats"][seat]["play"]
-               if S.is_character(state, i))
+    """Glyphs beneath the player's characters, those assigned to the mission included."""
+    return sum(len(state["cards"][i]["glyphs"]) for i in S.in_play(state, seat) if S.is_character(state, i))
 
 
 def experience(state: dict, seat: int) -> int:
-    """Experience on the glyphs beneath your characters (and on your other cards)."""
+    """Experience on the glyphs beneath your characters and on your other cards (rulebook,
+    Winning the Game): a character's own experience counts with his glyphs' ("George Hammond
+    gets experience +1 for each different glyph beneath him", Tolinev)."""
     total = 0
-    for i in state["seats"][seat]["play"]:
+    for i in S.in_play(state, seat):  # assigned characters too: they are at the mission
         if state["cards"][i].get("became"):
             continue  # a character taken as another player's adversary is nobody's character
         for g in state["cards"][i]["glyphs"]:
             total += S.card_def(state, g).get("experience") or 0
+        total += number(state, i, "experience")
     return max(0, total + player_bonus(state, seat, "experience"))
 
 
@@ -333,6 +388,7 @@ def player_bonus(state: dict, seat: int, stat: str, *, ship_battle_total: bool =
     """Static modifiers of a player's number (``who: {"player": "you"|"opponent"}``): "you get
     1 experience" (Sagan Institute Box, Alpha Site Facility), "your ship battle total gets
     firepower +1" (HUD Headset, ``ship_battle_total``)."""
+    note_read(state, (stat,), None, "player", "ship_battle_total" if ship_battle_total else "")
     total = 0
     for src, ab in active_abilities(state, "static"):
         mod = ab.get("modify") or {}
@@ -357,4 +413,7 @@ def victory_total(state: dict, seat: int) -> int:
 
 
 def score_pile_cost(state: dict, seat: int) -> int:
-    return sum(S.card_def(state, i).get("cost") or 0 for i in state["seats"][seat]["score_pile"])
+    """The total cost of the cards in a villain score pile (a way to win), each card's cost
+    as other cards change it ("Each Goa'uld card in your villain score pile gets cost +1",
+    Goa'uld Ha'tak)."""
+    return sum(number(state, i, "cost") for i in state["seats"][seat]["score_pile"])
