@@ -294,7 +294,9 @@ def difficulty(state: dict) -> int:
             r = skill(state, i, sk)
             fixed = set_difficulty(state, i)
             r = fixed if fixed is not None else r  # "this obstacle's difficulty is equal to …"
-            total += (r or 0) + sum(a for _, a in _static_mods(state, i, ("difficulty",)))
+            # each card's own number is never below 0 (glossary "negative numbers"): an
+            # obstacle taken below 0 adds nothing, it does not lower the mission
+            total += max(0, (r or 0) + sum(a for _, a in _static_mods(state, i, ("difficulty",))))
     return max(0, total)
 
 

@@ -160,3 +160,24 @@ def test_defend_the_byrsa_does_not_change_an_adversary_boost():
     before = stats.difficulty(state)
     state = act(state, next(a for a in GAME.legal_actions(state, 1) if a["type"] == "boost" and a["target"] == adv), 1)
     assert stats.difficulty(state) == before + 1
+
+
+def test_an_obstacle_taken_below_zero_difficulty_adds_nothing_and_lowers_nothing():
+    """Two Zat Guns on one Combat obstacle of difficulty 1: its difficulty is 0, not -1
+    (glossary "negative numbers": each number is clamped), so the mission keeps its own."""
+    zat = real("Zat Gun")
+    state = table(deck0=[zat, zat] + [GEAR] * 10, deck1=[VILLAIN_OBSTACLE] * 13, missions0=COMBAT, begin=False)
+    guns = [put_in_play(state, 0, zat), put_in_play(state, 0, zat)]
+    state = start(state, stop=JASON4)
+    state = pass_(state)
+    state = act(state, {"type": "play", "card": state["seats"][1]["hand"][0]}, 1)
+    obs = next(i for i in S.at_mission(state) if S.ctype(state, i) == "obstacle")
+    mission_alone = stats.difficulty(state) - 1
+    state["seats"][0]["power"] = 5
+    for gun in guns:
+        state = act(state, {"type": "activate", "card": gun, "ability": 0})
+        state = act(state, {"type": "choose", "card": obs})
+        state = act(state, {"type": "choose", "option": 0})  # pay 1: difficulty -1
+        state = pass_(state)  # the villain passes, the hero acts again
+    assert [m["amount"] for m in state["cards"][obs]["mods"]] == [-1, -1]
+    assert stats.difficulty(state) == mission_alone
