@@ -23,20 +23,31 @@ EVENTS = {"assign_self", "card_discarded", "card_played", "character_assigned", 
           "stopped_self", "turn_end", "before_mission_played"}
 
 
-def _matches_who(state: dict, ab: dict, src: str, info: dict) -> bool:
-    who = ab.get("who")
-    if who is None:
-        return True
-    ctx = stats.ctx_for(state, src)
+# The player an event names (``fire(…, seat=)``: who played, passed, whose phase it is) and
+# whom a trigger on it means when its ``who`` has no ``side``: the event's own words —
+# "each time your opponent plays a complication", "each time your opponent is about to play
+# a mission", "each time you play a mission", "at the start of your debrief phase" / "your
+# power phase" / "the end of your turn", "when you succeed / fail". The other events say
+# whose in the trigger's ``who`` ("each time a player passes", "each time an obstacle is
+# played" mean anyone's).
+EVENT_SIDE = {"opponent_plays_complication": "opponent", "before_mission_played": "opponent",
+              "mission_played": "you", "debrief_start": "you", "power_phase_start": "you",
+              "power_phase_end": "you", "turn_end": "you", "mission_succeeded": "you", "mission_failed": "you"}
+
+
+def _matches_who(state: dict, ab: dict, src: str, controller: int, event: str, info: dict) -> bool:
+    """Does the trigger ``ab`` of ``src`` (controlled by ``controller``) listen to this
+    occurrence? The player the event names must be on the trigger's side (its ``who.side``,
+    else the event's own ``EVENT_SIDE``), and the card it names must match the rest."""
+    who = ab.get("who") or {}
+    side = who.get("side", EVENT_SIDE.get(event, "any"))
+    seat = info.get("seat")
+    if seat is not None and side != "any" and (seat == controller) != (side == "you"):
+        return False
     card = info.get("card")
-    if who.get("side") and len(who) == 1 and info.get("seat") is not None and card is None:
-        me = S.controller(state, src)
-        return (info["seat"] == me) == (who["side"] == "you")
-    if card is None:
-        if info.get("seat") is not None and "side" in who:
-            me = S.controller(state, src)
-            return (info["seat"] == me) == (who["side"] == "you")
+    if card is None or not who:
         return True
+    ctx = {**stats.ctx_for(state, src), "controller": controller}
     return F.matches(state, card, who, ctx)
 
 
@@ -57,7 +68,7 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
         for src, ab in stats.active_abilities(state, "trigger"):
             if ab.get("on") != event:
                 continue
-            if not _matches_who(state, ab, src, {"card": card, "seat": seat}):
+            if not _matches_who(state, ab, src, S.controller(state, src), event, {"card": card, "seat": seat}):
                 continue
             idx = (S.card_def(state, src).get("mechanics") or []).index(ab)
             found.append((src, idx))
@@ -65,7 +76,8 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
             # "each time you play a support character this turn, …" (John Sheppard): a
             # trigger an effect gave its controller until the end of the turn
             ab = g["ability"]
-            if ab.get("on") == event and _matches_who(state, ab, g["source"], {"card": card, "seat": seat}):
+            if ab.get("on") == event and _matches_who(state, ab, g["source"], g["controller"], event,
+                                                      {"card": card, "seat": seat}):
                 found.append((g["source"], ab))
     for src, idx in found:
         builtin = {}

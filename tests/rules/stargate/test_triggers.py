@@ -1,9 +1,9 @@
 """Triggered effects, activated abilities, "can't", withdraw and dominion."""
 from rules.stargate import state as S
 from rules.stargate.game import GAME
-from rules.stargate.triggers import fire
+from rules.stargate.triggers import EVENT_SIDE, fire
 
-from .fixtures import FIX, GEAR, JASON4, MISSIONS, _card, add, pass_, put_in_play, real, start, table, to_hand
+from .fixtures import COMBAT_MISSIONS, FIX, GEAR, JASON4, MISSIONS, _card, add, pass_, put_in_play, real, start, table, to_hand
 from .helpers import act
 
 GAIN_ON_DEBRIEF = add(_card("fx-gain", "Power Gear", "gear", cost=0, mechanics=[
@@ -101,3 +101,46 @@ def test_move_glyph_from_one_character_to_another():
     assert tealc not in {o["card"] for o in state["pending"]["options"]}
     state = act(state, {"type": "choose", "card": raknor})
     assert state["cards"][raknor]["glyphs"] == [g] and state["cards"][tealc]["glyphs"] == []
+
+
+# ------------------------------------------------- "your opponent" / "you" in an event's name
+GAIN = [{"gain_power": {"amount": 1, "who": "you"}}]
+SPITEFUL = add(_card("fx-spite", "Spiteful Lurker", "adversary", allegiance="villain", cost=1, skills={"combat": 1},
+                     revive=1, mechanics=[{"kind": "trigger", "on": "opponent_plays_complication", "optional": False,
+                                           "effects": GAIN}]))
+
+
+def test_each_time_your_opponent_plays_a_complication_does_not_fire_for_your_own():
+    """A villain's "each time your opponent plays a complication" (no ``who``) stays silent when
+    he plays one himself; the hero's mission with the same words (Escort IOA
+    Representatives: "stop a character") goes off for the same complication."""
+    escort = real("Escort IOA Representatives")
+    state = table(deck1=[SPITEFUL] + [GEAR] * 12, missions0=[escort] + COMBAT_MISSIONS + MISSIONS[:4], begin=False)
+    put_in_play(state, 1, SPITEFUL)
+    state = start(state, stop=JASON4)
+    state = pass_(state)
+    state["seats"][1]["power"] = 3
+    state = act(state, {"type": "complication", "card": state["seats"][1]["hand"][0]}, 1)
+    # only the mission's trigger: the hero chooses a character to stop
+    assert state["pending"]["kind"] == "choose_card" and state["pending"]["seat"] == 0
+    state = act(state, state["pending"]["options"][0])
+    assert state["seats"][1]["power"] == 3 - 1  # paid 1, gained nothing
+
+
+EVERY_SIDED_EVENT = add(_card("fx-sided", "Sided Listener", "gear", allegiance="mission", cost=0, mechanics=[
+    {"kind": "trigger", "on": on, "optional": False, "effects": GAIN} for on in sorted(EVENT_SIDE)]))
+
+
+def test_a_trigger_without_a_side_listens_to_the_player_its_event_names():
+    """A card whose text is used on both players' turns (a neutral fixture) with a trigger on
+    every event that names a player and no ``who``: "you" events fire only for its controller,
+    "your opponent" events only for the other player."""
+    state = table(deck0=[EVERY_SIDED_EVENT] + [GEAR] * 10, begin=False)
+    put_in_play(state, 0, EVERY_SIDED_EVENT)
+    state = start(state, stop=JASON4)
+    for event, side in EVENT_SIDE.items():
+        for seat in (0, 1):
+            state["trigger_queue"] = []
+            fire(state, event, seat=seat)
+            mine = seat == 0
+            assert len(state["trigger_queue"]) == (1 if mine == (side == "you") else 0), (event, seat)
