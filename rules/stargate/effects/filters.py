@@ -42,7 +42,8 @@ def _as_list(v):
 
 
 def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
-    """Does card ``iid`` satisfy every key of ``flt``? Unknown keys do not restrict."""
+    """Does card ``iid`` satisfy every key of ``flt``? An unknown key raises (a card using
+    one is refused by the coverage guard: it must never be read as "does not restrict")."""
     if not isinstance(flt, dict):
         return False
     c = state["cards"][iid]
@@ -449,7 +450,7 @@ def _compare(x: int, op: str, y: int) -> bool:
 
 
 def condition(state: dict, cond, ctx: dict) -> bool:
-    """Evaluate a condition; every key must hold. Unknown keys hold (documented in RULES.md)."""
+    """Evaluate a condition; every key must hold. An unknown key raises (never "holds")."""
     if isinstance(cond, list):
         return all(condition(state, c, ctx) for c in cond)
     if not isinstance(cond, dict):
