@@ -1,0 +1,113 @@
+"""Decisions and costs: "you may (pay X). If you do, …" (``may``) and whether a list of costs
+can be paid now (``can_pay``: offered choices, optional triggers, replacement effects,
+activated abilities and play costs all ask it first).
+
+Moved out of ``interpreter`` (which dispatches to them) to keep each module to one job.
+"""
+from __future__ import annotations
+
+from . import filters as F
+from .frames import _advance_and_keep, _player, push, set_pending
+
+
+def _may(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
+    """"You may (pay X). If you do, …": a yes/no decision, offered only when the cost can be
+    paid. With ``look`` (a target) the chooser first looks at those cards (Bauer: "look at
+    the top card of your mission pile. Then you may …"): the decision is then always shown
+    (with only "no" when the cost can't be paid), so the look happens either way."""
+    seat = _player(ctx, state, arg.get("who"))
+    cost = arg.get("cost", [])
+    if "answer" not in frame:
+        payable = _can_pay(state, {**ctx, "controller": seat}, cost)
+        looked = F.resolve_target(state, arg["look"], ctx) or [] if "look" in arg else []
+        if not payable and not looked:
+            return True
+        set_pending(state, seat, "yes_no", "You may: " + ", ".join(sorted(k for e in arg.get("effects", []) for k in e)),
+                    ([{"type": "choose", "yes": True}] if payable else []) + [{"type": "choose", "yes": False}])
+        if looked:
+            state["pending"]["reveal"] = list(looked)
+        return False
+    yes = frame["answer"]
+    _advance_and_keep(state, frame)
+    if yes:
+        push(state, list(cost) + list(arg.get("effects", [])), ctx["source"], seat, frame["ctx"].get("builtin"))
+    return False
+
+
+# ---------------------------------------------------------------------- costs
+def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
+    """Whether every cost in ``costs`` can be paid now (glyphs are held, checked elsewhere)."""
+    me = ctx["controller"]
+    power_needed = 0
+    other_payers: dict[int, int] = {}
+    for cost in costs or []:
+        if not isinstance(cost, dict):
+            continue
+        if "remember" in cost and isinstance(cost.get("target"), dict):
+            inner = cost["target"]
+            if "choose" in inner:  # a choice made as part of the cost needs a card to choose
+                if not F.candidates(state, inner["choose"], ctx):
+                    return False
+                continue
+            cost = inner  # a cost that names what it touched: check the cost itself
+        if "pay_power" in cost:
+            a = cost["pay_power"]
+            n = 0 if a == "any" else F.amount(state, a, ctx)
+            payer = _player(ctx, state, cost.get("who"))  # "… may pay 1 power" by the opponent (Payoff)
+            if payer == me:
+                power_needed += n
+            else:
+                other_payers[payer] = other_payers.get(payer, 0) + n
+        elif "glyph_to_mission_pile" in cost:
+            tgt = cost["glyph_to_mission_pile"].get("glyph", {})
+            cards = F.resolve_target(state, tgt, ctx)
+            if not (cards if cards is not None else F.candidates(state, tgt["choose"], ctx)):
+                return False
+        elif "requires" in cost:
+            if not F.condition(state, cost["requires"], ctx):
+                return False
+        elif "pay_revive_cost" in cost:
+            from .. import replacements
+            if not replacements.can_pay_revive_cost(state, ctx, cost["pay_revive_cost"]):
+                return False
+        elif "discard" in cost:
+            arg = cost["discard"]
+            n = arg if isinstance(arg, int) else F.amount(state, arg.get("count", 1), ctx)
+            flt = cost.get("filter") or (arg.get("filter") if isinstance(arg, dict) else None)
+            pool = [i for i in state["seats"][me]["hand"] if not flt or F.matches(state, i, flt, ctx)]
+            if len(pool) < n:
+                return False
+        else:
+            verb = next((k for k in ("stop", "destroy", "incapacitate", "block", "discard_card") if k in cost), None)
+            if verb is None:
+                continue
+            tgt = cost[verb]
+            cards = F.resolve_target(state, tgt, ctx)
+            if cards is None:
+                cards = F.candidates(state, tgt["choose"], ctx)
+            ok = [i for i in cards if _payable(state, verb, i)]
+            need = 1 if F.resolve_target(state, tgt, ctx) is not None else F.amount(state, tgt.get("count", 1), ctx)
+            if len(ok) < max(1, need):
+                return False
+    if any(state["seats"][s]["power"] < n for s, n in other_payers.items()):
+        return False
+    return state["seats"][me]["power"] >= power_needed
+
+
+def _payable(state: dict, verb: str, iid: str) -> bool:
+    c = state["cards"][iid]
+    if verb == "discard_card":
+        return c["zone"] not in ("discard", "glyph", "current_mission")
+    if c["zone"] not in ("play", "mission"):
+        return False
+    if verb == "stop":
+        return c["state"] in ("ready", "assigned")
+    if verb == "incapacitate":
+        return c["state"] != "incapacitated"
+    if verb == "block":
+        return c["state"] == "ready" and not c.get("blocked")
+    return True
+
+
+def can_pay(state: dict, ctx: dict, costs: list) -> bool:
+    return _can_pay(state, ctx, costs)
