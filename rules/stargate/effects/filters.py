@@ -248,7 +248,7 @@ def _more_filter(state: dict, iid: str, key: str, want, ctx: dict) -> bool:
     if key == "contributing_at_most":
         from .. import stats
         return c.get("state") == "assigned" and c["zone"] == "mission" and stats.contribution(state, iid) <= amount(state, want, ctx)
-    # relational keys (checked against the cards already chosen, interpreter._targets)
+    # relational keys (checked against the cards already chosen, frames._still_choosable)
     return True
 
 
