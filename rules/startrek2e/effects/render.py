@@ -114,10 +114,13 @@ def ability(ab: dict, ctx: P.Ctx) -> str:
 
 
 def _headquarters(ab: dict, ctx: P.Ctx) -> str:
+    """"You may play [Baj] cards, [NA] cards, and equipment at this mission": the cards the
+    text names, then equipment, which the engine lets you play at every headquarters
+    (rulebook "Playing Specific Kinds of Cards"; ``stats.hq_allows``)."""
     kinds = [f"{P.AFF.get(a, a)} cards" for a in ab.get("affiliations") or []]
     kinds += [P.noun(f, ctx, plural=True) for f in ab.get("allow") or []]
     kinds += [f"{{{x}}}" for x in ab.get("also") or []]
-    return f"You may play {P._and(kinds)} at this mission."
+    return f"You may play {P._and(kinds + ['equipment'])} at this mission."
 
 
 def _modify_sentence(m: dict, ctx: P.Ctx, default_who: str) -> str:

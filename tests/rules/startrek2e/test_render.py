@@ -210,3 +210,26 @@ def test_ships_moved_by_card_text_read_as_the_engine_plays_them():
     assert render_card(DB["1U282"]) == [
         "Order - Stop this personnel to beam any number of your stopped personnel at this mission (this personnel "
         "included), then discard a card from the top of your deck for each of those personnel beamed this way."]
+
+
+HEADQUARTERS = sorted(cid for cid, c in DB.items() if c["set"] == "SE" and c.get("mission_type") == "headquarters")
+
+
+@pytest.mark.parametrize("hq", HEADQUARTERS)
+def test_headquarters_text_names_equipment_which_the_engine_lets_you_play_there(hq):
+    """Every headquarters prints "… and equipment at this mission" (rulebook: every
+    headquarters allows equipment), and the engine plays a real Premiere equipment there."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e.play import destinations
+
+    from .helpers import mission
+    assert render_card(DB[hq])[0].endswith(" and equipment at this mission.")
+    st = started(f"hq-{hq}")
+    m = mission(st, 0, "T-HQF")
+    st["extra_cards"][hq] = DB[hq]
+    st["cards"][m]["guid"] = hq
+    kit = st["seats"][0]["deck"][-1]
+    st["extra_cards"]["1C064"] = DB["1C064"]  # Engineering Kit
+    st["cards"][kit]["guid"] = "1C064"
+    S.move(st, kit, "hand", 0)
+    assert m in destinations(st, 0, kit)
