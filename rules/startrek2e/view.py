@@ -89,7 +89,9 @@ def _view(state: dict, viewer) -> dict:
         attempt = {k: a[k] for k in ("seat", "mission", "ship", "dilemma_owner", "budget", "current")}
         if judge or viewer == a["dilemma_owner"]:
             attempt["cost_chosen"] = a["spent"]
-        attempt["personnel"] = list(a["personnel"])
+        # the team as it began, less any who left play since (a personnel returned to hand
+        # is a hidden card again: its id must not point into the hand)
+        attempt["personnel"] = [i for i in a["personnel"] if S.in_play(state, i)]
     out = {"game": "startrek2e", "ruleset": state["ruleset"], "step": state["step"],
            "turn": {k: state["turn"].get(k) for k in ("number", "player", "first", "orders")},
            "seats": seats, "attempt": attempt, "pending": pending, "outcome": state["outcome"],
