@@ -157,9 +157,9 @@ def _strength_bonuses(state: dict, frame: dict, sides: tuple):
             if "while" in ab and not F.condition(state, ab["while"], F.ctx_for(state, iid)):
                 continue
             key = f"{iid}:{k}"
-            if ab.get("optional") and key not in said:
+            amount = ST.value(state, iid, ab["stat"])
+            if ab.get("optional") and key not in said and amount:  # adding 0 would change nothing: not asked
                 work["asking"] = key
-                amount = ST.value(state, iid, ab["stat"])
                 S.set_pending(state, seat, "yes_no",
                               f"Add the {ab['stat'].capitalize()} of {S.name(state, iid)} ({amount}) to your total Strength?",
                               [{"type": "yes_no", "yes": True}, {"type": "yes_no", "yes": False}])
@@ -264,12 +264,26 @@ def join_engagement(state: dict, frame: dict) -> bool:
     if you began it, else defending."""
     eng = state.get("engagement")
     ctx = frame["ctx"]
-    c = state["cards"][ctx["source"]]
-    ship = ctx["source"] if c["zone"] == "ships" else (c["in"] if c["zone"] == "aboard" else None)
-    if not eng or ship is None or S.commander(state, ship) != ctx["you"] or S.mission_of(state, ship) != eng["mission"]:
-        return True
-    if ship in eng["attackers"] + eng["defenders"] or state["cards"][ship]["stopped"] or not ST.staffed(state, ship):
+    ship = joining_ship(state, ctx["source"])
+    if ship is None or not can_join(state, ship, ctx["you"]):
         return True
     (eng["attackers"] if ctx["you"] == eng["seat"] else eng["defenders"]).append(ship)
     S.log(state, "joined_engagement", seat=ctx["you"], ship=ship, title=S.name(state, ship))
     return True
+
+
+def joining_ship(state: dict, src: str):
+    """"This ship may join": the card itself (a ship) or the ship this personnel is aboard."""
+    c = state["cards"][src]
+    return src if c["zone"] == "ships" else (c["in"] if c["zone"] == "aboard" else None)
+
+
+def can_join(state: dict, ship: str, seat: int) -> bool:
+    """Whether ``seat``'s ``ship`` may join the engagement under way: a staffed, unstopped
+    ship of his at its mission, not in it already."""
+    eng = state.get("engagement")
+    if not eng or S.ctype(state, ship) != "ship" or S.commander(state, ship) != seat \
+            or S.mission_of(state, ship) != eng["mission"]:
+        return False
+    return ship not in eng["attackers"] + eng["defenders"] and not state["cards"][ship]["stopped"] \
+        and ST.staffed(state, ship)

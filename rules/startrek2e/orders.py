@@ -11,6 +11,7 @@ from .effects import interpreter as I
 from . import play as P
 from . import actions as A
 from .effects import costs as C
+from .effects.useful import may_change
 
 
 def _surface(state: dict, m: str) -> bool:
@@ -149,6 +150,8 @@ def order_options(state: dict, seat: int) -> list[dict]:
                 continue
             if not C.payable(state, seat, iid, ab.get("cost") or []):
                 continue
+            if not ab.get("cost") and not may_change(state, ab["effects"], ctx):
+                continue  # a free order that could change nothing is not offered (RULES.md)
             out.append({"type": "order", "card": iid, "ability": k})
     return out
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import state as S
 from .effects import extra as X
 from .effects import filters as F
+from .effects.useful import may_change
 
 # which seat's cards an event concerns: "any", "seat" (the event's seat), "current" (turn player)
 RELATION = {
@@ -125,11 +126,14 @@ def responses(state: dict, seat: int, w: dict) -> list[dict]:
             continue  # "You may do this only once each turn" (MISSING.md item 18)
         if not _concerns(state, event, data, seat, iid):
             continue
-        if "if" in ab and not F.condition(state, ab["if"], F.ctx_for(state, iid, event=data)):
+        ctx = F.ctx_for(state, iid, event=data)
+        if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         from .effects.costs import payable  # "you may discard a card from hand to …": only with a card to discard
         if ab.get("cost") and not payable(state, seat, iid, ab["cost"]):
             continue
+        if not ab.get("cost") and not may_change(state, ab["effects"], ctx):
+            continue  # a free "you may …" that could change nothing (Blind Spot's ship cannot follow)
         out.append({"type": "respond", "card": iid, "ability": k})
     for iid in state["seats"][seat]["hand"]:
         for k, ab in enumerate(S.mechanics(state, iid)):

@@ -19,6 +19,10 @@ def _order(state: dict, first: int) -> list:
 def may(state: dict, frame: dict, eff: dict, arg: dict):
     ctx, work = frame["ctx"], frame["work"]
     who = (arg or {}).get("who", "you")
+    if "ask" not in work and who == "you":
+        from .useful import may_change
+        if not may_change(state, eff.get("then") or [], ctx):
+            return True  # "you may …" when it could change nothing: not asked (RULES.md)
     if "ask" not in work:
         work["ask"] = [ctx["you"]] if who == "you" else (
             [ctx["opp"]] if who == "opponent" else _order(state, ctx["you"]))

@@ -61,7 +61,8 @@ def placing(top: bool):
     def handler(state: dict, frame: dict, eff: dict, arg: dict):
         work = frame["work"]
         if "placing" not in work:
-            cards = I.targets(state, frame, arg)
+            from .useful import keeper
+            cards = I.targets(state, frame, arg, keep=keeper(state, frame, "place_on_deck_top" if top else "place_on_deck_bottom"))
             if cards is None:
                 return False
             ordered = _order(state, frame, eff, cards, top)
@@ -77,7 +78,8 @@ def shuffle_into_deck(state: dict, frame: dict, eff: dict, arg: dict):
     """"Take all the personnel and ships from your discard pile and shuffle them to form a
     new deck": each card into its owner's deck, then each such deck is shuffled."""
     from . import interpreter as I
-    cards = I.targets(state, frame, arg)
+    from .useful import keeper
+    cards = I.targets(state, frame, arg, keep=keeper(state, frame, "shuffle_into_deck"))
     if cards is None:
         return False
     I._remember(frame, eff, cards)

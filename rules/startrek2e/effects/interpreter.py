@@ -24,6 +24,7 @@ from . import selection as SEL
 from . import requirements as RQ
 from . import facing as FC
 from . import ships as SH
+from . import useful as U
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -69,8 +70,10 @@ def _seat(ctx: dict, side: str) -> int:
 
 
 # -- targets -----------------------------------------------------------------------
-def targets(state: dict, frame: dict, t: dict):
-    """Resolve a TARGET to card ids; ``None`` while a chooser is deciding."""
+def targets(state: dict, frame: dict, t: dict, keep=None):
+    """Resolve a TARGET to card ids; ``None`` while a chooser is deciding. ``keep(card)``
+    narrows what a chooser is offered to the cards the verb would change (effects/useful.py:
+    an option that does nothing is not offered)."""
     ctx, work = frame["ctx"], frame["work"]
     if "done_targets" in work:
         return work["done_targets"]
@@ -115,7 +118,8 @@ def targets(state: dict, frame: dict, t: dict):
                 work["stop_choosing"] = True
             else:
                 chosen.append(ans)
-        pool = [i for i in F.candidates(state, t["choose"], {**ctx, "chosen": chosen}) if i not in chosen]
+        pool = [i for i in F.candidates(state, t["choose"], {**ctx, "chosen": chosen}) if i not in chosen
+                and (keep is None or keep(i))]
         if len(chosen) < count and pool and not work.get("stop_choosing"):
             chooser = _seat(ctx, t.get("chooser", "you"))
             opts = [{"type": "choose", "card": i} for i in pool]
@@ -133,9 +137,9 @@ def _remember(frame: dict, eff: dict, cards: list) -> None:
         frame["ctx"]["refs"][eff["as"]] = list(cards)
 
 
-def _target_verb(fn):
+def _target_verb(fn, verb: str | None = None):
     def handler(state, frame, eff, arg):
-        cards = targets(state, frame, arg)
+        cards = targets(state, frame, arg, keep=U.keeper(state, frame, verb) if verb else None)
         if cards is None:
             return False
         _remember(frame, eff, cards)
@@ -394,7 +398,7 @@ def _join(state, frame, eff, arg):
     from ..combat import join_engagement
     if not arg:
         return join_engagement(state, frame)
-    ships = targets(state, frame, arg)  # "another one of your ships at that mission joins" (item 44)
+    ships = targets(state, frame, arg, keep=U.keeper(state, frame, "join_engagement"))  # "another one of your ships … joins" (item 44)
     if ships is None:
         return False
     for s in ships:
@@ -406,22 +410,22 @@ HANDLERS = {
     "join_engagement": _join,
     "stop": P.preventable("stop", lambda s, f, c: G.stop(s, c)),
     "kill": P.preventable("kill", lambda s, f, c: G.kill(s, c)),
-    "destroy": _target_verb(lambda s, f, c: G.destroy(s, c)),
-    "unstop": _target_verb(_unstop),
+    "destroy": _target_verb(lambda s, f, c: G.destroy(s, c), "destroy"),
+    "unstop": _target_verb(_unstop, "unstop"),
     "place_in_brig": P.preventable("place_in_brig", _brig),
     "prevent": P.prevent,
     "examine": EX.examine,
     "gain_skills": SK.gain_skills,
-    "return_to_hand": _target_verb(_return_to_hand),
+    "return_to_hand": _target_verb(_return_to_hand, "return_to_hand"),
     "place_on_deck_top": DK.placing(True),
     "place_on_deck_bottom": DK.placing(False),
     "shuffle_into_deck": DK.shuffle_into_deck,
     "reselect": SEL.reselect,
-    "place_in_discard": _target_verb(_to_discard),
-    "take_command": _target_verb(_take_command),
-    "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c)),
-    "place_as_damage": _target_verb(_as_damage),
-    "remember": _target_verb(_noop),
+    "place_in_discard": _target_verb(_to_discard, "place_in_discard"),
+    "take_command": _target_verb(_take_command, "take_command"),
+    "remove_from_game": _target_verb(lambda s, f, c: G.remove_from_game(s, c), "remove_from_game"),
+    "place_as_damage": _target_verb(_as_damage, "place_as_damage"),
+    "remember": _target_verb(_noop, "remember"),
     "return_to_pile": _return_to_pile,
     "place_on_ship": _place_on_ship,
     "overcome": _overcome,

@@ -17,33 +17,43 @@ from .. import state as S
 def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
     from .interpreter import _remember
     from .skills import _resolve
+    from .useful import keeper
     at = _resolve(state, frame, "at_w", arg["at"])
     if at is None:
         return False
-    cards = _resolve(state, frame, "target_w", arg["target"])
+    if not at:
+        return True
+    cards = _resolve(state, frame, "target_w", arg["target"], keep=keeper(state, frame, "put_into_play", dest=at[0]))
     if cards is None:
         return False
     you = frame["ctx"]["you"]
     _remember(frame, eff, cards)
-    for dest in at[:1]:
-        dtype = S.ctype(state, dest)
-        for c in cards:
-            d = S.card_def(state, c)
-            if d.get("unique") and _copy_elsewhere(state, you, c, d["title"]):
-                continue
-            if d["type"] == "ship":
-                if dtype != "mission":
-                    continue
-                S.move(state, c, "ships", dest)
-                state["cards"][c]["range_used"] = 0
-            elif d["type"] in ("personnel", "equipment"):
-                S.move(state, c, "aboard" if dtype == "ship" else "pile", dest)
-            else:
-                continue
-            state["cards"][c]["commander"] = you
-            state["cards"][c]["stopped"] = False
-            S.log(state, "placed_in_play", seat=you, card=c, at=dest, title=S.name(state, c))
+    dest = at[0]
+    for c in cards:
+        if not can_put(state, you, c, dest):
+            continue
+        d = S.card_def(state, c)
+        if d["type"] == "ship":
+            S.move(state, c, "ships", dest)
+            state["cards"][c]["range_used"] = 0
+        else:
+            S.move(state, c, "aboard" if S.ctype(state, dest) == "ship" else "pile", dest)
+        state["cards"][c]["commander"] = you
+        state["cards"][c]["stopped"] = False
+        S.log(state, "placed_in_play", seat=you, card=c, at=dest, title=S.name(state, c))
     return True
+
+
+def can_put(state: dict, you: int, card: str, dest: str) -> bool:
+    """Whether ``put_into_play`` would put ``card`` into play at ``dest`` for ``you``: a ship
+    at a mission, a personnel or equipment on a mission or aboard a ship, never a unique
+    card whose copy ``you`` already command (effects/useful.py)."""
+    d = S.card_def(state, card)
+    if d.get("unique") and _copy_elsewhere(state, you, card, d["title"]):
+        return False
+    if d["type"] == "ship":
+        return S.ctype(state, dest) == "mission"
+    return d["type"] in ("personnel", "equipment")
 
 
 def _copy_elsewhere(state: dict, seat: int, card: str, title: str) -> bool:
@@ -60,7 +70,8 @@ def remove_damage(state: dict, frame: dict, eff: dict, arg: dict):
     (its owner's discard pile; a dilemma to its pile); with several, you choose which."""
     from .. import glossary as G
     from .interpreter import targets
-    ships = targets(state, frame, arg)
+    from .useful import keeper
+    ships = targets(state, frame, arg, keep=keeper(state, frame, "remove_damage"))
     if ships is None:
         return False
     work = frame["work"]

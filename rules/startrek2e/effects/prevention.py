@@ -37,7 +37,8 @@ def preventable(verb: str, act):
     def handler(state: dict, frame: dict, eff: dict, arg: dict):
         from . import interpreter as I
         from ..triggers import fire
-        cards = I.targets(state, frame, arg)
+        from .useful import keeper
+        cards = I.targets(state, frame, arg, keep=keeper(state, frame, verb))
         if cards is None:
             return False
         work = frame["work"]

@@ -77,7 +77,11 @@ def place_at(state: dict, frame: dict, eff: dict, arg: dict):
     at = _resolve(state, frame, "at_w", arg["at"])
     if at is None:
         return False
-    cards = _resolve(state, frame, "target_w", arg["target"])
+    if not at:  # nowhere to place them: nothing to choose
+        _remember(frame, eff, [])
+        return True
+    from .useful import keeper
+    cards = _resolve(state, frame, "target_w", arg["target"], keep=keeper(state, frame, "place_at", dest=at[0]))
     if cards is None:
         return False
     placed = []
@@ -92,31 +96,37 @@ def place_at(state: dict, frame: dict, eff: dict, arg: dict):
     return True
 
 
-def _place(state: dict, card: str, dest: str) -> bool:
-    """One card in play to ``dest``; ``False`` when it cannot go there."""
+def _zone_at(state: dict, card: str, dest: str):
+    """The zone of ``dest`` that card ``card`` (in play) would be placed into, or ``None``
+    when it cannot go there (or is there already)."""
     if not S.in_play(state, card) or card == dest:
-        return False
+        return None
     kind, dkind = S.ctype(state, card), S.ctype(state, dest)
+    zone = None
     if kind == "ship":
-        if dkind == "event" and S.in_play(state, dest):
-            state["cards"][dest].setdefault("ships", [])
+        if (dkind == "event" and S.in_play(state, dest)) or dkind == "mission":
             zone = "ships"
-        elif dkind == "mission":
-            zone = "ships"
-        else:
-            return False
     elif kind in ("personnel", "equipment"):
         if dkind == "ship" and S.mission_of(state, dest) is not None:
             zone = "aboard"
         elif dkind == "mission" and S.mission_type(state, dest) in ("planet", "headquarters"):
             zone = "pile"
-        else:
-            return False
-    else:
-        return False
     c = state["cards"][card]
-    if c["zone"] == zone and c["in"] == dest:
+    return None if zone is None or (c["zone"] == zone and c["in"] == dest) else zone
+
+
+def can_place(state: dict, card: str, dest: str) -> bool:
+    """Whether ``place_at`` would take ``card`` to ``dest`` (effects/useful.py)."""
+    return _zone_at(state, card, dest) is not None
+
+
+def _place(state: dict, card: str, dest: str) -> bool:
+    """One card in play to ``dest``; ``False`` when it cannot go there."""
+    zone = _zone_at(state, card, dest)
+    if zone is None:
         return False
+    if zone == "ships" and S.ctype(state, dest) == "event":
+        state["cards"][dest].setdefault("ships", [])
     S.move(state, card, zone, dest)
     return True
 
@@ -138,7 +148,8 @@ def move_ship(state: dict, frame: dict, eff: dict, arg: dict):
     to = _resolve(state, frame, "to_w", arg["to"])
     if to is None:
         return False
-    ships = _resolve(state, frame, "target_w", arg["target"])
+    from .useful import keeper
+    ships = _resolve(state, frame, "target_w", arg["target"], keep=keeper(state, frame, "move_ship", dest=to[0]) if to else None)
     if ships is None:
         return False
     for dest in [m for m in to[:1] if S.ctype(state, m) == "mission"]:
@@ -167,7 +178,8 @@ def beam(state: dict, frame: dict, eff: dict, arg: dict):
     sub = work.setdefault("target_w", {})
     if "answer" in work and work.get("resolving") == "target":
         sub["answer"] = work.pop("answer")
-    cards = targets(state, {"ctx": frame["ctx"], "work": sub}, arg)
+    from .useful import keeper  # only cards with a place to go are offered
+    cards = targets(state, {"ctx": frame["ctx"], "work": sub}, arg, keep=keeper(state, frame, "beam"))
     if cards is None:
         work["resolving"] = "target"
         return False

@@ -22,15 +22,16 @@ from .. import stats as ST
 ATTRS = ("integrity", "cunning", "strength")
 
 
-def _resolve(state: dict, frame: dict, key: str, t: dict):
+def _resolve(state: dict, frame: dict, key: str, t: dict, keep=None):
     """Resolve one of the verb's two TARGETs with its own working space (a pending
-    choice's answer goes to the TARGET being resolved)."""
+    choice's answer goes to the TARGET being resolved); ``keep`` narrows a chosen one
+    (``interpreter.targets``)."""
     from .interpreter import targets
     work = frame["work"]
     sub = work.setdefault(key, {})
     if "answer" in work and work.get("resolving") == key:
         sub["answer"] = work.pop("answer")
-    out = targets(state, {"ctx": frame["ctx"], "work": sub}, t)
+    out = targets(state, {"ctx": frame["ctx"], "work": sub}, t, keep=keep)
     if out is None:  # waiting for a choice: its answer belongs to this TARGET
         work["resolving"] = key
     elif work.get("resolving") == key:  # resolved: later answers belong to the verb

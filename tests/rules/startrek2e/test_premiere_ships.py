@@ -326,9 +326,10 @@ def test_blind_spot_cannot_follow_beyond_next_turns_range():
     st["cards"][bird]["range_next"] = 5  # already owes most of next turn's Range
     st = turn_to(st, 0, "orders")
     st = act(st, {"type": "move", "ship": galaxy, "to": dest})
-    st = act(st, {"type": "respond", "card": spot, "ability": 1})
+    # 3 + 3 > 8 - 5: it cannot follow, so the "may follow" is not offered (it would do nothing)
+    assert not (st["pending"] and any(o.get("card") == spot for o in st["pending"]["options"]))
     st = pass_responses(st)
-    assert S.mission_of(st, bird) == start  # 3 + 3 > 8 - 5: it stays
+    assert S.mission_of(st, bird) == start
 
 
 # -- Inspiring Leader 1R091 ------------------------------------------------------------------------------
