@@ -54,6 +54,7 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         if where is True:
             return True
         m, opp = where
+        ctx["opp"] = opp  # "an opponent": the one the combat involves
         pile = state["cards"][m]["pile"]
         work["begun"] = {"mission": m, "opp": opp}
         state["combat"] = {"cards": _unstopped(state, pile, you) + _unstopped(state, pile, opp),
@@ -62,6 +63,7 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         fire(state, "combat_begins", seat=you, mission=m, verb="combat")
         return False  # "when combat … begins": the responses come before the totals
     m, opp = work["begun"]["mission"], work["begun"]["opp"]
+    ctx["opp"] = opp
     if (state.get("combat") or {}).get("prevented"):  # "prevent that combat" (Resistance Tactics)
         return _prevented(state, frame, eff, "combat", m)
     pile = state["cards"][m]["pile"]
@@ -169,9 +171,18 @@ def _strength_bonuses(state: dict, frame: dict, sides: tuple):
     return extra
 
 
+def _foes(state: dict, you: int, m: str) -> list:
+    """The ships at mission ``m`` that any opponent of ``you`` commands."""
+    return [o for o in state["cards"][m]["ships"] if S.commander(state, o) not in (None, you)]
+
+
 def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
+    """Begin an engagement (rulebook "Engagement"): one of your staffed, unstopped ships (all
+    the ships of ``involving``) at a non-headquarters mission against one ship there of any
+    opponent, chosen by you; that ship's commander is the opponent of the engagement and of
+    the starting text. The ``engagement_begins`` window is answered before the totals."""
     ctx = frame["ctx"]
-    you, opp = ctx["you"], ctx["opp"]
+    you = ctx["you"]
     begun = frame["work"].get("begun")
     if isinstance(begun, dict):  # after the "begins" window: the ships chosen then, whatever responses did
         return _resolve_engagement(state, frame, eff, arg, begun)
@@ -189,7 +200,7 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
         m = S.mission_of(state, s)
         if S.mission_type(state, m) == "headquarters" or state["cards"][s]["stopped"] or not ST.staffed(state, s):
             continue
-        if not any(S.commander(state, o) == opp for o in state["cards"][m]["ships"]):
+        if not _foes(state, you, m):  # "an opponent's ship": any opponent's (RULES.md "Multiplayer")
             continue
         if arg.get("filter") and not any(F.matches(state, i, f, ctx) and not state["cards"][i]["stopped"]
                                          for i in state["cards"][s]["aboard"]):
@@ -204,13 +215,13 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
         return False
     m = S.mission_of(state, ship)
     side = [s for s in mine if S.mission_of(state, s) == m] if group is not None else [ship]
-    targets = [o for o in state["cards"][m]["ships"] if S.commander(state, o) == opp]
-    target = _choose(state, frame, "target", you, targets, "Choose the opponent's ship")
+    target = _choose(state, frame, "target", you, _foes(state, you, m), "Choose the opponent's ship")
     if target is None:
         return False
+    opp = ctx["opp"] = S.commander(state, target)  # the engagement involves that ship's commander
     # "When an engagement … begins": responses (another ship joining) come first
-    frame["work"]["begun"] = {"ship": ship, "target": target, "side": side, "mission": m}
-    state["engagement"] = {"seat": you, "mission": m, "attackers": side, "defenders": [target]}
+    frame["work"]["begun"] = {"ship": ship, "target": target, "side": side, "mission": m, "opp": opp}
+    state["engagement"] = {"seat": you, "opp": opp, "mission": m, "attackers": side, "defenders": [target]}
     from .triggers import fire
     fire(state, "engagement_begins", seat=you, mission=m, verb="engagement")
     return False
@@ -220,11 +231,12 @@ def _resolve_engagement(state: dict, frame: dict, eff: dict, arg: dict, begun: d
     """The totals, the stops and the starting card's win/lose effects, once the
     ``engagement_begins`` window is closed (or the engagement was prevented in it)."""
     ctx = frame["ctx"]
-    you, opp = ctx["you"], ctx["opp"]
+    you, opp = ctx["you"], begun["opp"]
+    ctx["opp"] = opp
     ship, target, side, m = begun["ship"], begun["target"], begun["side"], begun["mission"]
     if (state.get("engagement") or {}).get("prevented"):  # "prevent that … engagement"
         return _prevented(state, frame, eff, "engagement", m)
-    eng = state.get("engagement") or {"seat": you, "attackers": side, "defenders": [target]}
+    eng = state.get("engagement") or {"seat": you, "opp": opp, "attackers": side, "defenders": [target]}
     attackers = [s for s in eng["attackers"] if S.in_play(state, s)]
     defenders = [s for s in eng["defenders"] if S.in_play(state, s)]
     state["engagement"] = {**eng, "attackers": attackers, "defenders": defenders}  # "while in an engagement"
@@ -279,11 +291,12 @@ def joining_ship(state: dict, src: str):
 
 
 def can_join(state: dict, ship: str, seat: int) -> bool:
-    """Whether ``seat``'s ``ship`` may join the engagement under way: a staffed, unstopped
+    """Whether ``seat``'s ``ship`` may join the engagement under way: ``seat`` is one of its
+    two players (RULES.md "Multiplayer combat and engagements"), the ship a staffed, unstopped
     ship of his at its mission, not in it already."""
     eng = state.get("engagement")
-    if not eng or S.ctype(state, ship) != "ship" or S.commander(state, ship) != seat \
-            or S.mission_of(state, ship) != eng["mission"]:
+    if not eng or seat not in (eng["seat"], eng.get("opp")) or S.ctype(state, ship) != "ship" \
+            or S.commander(state, ship) != seat or S.mission_of(state, ship) != eng["mission"]:
         return False
     return ship not in eng["attackers"] + eng["defenders"] and not state["cards"][ship]["stopped"] \
         and ST.staffed(state, ship)
