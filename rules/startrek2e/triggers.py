@@ -101,7 +101,8 @@ def _optional(state: dict, event: str, data: dict):
     for seat in range(len(state["seats"])):
         if _may_hold(state, seat, event, data):
             yield seat
-        for _ in responses(state, seat, {"event": event, "data": data, "used": []}):
+        w = {"event": event, "data": data, "used": []}
+        if responses(state, seat, w, known=False) or responses(state, seat, w):
             yield seat
 
 
@@ -114,9 +115,13 @@ def _may_hold(state: dict, seat: int, event: str, data: dict) -> bool:
     return event == "play_self" or _concerns(state, event, data, seat, "")
 
 
-def responses(state: dict, seat: int, w: dict) -> list[dict]:
+def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[dict]:
     """The responses ``seat`` may use in window ``w`` (optional "when" texts of cards he
-    commands, and "when" interrupts in his hand whose trigger matches)."""
+    commands, and "when" interrupts in his hand whose trigger matches). ``known=False``: the
+    texts of his cards in play that the opponents see open — a cost paid from the hand
+    counts only the cards held, not which ("discard a personnel from hand to …"), so that
+    asking him tells them nothing about his hand (RULES.md "Response windows and hidden
+    hands"); his hand's interrupts are then left to :func:`_may_hold`."""
     out = []
     event, data = w["event"], w["data"]
     for iid, k, ab in _trigger_sources(state, seat):
@@ -130,11 +135,13 @@ def responses(state: dict, seat: int, w: dict) -> list[dict]:
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         from .effects.costs import payable  # "you may discard a card from hand to …": only with a card to discard
-        if ab.get("cost") and not payable(state, seat, iid, ab["cost"]):
+        if ab.get("cost") and not payable(state, seat, iid, ab["cost"], known=known):
             continue
         if not ab.get("cost") and not may_change(state, ab["effects"], ctx):
             continue  # a free "you may …" that could change nothing (Blind Spot's ship cannot follow)
         out.append({"type": "respond", "card": iid, "ability": k})
+    if not known:
+        return out
     for iid in state["seats"][seat]["hand"]:
         for k, ab in enumerate(S.mechanics(state, iid)):
             if ab.get("kind") != "interrupt" or ab.get("when") != event or f"{iid}:{k}" in w["used"]:
@@ -164,8 +171,9 @@ def window_step(state: dict) -> bool:
         state["windows"].pop(0)
         return True
     opts = responses(state, w["seat"], w)
-    if not opts and w["passes"] < n and _may_hold(state, w["seat"], w["event"], w["data"]) \
-            and w["seat"] not in w.setdefault("asked", []):
+    if not opts and w["passes"] < n and w["seat"] not in w.setdefault("asked", []) and (
+            _may_hold(state, w["seat"], w["event"], w["data"]) or responses(state, w["seat"], w, known=False)):
+        # asked as if he could respond: what the opponents see must not depend on his hand
         w["asked"].append(w["seat"])
         S.set_pending(state, w["seat"], "respond", f"Respond to {w['event'].replace('_', ' ')} (or pass)",
                       [{"type": "pass"}])

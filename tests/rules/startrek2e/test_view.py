@@ -75,3 +75,49 @@ def test_the_cost_of_the_chosen_dilemmas_is_seen_only_by_the_chooser():
         assert "detail" not in v0["pending"] and "cost_chosen" not in v0["attempt"]
         assert v1["pending"]["detail"]["cost_left"] == v1["attempt"]["budget"] - v1["attempt"]["cost_chosen"]
         assert "cost" not in v0["pending"]["prompt"]
+
+
+def _responder(seed: str, hand_guids: tuple):
+    """Seat 0's personnel in play has "When you begin a mission attempt, you may discard a
+    personnel from hand to draw two cards" (a cost from hand with a filter); seat 0's hand
+    holds exactly ``hand_guids``; seat 0 then begins an attempt."""
+    from rules.startrek2e import state as S
+
+    from . import fixtures as FX
+    from .helpers import add_card
+    card = FX.personnel("X-RESP", "Quartermaster", "federation", {"Diplomacy": 1, "Anthropology": 1}, mechanics=[
+        {"kind": "trigger", "on": "attempt_begins", "optional": True,
+         "cost": [{"discard": {"count": 1, "from": "hand", "filter": {"type": "personnel"}}}],
+         "effects": [{"draw": {"count": 2}}]}])
+    st = started(seed, extra=add_card({}, card))
+    planet = mission(st, 0, "T-P1")
+    for g in ("T-F1", "T-F7"):
+        put(st, 0, g, "pile", planet)
+    q = next(i for i in st["seats"][0]["deck"] + st["seats"][0]["hand"] if st["cards"][i]["guid"] == "T-F6")
+    st["cards"][q]["guid"] = "X-RESP"
+    S.move(st, q, "pile", planet)
+    st["cards"][q].update(commander=0, stopped=False)
+    for i in list(st["seats"][0]["hand"]):
+        S.move(st, i, "deck", 0)
+    for g in hand_guids:
+        S.move(st, next(i for i in st["seats"][0]["deck"] if st["cards"][i]["guid"] == g), "hand", 0)
+    st = turn_to(st, 0, "orders")
+    return act(st, {"type": "attempt", "mission": planet}), q
+
+
+def test_a_response_paid_with_a_filtered_discard_does_not_show_whether_the_hand_can_pay():
+    """With a personnel in hand he may respond; with only an event in hand he is asked all
+    the same (only "pass"); the opponent's view of both decisions is the same. With an empty
+    hand (public) he is not asked."""
+    st, q = _responder("filtered-yes", ("T-F2", "T-EV2"))
+    assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 0
+    assert {"type": "respond", "card": q, "ability": 0} in st["pending"]["options"]
+    seen_yes = GAME.view(st, 1)["pending"]
+    st2, q2 = _responder("filtered-no", ("T-EV2", "T-I2"))
+    assert st2["pending"]["kind"] == "respond" and st2["pending"]["options"] == [{"type": "pass"}]
+    assert GAME.view(st2, 1)["pending"] == seen_yes
+    check_view(st2, 1)
+    st2 = act(st2, {"type": "pass"})
+    assert st2["pending"]["kind"] != "respond" or st2["pending"]["seat"] != 0
+    st3, q3 = _responder("filtered-empty", ())
+    assert not (st3["pending"]["kind"] == "respond" and st3["pending"]["seat"] == 0)
