@@ -40,7 +40,18 @@ PUSHED = "pushed"
 
 
 def push(state: dict, effects: list, ctx: dict, cost: list | None = None) -> None:
-    state["stack"].append({"effects": list(cost or []) + list(effects), "i": 0, "ctx": ctx, "work": {}})
+    """A new frame: the text's ``cost`` (paid first; ``costs`` = how many of the effects are
+    its cost — RULES.md "Costs are paid, not prevented") then its ``effects``."""
+    frame = {"effects": list(cost or []) + list(effects), "i": 0, "ctx": ctx, "work": {}}
+    if cost:
+        frame["costs"] = len(cost)
+    state["stack"].append(frame)
+
+
+def paying(frame: dict) -> bool:
+    """The frame is paying its text's cost now (glossary "Cost": paid before the action
+    happens, never answered by "about to be …" texts)."""
+    return frame["i"] < frame.get("costs", 0)
 
 
 def run(state: dict) -> None:

@@ -9,7 +9,9 @@ once; only the effect verbs can wait for a decision. The ``kill``, ``stop`` and
 response window that follows is answered before the verb goes on (flow ``advance`` serves
 open windows before the effect stack; the window is put first in line). A ``prevent`` effect
 records "verb:card" in ``state["prevented"]``; the verb then skips it and forgets it. The
-"instead" part is simply the effects after ``prevent``.
+"instead" part is simply the effects after ``prevent``. A *cost* ("stop that personnel to
+…", "kill your captive to …") is paid without those events: it is not an effect a response
+can prevent (RULES.md "Costs are paid, not prevented").
 """
 from __future__ import annotations
 
@@ -50,6 +52,13 @@ def preventable(verb: str, act):
             key = f"{verb}:{c}"  # a prevention spares the card from this verb only
             if work.get("asked") != c and key in (state.get("prevented") or []):
                 work["asked"] = c  # already spared by a group prevention ("any number of …")
+            if I.paying(frame):  # a cost is paid, never prevented (RULES.md "Costs are paid, not prevented")
+                work["queue"].pop(0)
+                opened = len(state["windows"])
+                act(state, frame, c)
+                if work["queue"] and len(state["windows"]) > opened:
+                    return False
+                continue
             if work.get("asked") != c:
                 if not _applies(state, verb, c):
                     work["queue"].pop(0)
