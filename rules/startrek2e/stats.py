@@ -7,23 +7,48 @@ Glossary "Modifiers": a modified value below zero counts as zero.
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
+from typing import Iterator
 
 from . import state as S
 from .effects import extra as X
 from .effects import filters as F
 
 NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "cost", "points", "span")
+
+
 class _PerThread(threading.local):
     """Per-thread scratch (the service may fold matches on several threads): statics whose
-    own conditions are being evaluated (no self-reference loops), and the cache of a state
-    being read without changes ([state, sources, memo])."""
+    own conditions are being evaluated (no self-reference loops), the cache of a state
+    being read without changes ([state, sources, memo]), and the reads being traced."""
 
     def __init__(self) -> None:
         self.evaluating: set = set()
         self.frozen: list = []
+        self.trace: set | None = None
 
 
 _TL = _PerThread()
+
+
+@contextmanager
+def tracing_reads() -> Iterator[set]:
+    """Within this block, record what each number read consults: ``(stat, kind, zone)`` —
+    ``stat`` a NUMERIC name or ``"skill"`` for any skill, ``kind`` the card's type, ``zone``
+    where it is. The reader guard (tests/rules/startrek2e/test_stat_readers.py) plays the
+    rules under it and fails when an authored card changes a number in a context no rule
+    reads: the list of readers comes from the code that reads (every number goes through
+    :func:`value`), not from a hand-kept table."""
+    outer = _TL.trace
+    _TL.trace = found = set()
+    try:
+        yield found
+    finally:
+        _TL.trace = outer
+
+
+def _note_read(state: dict, iid: str, stat: str) -> None:
+    _TL.trace.add((stat if stat in NUMERIC else "skill", S.ctype(state, iid), state["cards"][iid]["zone"]))
 
 
 class frozen:
@@ -118,6 +143,8 @@ def printed(state: dict, iid: str, stat: str) -> int:
 
 def value(state: dict, iid: str, stat: str) -> int:
     """An attribute, ship stat, cost, points or skill level of a card, never below zero."""
+    if _TL.trace is not None:
+        _note_read(state, iid, stat)
     frozen = _TL.frozen
     if frozen and frozen[0] is state and not _TL.evaluating:
         memo = frozen[2]
