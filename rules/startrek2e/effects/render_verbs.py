@@ -1,0 +1,405 @@
+"""Render the effects of a card's mechanics: each verb as a lower-case imperative clause
+("stop a random personnel"), and effect lists as clauses or sentences.
+
+Why a module of its own: ``render`` turns the abilities (their kinds, triggers, costs and
+keywords) into paragraphs; this module renders what those abilities *do* — one phrase per
+verb of the effect language (``VERBS``), which grows with every new verb. The nouns
+(targets, filters, amounts, conditions) are in ``render_phrases``.
+"""
+from __future__ import annotations
+
+from . import render_phrases as P
+
+DURATIONS = {"end_of_dilemma": " until the end of this dilemma", "end_of_attempt": " until the end of this mission attempt",
+             "end_of_turn": " until the end of this turn", "permanent": "",
+             "end_of_engagement": " until the end of that engagement",
+             "start_of_your_next_turn": " until the start of your next turn"}
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+def sentences(effs: list, ctx: P.Ctx) -> str:
+    """Effects as sentences, each capitalised and closed."""
+    out = []
+    for e in effs:
+        text = effect(e, ctx)
+        if text:
+            out.append(_cap(text) + ("" if text.endswith(".") else "."))
+    return " ".join(out)
+
+
+def clauses(effs: list, ctx: P.Ctx) -> str:
+    """Effects as one lower-case clause list ("draw a card, then shuffle your deck")."""
+    parts = [effect(e, ctx).rstrip(".") for e in _merged(effs)]
+    return ", then ".join(p for p in parts if p)
+
+
+def _merged(effs: list) -> list:
+    """Consecutive ``modify`` effects of one target, amount and duration read as one
+    ("give this personnel attributes +3"); the engine runs them one by one all the same."""
+    out: list = []
+    for e in effs:
+        m = e.get("modify") if isinstance(e, dict) and set(e) <= {"modify", "until"} else None
+        prev = out[-1] if out else None
+        pm = prev.get("modify") if isinstance(prev, dict) and set(prev) <= {"modify", "until", "_stats"} else None
+        if m and pm and (pm["target"], pm["amount"], prev.get("until")) == (m["target"], m["amount"], e.get("until")) \
+                and not m["stat"][:1].isupper() and not pm["stat"][:1].isupper():
+            prev["_stats"] = prev.get("_stats", [pm["stat"]]) + [m["stat"]]
+            continue
+        out.append(dict(e) if m else e)
+    return out
+
+
+# -- effects ------------------------------------------------------------------------------
+def _verb_of(eff: dict) -> str | None:
+    from .schema import EFFECT_VERBS
+    return next((k for k in eff if k in EFFECT_VERBS), None)
+
+
+def effect(eff: dict, ctx: P.Ctx) -> str:
+    """One effect as a lower-case imperative clause ("stop a random personnel")."""
+    verb = _verb_of(eff)
+    if verb is None:
+        return "<?" + ",".join(sorted(eff)) + ">"
+    arg = eff[verb]
+    fn = VERBS.get(verb)
+    if fn is None:
+        return f"<?{verb}>"
+    text = fn(eff, arg, ctx)
+    if eff.get("order") == "chosen":
+        text += " in any order (the first chosen ends on top)" if verb == "place_on_deck_top" else " in any order"
+    elif eff.get("order") == "random":
+        text += " in a random order"
+    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace", "place_at", "beam"):
+        P.remember_ref(ctx, eff["as"], arg)
+    return text
+
+
+def _t(fmt: str):
+    def fn(eff, arg, ctx):
+        return fmt.format(t=P.target(arg, ctx), this=ctx.this)
+    return fn
+
+
+def _brig(eff, arg, ctx):
+    side = arg.get("brig", "opponent" if ctx.dilemma else "you")
+    brig = f"in {'your' if side == 'you' else 'your opponent' + chr(39) + 's'} brig"
+    t = P.target(arg, ctx)
+    return f"place {brig} {t}" if t.endswith("selected at random") else f"place {t} {brig}"
+
+
+def _remember(eff, arg, ctx):
+    t = P.target(arg, ctx)
+    return f"select {t}"
+
+
+def _place_on_mission(eff, arg, ctx):
+    if "requirement" in arg:
+        return ("place this dilemma on this mission; completing the mission also requires "
+                f"{P.requirement(arg['requirement'], ctx)}, and meeting it later overcomes this dilemma")
+    if arg.get("redraw"):
+        return ("place this dilemma on this mission; when this mission is attempted again, after the dilemmas "
+                "are drawn its owner may add it to those drawn")
+    return "place this dilemma on this mission; at the end of this turn it is overcome"
+
+
+def _modify(eff, arg, ctx):
+    """Imperative, so it reads after a cost ("discard a card from hand to give …")."""
+    t = P.target(arg["target"], ctx)
+    stat, amt = arg["stat"], arg["amount"]
+    until = DURATIONS.get(eff.get("until", "end_of_turn"), "")
+    if eff.get("_stats"):  # merged by `_merged`: several attributes by one amount
+        sign = "+" if not isinstance(amt, int) or amt >= 0 else ""
+        names = eff["_stats"]
+        what = "attributes" if sorted(names) == ["cunning", "integrity", "strength"] else P._and(
+            [P.stat_name(n) for n in names])
+        return f"give {t} {what} {sign}{P.amount(amt, ctx)}{until}"
+    if stat[:1].isupper() and isinstance(amt, int) and amt < 0:
+        lost = stat if amt == -1 else f"{-amt} {stat}"
+        return f"make {t} lose {lost}{until}"
+    if stat[:1].isupper():
+        return f"give {t} {stat if amt == 1 else f'{P.amount(amt, ctx)} {stat}'}{until}"
+    sign = "+" if not isinstance(amt, int) or amt >= 0 else ""
+    return f"give {t} {P.stat_name(stat)} {sign}{P.amount(amt, ctx)}{until}"
+
+
+def _whose(arg, you="you", they="your opponent"):
+    return you if arg.get("who", "you") == "you" else they
+
+
+def _count_words(n, ctx, one: str, many: str) -> str:
+    if isinstance(n, dict) and "number" in n:
+        return f"an equal number of {many}"
+    if isinstance(n, dict):
+        return f"{many} equal to {P.amount(n, ctx, count=True)}"
+    return one if n == 1 else f"{P.num(n)} {many}"
+
+
+def _draw(eff, arg, ctx):
+    what = _count_words(arg.get("count", 1), ctx, "a card", "cards")
+    return f"draw {what}" if arg.get("who", "you") == "you" else f"your opponent draws {what}"
+
+
+def _discard(eff, arg, ctx):
+    n = arg.get("count", 1)
+    opp = arg.get("who", "you") != "you"
+    word = P.noun(arg["filter"], ctx, owner=False) if "filter" in arg else "card"
+    if "as" in eff:  # "the discarded personnel"
+        ctx.refs[eff["as"]] = (f"discarded {P.plural_of(word) if n != 1 else word}", n != 1)
+    if arg.get("from") == "deck_top" and isinstance(n, dict):  # "for each personnel beamed this way"
+        per = P.noun(n["per"], ctx)
+        each = f"for each {'of ' if per.startswith(('your ', 'those ', 'that ')) else ''}{per}"
+        return f"{'your opponent discards' if opp else 'discard'} a card from the top of {'his or her' if opp else 'your'} deck {each}"
+    if arg.get("from") == "deck_top":
+        what = "the top card" if n == 1 else f"the top {P.num(n)} cards"
+        return f"{'your opponent discards' if opp else 'discard'} {what} of {'his or her' if opp else 'your'} deck"
+    if not isinstance(n, int):  # an AMOUNT
+        what = f"{'any number of' if arg.get('up_to') else 'a number of'} {P.plural_of(word)} (at most " \
+               f"{P.amount(n, ctx, count=True)})" if arg.get("up_to") else \
+               f"a number of {P.plural_of(word)} equal to {P.amount(n, ctx, count=True)}"
+    elif arg.get("up_to"):
+        what = f"up to {P.num(n)} {word if n == 1 else P.plural_of(word)}"
+    else:
+        what = (f"a random {word}" if arg.get("random") else P.a_an(word)) if n == 1 else (
+            f"{P.num(n)} random {P.plural_of(word)}" if arg.get("random") else f"{P.num(n)} {P.plural_of(word)}")
+    return f"{'your opponent discards' if opp else 'discard'} {what} from hand"
+
+
+def _download(eff, arg, ctx):
+    if "title" in arg and "filter" not in arg:
+        return "download {" + arg["title"] + "}"
+    f = dict(arg.get("filter") or {})
+    if "title" in arg:
+        f["title"] = arg["title"]
+    f.pop("scope", None)
+    f.pop("owner", None)
+    return f"download {P.noun(f, ctx, article=True, owner=False)}"
+
+
+def _take_from_discard(eff, arg, ctx):
+    f = dict(arg.get("filter") or {})
+    if "title" in arg:
+        f["title"] = arg["title"]
+    f.pop("scope", None)
+    f.pop("owner", None)
+    return f"take {P.noun(f, ctx, article=True, owner=False)} from your discard pile into your hand"
+
+
+def _score(eff, arg, ctx):
+    amt = arg["amount"]
+    text = f"{amt} points" if isinstance(amt, int) else (
+        f"{amt.get('times', 1)} points for each {P.noun(amt['per'], ctx)}" if "per" in amt else P.amount(amt, ctx) + " points")
+    return f"score {text}" if arg.get("who", "you") == "you" else f"your opponent scores {text}"
+
+
+def _lose(eff, arg, ctx):
+    amt = arg["amount"]
+    text = f"{amt} points" if isinstance(amt, int) else P.amount(amt, ctx) + " points"
+    return f"lose {text}" if arg.get("who", "you") == "you" else f"your opponent loses {text}"
+
+
+def _outcomes(eff, ctx) -> str:
+    out = ""
+    if eff.get("win"):
+        out += f"; if you win, {clauses(eff['win'], ctx)}"
+    if eff.get("lose"):
+        out += f"; otherwise, {clauses(eff['lose'], ctx)}"
+    return out
+
+
+def _combat(eff, arg, ctx):
+    who = f"your {P.noun(arg['filter'], ctx, owner=False)}" if arg.get("filter") else "your personnel"
+    return f"begin a combat involving {who} against an opponent's personnel present{_outcomes(eff, ctx)}"
+
+
+def _engagement(eff, arg, ctx):
+    if "involving" in arg:  # "begin an engagement involving them"
+        return f"begin an engagement involving {P.target(arg['involving'], ctx)}{_outcomes(eff, ctx)}"
+    ship = P.noun({"type": "ship", **arg["ship"]}, ctx, owner=False) if arg.get("ship") else "ship"
+    crew = f" with your {P.noun(arg['filter'], ctx, owner=False)} aboard" if arg.get("filter") else ""
+    bonus = ""
+    if arg.get("bonus"):
+        bonus = " (that ship is " + P._and([f"{P.stat_name(b['stat'])} {'+' if b['amount'] >= 0 else ''}{b['amount']}"
+                                            for b in arg["bonus"]]) + " in it)"
+    return f"begin an engagement involving your {ship}{crew}{bonus}{_outcomes(eff, ctx)}"
+
+
+def _unless(eff, arg, ctx):
+    who = "you have" if ctx.dilemma else "your personnel present have"
+    return f"unless {who} {P.requirement(arg, ctx)}, {clauses(eff.get('then') or [], ctx)}"
+
+
+def _if(eff, arg, ctx):
+    if set(arg) == {"not"} and not eff.get("else"):  # "Unless …" reads better than "if it is not true that …"
+        return f"unless {P.condition(arg['not'], ctx)}, {clauses(eff.get('then') or [], ctx)}"
+    text = f"if {P.condition(arg, ctx)}, {clauses(eff.get('then') or [], ctx) or 'nothing happens'}"
+    if eff.get("else"):
+        text += f"; otherwise, {clauses(eff['else'], ctx)}"
+    return text
+
+
+def _may(eff, arg, ctx):
+    who = (arg or {}).get("who", "you")
+    body = clauses(eff.get("then") or [], ctx)
+    if body.startswith(("if ", "unless ")):
+        body = "do the following: " + body
+    return {"you": "you may ", "opponent": "your opponent may ", "each": "each player may "}[who] + body
+
+
+def _choose_one(eff, arg, ctx):
+    a, b = (clauses(o, ctx) for o in arg["options"])
+    who = "your opponent chooses" if arg.get("chooser") == "opponent" else "choose"
+    return f"{who} one: {a}; or {b}"
+
+
+def _join(eff, arg, ctx):
+    if not arg:
+        ship = "this ship" if ctx.card_type == "ship" else "the ship this personnel is aboard"
+        return f"have {ship} join that engagement"
+    return f"have {P.target(arg, ctx)} join that engagement"
+
+
+def _prevent(eff, arg, ctx):
+    if arg.get("all"):
+        text = "prevent that for every card the same effect is about to affect"
+        if arg.get("filter"):
+            text = f"prevent that for {P.each(arg['filter'], ctx)} the same effect is about to affect"
+    else:
+        text = {"combat_begins": "prevent that combat", "engagement_begins": "prevent that engagement",
+                "about_to_download": "prevent that download"}.get(ctx.trigger, "prevent that")
+    if "as" in eff:
+        ctx.refs[eff["as"]] = ("personnel", True)
+    return text
+
+
+def _examine(eff, arg, ctx):
+    opp = arg.get("who", "you") != "you"
+    whose = "an opponent's" if opp else "your"
+    src = arg.get("from", "deck")
+    verb = "reveal" if arg.get("reveal") else "examine"
+    n = arg.get("count", 1)
+    if src == "hand":
+        text = f"{verb} {whose} hand"
+    else:
+        pile = "deck" if src == "deck" else "dilemma pile"
+        many = not isinstance(n, int) or n != 1
+        count = f"the top {P.num(n)} cards" if isinstance(n, int) and n != 1 else (
+            "the top card" if n == 1 else "the top X cards")
+        text = f"{verb} {count} of {whose} {pile}" + (f" (X is {P.amount(n, ctx, count=True)})" if many and not isinstance(n, int) else "")
+    picks = []
+    for key, phrase in (("discard", "discard {n} of them"), ("take", "take {n} of them into hand"),
+                        ("bottom", "place {n} of them on the bottom")):
+        if key in arg:
+            p = arg[key] if isinstance(arg[key], dict) else {"count": arg[key]}
+            k = p.get("count", 1)
+            words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k))
+            if p.get("chooser") == "opponent":
+                words = "your opponent chooses " + ("up to " if p.get("up_to") else "") + P.num(k) + \
+                    {"discard": " of them to be discarded", "take": " of them for you to take into hand",
+                     "bottom": " of them to go on the bottom"}[key]
+            picks.append(words)
+    if "swap" in arg:
+        p = arg["swap"] if isinstance(arg["swap"], dict) else {"count": arg["swap"]}
+        k = ("up to " if p.get("up_to") else "") + P.num(p.get("count", 1))
+        who = "your opponent may" if p.get("chooser") == "opponent" else "you may"
+        picks.append(f"{who} replace {k} of them, each with a card from {whose} discard pile "
+                     f"(the replaced card goes to that discard pile)")
+    rest = arg.get("rest", "top")
+    rest_text = {"top": "", "top_any_order": "place the rest on top in any order",
+                 "bottom": "place the rest on the bottom", "discard": "discard the rest",
+                 "hand": "take the rest into hand"}.get(rest, f"<?rest {rest}>")
+    if picks and rest == "top" and src != "hand":
+        rest_text = "place the rest back on top" if set(arg) & {"discard", "take", "bottom"} else ""
+    parts = [text] + picks + ([rest_text] if rest_text else [])
+    if "as" in eff:
+        ctx.refs[eff["as"]] = ("cards" if (not isinstance(n, int) or n != 1 or src == "hand") else "card",
+                               not isinstance(n, int) or n != 1 or src == "hand")
+    return ", then ".join(parts)
+
+
+def _gain_skills(eff, arg, ctx):
+    src = P.target(arg["from"], ctx)
+    to = P.target(arg["to"], ctx)
+    if arg.get("one"):
+        what = f"one skill of your choice from {src}"
+    else:
+        what = f"all skills{' and attributes' if arg.get('attributes') else ''} that {src} has"
+    return f"give {to} {what}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
+
+
+def _replace(eff, arg, ctx):
+    t, w = P.target(arg["target"], ctx), P.target(arg["with"], ctx)
+    if "as" in eff:
+        ctx.refs[eff["as"]] = ("replaced personnel" if "personnel" in t else "replaced card", False)
+    return f"replace {t} with {w} (it takes that card's place, stopped if that card was, without being played)"
+
+
+def _add_requirements(eff, arg, ctx):
+    but = f" (except {P._or(arg['except'])})" if arg.get("except") else ""
+    to = f"{P.target(arg['to'], ctx)}'s" if "to" in arg else "the mission's"
+    until = DURATIONS.get(eff.get("until", "end_of_turn"), "")
+    return f"add the skills{but} of {P.target(arg['skills_of'], ctx)} to {to} requirements{until}"
+
+
+def _face_instead(eff, arg, ctx):
+    return f"{P.target(arg['ship'], ctx)} and your personnel aboard it face that dilemma instead"
+
+
+def _place_at(eff, arg, ctx):
+    """"place this ship at that mission", "take each … and place them on this event"."""
+    t, at = arg["target"], arg["at"]
+    dest = P.target(at, ctx)
+    word = P.ref_phrase(at["ref"], ctx) if "ref" in at else dest
+    prep = "on" if "self" in at else ("aboard" if word.endswith("ship") else "at")
+    many = "all" in t or t.get("count", 1) != 1
+    text = (f"place {ctx.this} {prep} {dest}" if "self" in t else
+            f"take {P.target(t, ctx)} and place {'them' if many else 'it'} {prep} {dest}")
+    if arg.get("use_range"):
+        text += f"; {'their' if many else 'its'} Range for this turn is used"
+    if "as" in eff:
+        P.remember_ref(ctx, eff["as"], t)
+    return text
+
+
+def _move_ship(eff, arg, ctx):
+    return (f"have {P.target(arg['target'], ctx)} move to {P.target(arg['to'], ctx)}, "
+            "using the Range of your next turn")
+
+
+def _beam(eff, arg, ctx):
+    if "as" in eff:
+        ctx.refs[eff["as"]] = ("personnel beamed this way", True)
+    return f"beam {P.target(arg, ctx)}"
+
+
+def _put_into_play(eff, arg, ctx):
+    return f"put {P.target(arg['target'], ctx)} into play at {P.target(arg['at'], ctx)} under your command"
+
+
+VERBS = {
+    "stop": _t("stop {t}"), "kill": _t("kill {t}"), "destroy": _t("destroy {t}"), "unstop": _t("unstop {t}"),
+    "place_in_brig": _brig, "return_to_hand": _t("return {t} to its owner's hand"),
+    "place_on_deck_top": _t("place {t} on top of its owner's deck"),
+    "place_on_deck_bottom": _t("place {t} on the bottom of its owner's deck"),
+    "place_in_discard": _t("place {t} in its owner's discard pile"),
+    "remove_from_game": _t("remove {t} from the game"),
+    "place_as_damage": _t("place {this} on {t} as a damage card"),
+    "remember": _remember, "take_command": _t("take command of {t}"),
+    "remove_damage": _t("remove a damage card from {t}"),
+    "shuffle_into_deck": _t("shuffle {t} into its owner's deck"),
+    "reselect": lambda e, a, c: "ignore its result and select again",
+    "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
+    "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",
+    "overcome": lambda e, a, c: "this dilemma is overcome",
+    "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
+    "may": _may, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
+    "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
+    "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",
+    "score": _score, "lose_points": _lose, "begin_combat": _combat, "begin_engagement": _engagement,
+    "unless": _unless, "if": _if, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
+    "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play,
+    "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
+    "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
+}
