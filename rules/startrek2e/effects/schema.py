@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-AFFILIATIONS = ("bajoran", "cardassian", "dominion", "federation", "ferengi", "klingon", "romulan",
-                "borg", "non-aligned", "starfleet")
-ATTRIBUTES = ("integrity", "cunning", "strength")
-SHIP_STATS = ("range", "weapons", "shields")
-OTHER_STATS = ("cost", "points")
-SIDES = ("you", "opponent")
+from .schema_nouns import (  # noqa: F401 — the nouns' words, re-exported for the modules that read them here
+    AFFILIATIONS, ATTRIBUTES, CARD_TYPES, CONDITION_KEYS, FILTER_KEYS, OTHER_STATS, SCOPES, SIDES, SHIP_STATS,
+    TARGET_FORMS, TARGET_KEYS, NounChecks, is_stat)
 
 ABILITY_KEYS: dict[str, set[str]] = {
     "headquarters": {"affiliations", "also", "allow"},
@@ -65,40 +62,10 @@ EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
-FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "species", "icon",
-               "keyword", "title", "unique", "owner", "present", "aboard", "attempting", "stopped",
-               "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
-               "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
-               "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
-               "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
-               "matches_affiliation", "corresponds_with",
-               "staffed", "at_trigger_mission",
-               "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet"}
-SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
-CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
-TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
-                "trigger_mission"}
-TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
-CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
-                  "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
-                  "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even"}
 
 
-def is_stat(name: Any) -> bool:
-    """An attribute, a ship stat, cost/points, or a skill name (capitalised, e.g. ``Physics``)."""
-    return isinstance(name, str) and (name in ATTRIBUTES or name in SHIP_STATS or name in OTHER_STATS
-                                      or (name[:1].isupper() and name.replace(" ", "").isalpha()))
-
-
-class _Checker:
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def err(self, path: str, msg: str) -> None:
-        self.errors.append(f"{path}: {msg}")
+class _Checker(NounChecks):
+    """Checks of abilities, effects and costs, on the noun checks of ``schema_nouns``."""
 
     def ability(self, ab: Any, path: str) -> None:
         if not isinstance(ab, dict):
@@ -386,13 +353,6 @@ class _Checker:
                     or v.get("chooser", "you") not in SIDES:
                 self.err(f"{path}.{k}", 'n or {"count": n, "chooser"?: SIDE, "up_to"?: bool}')
 
-    def keys(self, arg: Any, allowed: set[str], path: str) -> None:
-        if not isinstance(arg, dict):
-            return self.err(path, "must be an object")
-        extra = set(arg) - allowed
-        if extra:
-            self.err(path, f"unknown keys {sorted(extra)}")
-
     def modify(self, m: Any, path: str, *, static: bool) -> None:
         allowed = {"stat", "amount", "who"} if static else {"stat", "amount", "target"}
         self.keys(m, allowed, path)
@@ -408,247 +368,6 @@ class _Checker:
                 self.err(path, "modify needs 'target'")
             else:
                 self.target(m["target"], f"{path}.target")
-
-    def amount(self, a: Any, path: str) -> None:
-        """An integer, or ``{"per": FILTER, "times": n, "limit": m}`` (n per matching card, at most m)."""
-        if isinstance(a, int) and not isinstance(a, bool):
-            return
-        if isinstance(a, dict) and "number" in a:  # {"number": {"ref": name}}: "an equal number"
-            if set(a) != {"number"} or not isinstance(a["number"], dict) or set(a["number"]) != {"ref"} \
-                    or not isinstance(a["number"]["ref"], str):
-                self.err(path, '{"number": {"ref": name}}')
-            return
-        if isinstance(a, dict) and "stat" in a:  # {"stat": STAT, "of": {"ref": name}}: a remembered card's number
-            if not {"stat", "of"} <= set(a) <= {"stat", "of", "highest"} or not is_stat(a["stat"]) \
-                    or not isinstance(a["of"], dict) or a.get("highest", True) is not True \
-                    or set(a["of"]) != {"ref"}:
-                self.err(path, '{"stat": "cost", "of": {"ref": name}}')
-            return
-        if not isinstance(a, dict) or "per" not in a or set(a) - {"per", "times", "limit"}:
-            return self.err(path, 'an integer or {"per": FILTER, "times": n, "limit": m}')
-        self.filter(a["per"], f"{path}.per")
-        for k in ("times", "limit"):
-            if k in a and not isinstance(a[k], int):
-                self.err(f"{path}.{k}", "an integer")
-
-    def target(self, t: Any, path: str) -> None:
-        if not isinstance(t, dict):
-            return self.err(path, "a target must be an object")
-        forms = [k for k in t if k in TARGET_FORMS]
-        if len(forms) != 1:
-            return self.err(path, f"a target has exactly one of {sorted(TARGET_FORMS)}")
-        extra = set(t) - TARGET_KEYS
-        if extra:
-            self.err(path, f"unknown target keys {sorted(extra)}")
-        form = forms[0]
-        if form in ("all", "random", "choose"):
-            self.filter(t[form], f"{path}.{form}")
-        if "filter" in t:
-            if form != "ref":
-                self.err(f"{path}.filter", "only a 'ref' target takes a filter")
-            self.filter(t["filter"], f"{path}.filter")
-        if "all_but" in t and (form != "random" or not isinstance(t["all_but"], int)):
-            self.err(f"{path}.all_but", "a number, on a 'random' target")
-        if "brig" in t and t["brig"] not in SIDES:
-            self.err(f"{path}.brig", "'you' or 'opponent'")
-        if "chooser" in t and t["chooser"] not in SIDES:
-            self.err(f"{path}.chooser", "'you' or 'opponent'")
-        if "count" in t and t["count"] != "any":  # "any" = "any number of"
-            if isinstance(t["count"], dict):  # "an equal number": an AMOUNT
-                self.amount(t["count"], f"{path}.count")
-            elif not (isinstance(t["count"], int) and not isinstance(t["count"], bool) and t["count"] >= 1):
-                self.err(f"{path}.count", "a number ≥ 1, 'any' or an AMOUNT")
-        if form == "ref" and not (isinstance(t["ref"], str) or (isinstance(t["ref"], list) and t["ref"]
-                                                                and all(isinstance(x, str) for x in t["ref"]))):
-            self.err(f"{path}.ref", "a name or a list of names")
-
-    def filter(self, f: Any, path: str) -> None:
-        if not isinstance(f, dict):
-            return self.err(path, "a filter must be an object")
-        extra = set(f) - FILTER_KEYS
-        if extra:
-            self.err(path, f"unknown filter keys {sorted(extra)}")
-        if "type" in f and f["type"] not in CARD_TYPES:
-            self.err(f"{path}.type", f"one of {sorted(CARD_TYPES)}")
-        if "affiliation" in f and f["affiliation"] not in AFFILIATIONS:
-            self.err(f"{path}.affiliation", f"one of {list(AFFILIATIONS)}")
-        if "owner" in f and f["owner"] not in SIDES:
-            self.err(f"{path}.owner", "'you' or 'opponent'")
-        if "scope" in f and f["scope"] not in SCOPES:
-            self.err(f"{path}.scope", f"one of {sorted(SCOPES)}")
-        for k in ("highest", "lowest"):
-            if k in f and not is_stat(f[k]):
-                self.err(f"{path}.{k}", "a stat")
-        if "attribute" in f:
-            a = f["attribute"]
-            if not isinstance(a, dict) or any(not is_stat(k) or not isinstance(v, dict) or set(v) - {"min", "max"}
-                                              for k, v in a.items()):
-                self.err(f"{path}.attribute", 'like {"cunning": {"min": 6}}')
-        if "skill_level" in f:
-            self.skills(f["skill_level"], f"{path}.skill_level")
-        self.filter_lists(f, path)
-
-    def filter_lists(self, f: dict, path: str) -> None:
-        """``not`` (one FILTER or a list: none may match), ``any_of`` (a list: one must
-        match), ``crew`` (a FILTER for a card aboard), ``title``/``keyword`` (a name or a
-        list of names: any of them), and the mission facts ``class``/``location``/
-        ``region``/``quadrant`` (names)."""
-        if "not" in f:
-            for i, g in enumerate(f["not"] if isinstance(f["not"], list) else [f["not"]]):
-                self.filter(g, f"{path}.not[{i}]" if isinstance(f["not"], list) else f"{path}.not")
-        if "any_of" in f:
-            if not isinstance(f["any_of"], list) or not f["any_of"]:
-                self.err(f"{path}.any_of", "a non-empty list of filters")
-            else:
-                for i, g in enumerate(f["any_of"]):
-                    self.filter(g, f"{path}.any_of[{i}]")
-        if "crew" in f:
-            self.filter(f["crew"], f"{path}.crew")
-        if "corresponds_with" in f:  # a Commander and his ship ("Commander: X" names the ship)
-            self.filter(f["corresponds_with"], f"{path}.corresponds_with")
-        if "matches_affiliation" in f and f["matches_affiliation"] != "ship":
-            self.err(f"{path}.matches_affiliation", "'ship' (the ship this card is aboard)")
-        for k in ("with_card", "equipped_with", "present_with"):
-            if k in f:
-                self.filter(f[k], f"{path}.{k}")
-        for k in ("title", "keyword"):
-            if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
-                                                         and all(isinstance(x, str) for x in f[k]))):
-                self.err(f"{path}.{k}", "a name or a non-empty list of names")
-        if "on_event" in f and f["on_event"] is not True:  # true (any event) or a FILTER for the event
-            self.filter(f["on_event"], f"{path}.on_event")
-        if "with_attached" in f:
-            self.filter(f["with_attached"], f"{path}.with_attached")
-        for k in ("class", "location", "region", "quadrant", "ref", "requires_skill", "with_ref", "aboard_ref"):
-            if k in f and not isinstance(f[k], str):
-                self.err(f"{path}.{k}", "a name")
-        if "attribute_sum" in f:
-            a = f["attribute_sum"]
-            if not isinstance(a, dict) or set(a) - {"stats", "min", "max"} or not isinstance(a.get("stats"), list) \
-                    or any(s not in ATTRIBUTES + SHIP_STATS for s in a["stats"]) or not ({"min", "max"} & set(a)):
-                self.err(f"{path}.attribute_sum", '{"stats": ["cunning", "strength"], "max": 10}')
-        if "facing_dilemma" in f and not isinstance(f["facing_dilemma"], bool):
-            self.err(f"{path}.facing_dilemma", "true or false")
-        if "owned_by" in f and f["owned_by"] not in SIDES:
-            self.err(f"{path}.owned_by", "'you' or 'opponent'")
-        if "mission_owner" in f and f["mission_owner"] not in SIDES:
-            self.err(f"{path}.mission_owner", "'you' or 'opponent'")
-        if "mission_type" in f and f["mission_type"] not in ("planet", "space", "headquarters"):
-            self.err(f"{path}.mission_type", "planet, space or headquarters")
-        if "quadrant" in f and f["quadrant"] not in ("alpha", "gamma", "delta", "mirror"):
-            self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
-        if "dilemma_type" in f and f["dilemma_type"] not in ("planet", "space", "dual"):
-            self.err(f"{path}.dilemma_type", "planet, space or dual")
-        for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "staffed",
-                  "at_trigger_mission", "host",
-                  "at_trigger_from", "ship_commander", "on_planet"):
-            if k in f and not isinstance(f[k], bool):
-                self.err(f"{path}.{k}", "true or false")
-
-    def skills(self, s: Any, path: str) -> None:
-        if not isinstance(s, dict) or any(not is_stat(k) or not isinstance(v, int) or v < 1 for k, v in s.items()):
-            self.err(path, 'skills like {"Diplomacy": 2}')
-
-    def requirement(self, r: Any, path: str) -> None:
-        if not isinstance(r, dict):
-            return self.err(path, "a requirement must be an object")
-        if "any_of" in r:
-            if set(r) != {"any_of"} or not isinstance(r["any_of"], list) or not r["any_of"]:
-                return self.err(path, "any_of is a non-empty list of requirements and stands alone")
-            for i, alt in enumerate(r["any_of"]):
-                self.requirement(alt, f"{path}.any_of[{i}]")
-            return
-        self.keys(r, {"skills", "attributes", "cards", "attribute_sum"}, path)
-        if "attribute_sum" in r:  # "Shields + unused Range this turn>13" = min 14
-            a = r["attribute_sum"]
-            if not isinstance(a, dict) or set(a) != {"stats", "min"} or not isinstance(a.get("stats"), list) \
-                    or len(a["stats"]) < 2 or any(x not in ATTRIBUTES + SHIP_STATS + ("range_left",) for x in a["stats"]) \
-                    or not isinstance(a["min"], int):
-                self.err(f"{path}.attribute_sum", '{"stats": ["shields", "range_left"], "min": 14}')
-        if "cards" in r:
-            cr = r["cards"]
-            if not isinstance(cr, dict) or set(cr) - {"filter", "min"} or "filter" not in cr:
-                self.err(f"{path}.cards", '{"filter": FILTER, "min": n} (cards with the group)')
-            else:
-                self.filter(cr["filter"], f"{path}.cards.filter")
-        if "skills" in r:
-            self.skills(r["skills"], f"{path}.skills")
-        if "attributes" in r:
-            a = r["attributes"]
-            if not isinstance(a, dict) or any(k not in ATTRIBUTES + SHIP_STATS or not isinstance(v, int)
-                                              for k, v in a.items()):
-                self.err(f"{path}.attributes", 'like {"cunning": 30} (total must exceed it)')
-
-    def condition(self, c: Any, path: str) -> None:
-        if not isinstance(c, dict) or not c:
-            return self.err(path, "a condition must be a non-empty object")
-        extra = set(c) - CONDITION_KEYS
-        if extra:
-            return self.err(path, f"unknown condition keys {sorted(extra)}")
-        if "not" in c:
-            self.condition(c["not"], f"{path}.not")
-        for k in ("all", "any"):
-            if k in c:
-                if not isinstance(c[k], list):
-                    self.err(f"{path}.{k}", "a list of conditions")
-                else:
-                    for i, sub in enumerate(c[k]):
-                        self.condition(sub, f"{path}.{k}[{i}]")
-        if ("ref" in c) != ("matches" in c):
-            self.err(path, "'ref' and 'matches' go together")
-        if "matches" in c:
-            self.filter(c["matches"], f"{path}.matches")
-        for k in ("present_with", "command", "count"):
-            if k in c:
-                self.filter(c[k], f"{path}.{k}")
-        if "meets" in c:
-            self.requirement(c["meets"], f"{path}.meets")
-        if "mission_type" in c and c["mission_type"] not in ("planet", "space", "headquarters"):
-            self.err(f"{path}.mission_type", "planet, space or headquarters")
-        self.condition_extra(c, path)
-
-    def condition_extra(self, c: dict, path: str) -> None:
-        """``score``, ``captives``, ``completed`` (numbers per player) and ``mission``,
-        ``trigger_card``, ``trigger_mission`` (FILTERs)."""
-        shapes = {"score": {"min", "higher_than_each_opponent"}, "captives": {"min", "who"},
-                  "completed": {"planet", "space", "any", "who"}}
-        for k, allowed in shapes.items():
-            if k not in c:
-                continue
-            v = c[k]
-            if not isinstance(v, dict) or not v or set(v) - allowed:
-                self.err(f"{path}.{k}", f"an object with keys from {sorted(allowed)}")
-                continue
-            if v.get("who", "you") not in SIDES:
-                self.err(f"{path}.{k}.who", "'you' or 'opponent'")
-            for n in ("min", "planet", "space", "any"):
-                if n in v and not (isinstance(v[n], int) and v[n] >= 0):
-                    self.err(f"{path}.{k}.{n}", "a number ≥ 0")
-            if "higher_than_each_opponent" in v and not isinstance(v["higher_than_each_opponent"], bool):
-                self.err(f"{path}.{k}.higher_than_each_opponent", "true or false")
-        for k in ("mission", "trigger_card", "trigger_mission"):
-            if k in c:
-                self.filter(c[k], f"{path}.{k}")
-        if "attempt_at_this_mission" in c and not isinstance(c["attempt_at_this_mission"], bool):
-            self.err(f"{path}.attempt_at_this_mission", "true or false")
-        if "at_least_half" in c:  # {"of": FILTER, "are": FILTER}
-            v = c["at_least_half"]
-            if not isinstance(v, dict) or set(v) != {"of", "are"}:
-                self.err(f"{path}.at_least_half", '{"of": FILTER, "are": FILTER}')
-            else:
-                self.filter(v["of"], f"{path}.at_least_half.of")
-                self.filter(v["are"], f"{path}.at_least_half.are")
-        if "even" in c:  # "if the highest Cunning among those personnel is even": an AMOUNT
-            self.amount(c["even"], f"{path}.even")
-        if "engagement_began_by" in c and c["engagement_began_by"] not in SIDES:
-            self.err(f"{path}.engagement_began_by", "'you' or 'opponent'")
-        if "in_engagement" in c:  # item 25: true, or {"began_by": SIDE}
-            v = c["in_engagement"]
-            if not (v is True or (isinstance(v, dict) and set(v) <= {"began_by"} and v.get("began_by", "you") in SIDES)):
-                self.err(f"{path}.in_engagement", 'true or {"began_by": "you"|"opponent"}')
-        if "group" in c:  # item 35: who must meet a `meets` requirement — remembered cards
-            if "meets" not in c or not isinstance(c["group"], dict) or set(c["group"]) != {"ref"}:
-                self.err(f"{path}.group", '{"ref": name}, beside "meets"')
 
 
 def validate_mechanics(mechanics: Any) -> list[str]:
