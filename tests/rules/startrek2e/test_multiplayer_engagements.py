@@ -9,7 +9,7 @@ from rules.startrek2e.game import GAME
 
 from . import fixtures as FX
 from .helpers import act, check_invariants, mission, options, pass_responses, put, turn_to
-from .test_premiere_ships import FED_CREW, ROMULANS, WARBIRD, _cloaked, real
+from .test_premiere_ships import FED_CREW, nelvana_trap_springs, real
 
 
 def started3(seed: str) -> dict:
@@ -24,39 +24,31 @@ def test_nelvana_trap_engages_the_ship_of_the_opponent_who_moved_there_not_only_
     """Seat 1's Nelvana Trap on seat 0's mission; seat 0 (not seat 1's left, who is seat 2)
     moves his Galaxy there: the cloaked Warbird comes and engages it."""
     st = started3("nelvana-3")
-    target_m = mission(st, 0, "T-S1")
-    ev, warbird = _cloaked(st, 1, WARBIRD, ROMULANS[:2], mission(st, 1, "T-HQK"))
-    nelvana = real(st, 1, "1R096")
-    st = turn_to(st, 1, "play")
-    st = act(st, {"type": "play", "card": nelvana, "at": target_m})
-    galaxy = put(st, 0, "T-SF", "ships", mission(st, 0, "T-HQF"))
-    crew = [put(st, 0, g, "aboard", galaxy) for g in FED_CREW]
-    st = turn_to(st, 0, "orders")
-    st = act(st, {"type": "move", "ship": galaxy, "to": target_m})
-    assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1
-    st = pass_responses(act(st, {"type": "respond", "card": nelvana, "ability": 1}))
-    eng = next(e for e in st["log"] if e["event"] == "engagement")
-    assert (eng["ship"], eng["target"], eng["weapons"], eng["shields"]) == (warbird, galaxy, 9, 8)
-    assert sum(st["cards"][i]["zone"] == "discard" for i in crew) == 1  # "randomly kill an opponent's personnel involved"
-    check_invariants(st)
+    nelvana_trap_springs(st, plays_at=set(st["seats"][0]["missions"] + st["seats"][2]["missions"]))
+
+
+def _engagement_in_space(seed: str):
+    """Three players: seat 0's crewed Galaxy (Weapons 7) and Attack Pattern, seat 2's staffed
+    Runabout (Shields 5) at seat 0's space mission."""
+    st = started3(seed)
+    space = mission(st, 0, "T-S1")
+    galaxy = put(st, 0, "T-SF", "ships", space)
+    for g in FED_CREW:
+        put(st, 0, g, "aboard", galaxy)
+    runabout = put(st, 2, "T-SF2", "ships", space)
+    put(st, 2, "T-F8", "aboard", runabout)
+    return st, space, galaxy, runabout, put(st, 0, "T-EV2", "core", 0)
 
 
 def test_an_engagement_may_target_any_opponents_ship_there_and_you_choose_which():
     """Seat 0's Attack Pattern at a mission where seat 1 and seat 2 each have a ship: both are
     offered; engaging seat 2's makes seat 2 the engagement's opponent (only he may add ships)."""
-    st = started3("engage-3")
-    space = mission(st, 0, "T-S1")
-    galaxy = put(st, 0, "T-SF", "ships", space)
-    for g in FED_CREW:
-        put(st, 0, g, "aboard", galaxy)
+    st, space, galaxy, runabout, attack = _engagement_in_space("engage-3")
     bird = put(st, 1, "T-SK", "ships", space)
     put(st, 1, "T-K1", "aboard", bird)
-    runabout = put(st, 2, "T-SF2", "ships", space)  # Shields 5
-    put(st, 2, "T-F8", "aboard", runabout)
     bird2 = put(st, 1, "T-SK", "ships", space)  # another Bird of seat 1, staffed
     put(st, 1, "T-K2", "aboard", bird2)
     assistance = real(st, 1, "1S136")  # Render Assistance: "another of your ships … joins"
-    attack = put(st, 0, "T-EV2", "core", 0)
     st = turn_to(st, 0, "orders")
     st = act(st, {"type": "order", "card": attack, "ability": 1})
     assert {o["card"] for o in st["pending"]["options"]} == {bird, bird2, runabout}
@@ -77,14 +69,7 @@ def test_an_engagement_may_target_any_opponents_ship_there_and_you_choose_which(
 
 def test_an_engagement_with_only_a_third_players_ship_present_is_begun():
     """The player on your left has no ship there; the other opponent's ship is enough."""
-    st = started3("engage-third")
-    space = mission(st, 0, "T-S1")
-    galaxy = put(st, 0, "T-SF", "ships", space)
-    for g in FED_CREW:
-        put(st, 0, g, "aboard", galaxy)
-    runabout = put(st, 2, "T-SF2", "ships", space)
-    put(st, 2, "T-F8", "aboard", runabout)
-    attack = put(st, 0, "T-EV2", "core", 0)
+    st, space, galaxy, runabout, attack = _engagement_in_space("engage-third")
     st = turn_to(st, 0, "orders")
     assert {"type": "order", "card": attack, "ability": 1} in options(st, "order")
     st = pass_responses(act(st, {"type": "order", "card": attack, "ability": 1}))

@@ -147,14 +147,18 @@ FED_CREW = ("T-F1", "T-F3", "T-F5", "T-F7")
 
 
 # -- Nelvana Trap 1R096 --------------------------------------------------------------------
-def test_nelvana_trap_brings_the_cloaked_romulan_ships_to_the_moving_ship_and_engages_it():
-    st = started("nelvana")
+def nelvana_trap_springs(st: dict, plays_at: set | None = None) -> dict:
+    """Seat 1's Nelvana Trap on seat 0's space mission, seat 1's Warbird on Engage Cloak; seat
+    0 moves his crewed Galaxy there and seat 1 springs the trap: the Warbird comes and engages
+    the Galaxy (9 against 8) and kills one of its crew at random. ``plays_at``: the missions
+    the trap may be played on ("an opponent's mission")."""
     target_m = mission(st, 0, "T-S1")
     ev, warbird = _cloaked(st, 1, WARBIRD, ROMULANS[:2], mission(st, 1, "T-HQK"))
     nelvana = real(st, 1, "1R096")
     st = turn_to(st, 1, "play")
     plays = [o for o in options(st, "play") if o["card"] == nelvana]
-    assert {o["at"] for o in plays} == set(st["seats"][0]["missions"])  # "Plays on an opponent's mission"
+    if plays_at is not None:
+        assert {o["at"] for o in plays} == plays_at  # "Plays on an opponent's mission"
     st = act(st, {"type": "play", "card": nelvana, "at": target_m})
     galaxy = put(st, 0, "T-SF", "ships", mission(st, 0, "T-HQF"))
     crew = [put(st, 0, g, "aboard", galaxy) for g in FED_CREW]
@@ -171,6 +175,12 @@ def test_nelvana_trap_brings_the_cloaked_romulan_ships_to_the_moving_ship_and_en
     assert len(killed) == 1  # "randomly kill an opponent's personnel involved"
     assert st["cards"][warbird]["stopped"] and st["step"] == "orders"
     check_invariants(st)
+    return st
+
+
+def test_nelvana_trap_brings_the_cloaked_romulan_ships_to_the_moving_ship_and_engages_it():
+    st = started("nelvana")
+    nelvana_trap_springs(st, plays_at=set(st["seats"][0]["missions"]))
 
 
 def test_nelvana_trap_answers_only_an_opponents_ship_moving_to_its_mission():
