@@ -5,7 +5,7 @@ Shape::
 
     {"examine": {"from": "deck"|"dilemmas"|"hand", "who"?: SIDE, "count"?: n|AMOUNT,
                  "reveal"?: bool, "discard"?: PICK, "take"?: PICK, "bottom"?: PICK,
-                 "rest"?: "top"|"bottom"|"discard"|"hand"}, "as"?: name}
+                 "rest"?: "top"|"top_any_order"|"bottom"|"bottom_any_order"|"discard"|"hand"}, "as"?: name}
 
 PICK = n or ``{"count": n, "chooser"?: SIDE, "up_to"?: bool}``. The picks happen in the
 order discard (to the owner's discard pile), take (into the owner's hand), bottom (of the
@@ -78,10 +78,11 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
     if "swap" in arg and not _swap(state, frame, eff, work, _pick(arg["swap"]), owner):
         return False
     rest = arg.get("rest", "top")
-    if rest == "top_any_order" and not _reorder(state, work, owner, zone):
+    if rest in ("top_any_order", "bottom_any_order") and not _reorder(state, work, owner, zone,
+                                                                        bottom=rest == "bottom_any_order"):
         return False
     for card in list(work["left"]):
-        if rest not in ("top", "top_any_order"):
+        if rest not in ("top", "top_any_order", "bottom_any_order"):
             _place(state, ctx, {"bottom": "bottom", "discard": "discard", "hand": "take"}[rest], card)
     if owner != ctx["you"]:
         from ..triggers import fire
@@ -140,21 +141,25 @@ def _swap(state: dict, frame: dict, eff: dict, work: dict, pick: dict, owner: in
     return False
 
 
-def _reorder(state: dict, work: dict, owner: int, zone: list) -> bool:
+def _reorder(state: dict, work: dict, owner: int, zone: list, *, bottom: bool = False) -> bool:
     """"Replace those cards in any order" (MISSING.md item 38): the examining player names
-    the new top card, then the next, one single choice at a time; ``True`` when done."""
+    the new top card, then the next, one single choice at a time; with ``bottom`` ("place the
+    others on the bottom of your deck in any order" — Process Identification) they go to the
+    bottom, the first named highest (as ``deck._order`` places cards on the bottom). ``True``
+    when done."""
     order = work.setdefault("order", [])
     if "answer" in work:
         order.append(work.pop("answer"))
     rest = [c for c in work["left"] if c not in order]
     if len(rest) > 1:
-        S.set_pending(state, work.get("examiner", owner), "choose", "Choose the next card to place on top (first = top)",
+        where = "on the bottom (first = highest)" if bottom else "on top (first = top)"
+        S.set_pending(state, work.get("examiner", owner), "choose", f"Choose the next card to place {where}",
                       [{"type": "choose", "card": i} for i in rest], reveal=list(rest))
         return False
     final = order + rest
-    for c in reversed(final):
+    for c in (final if bottom else reversed(final)):
         if c in zone:
-            S.move(state, c, state["cards"][c]["zone"], state["cards"][c]["in"], top=True)
+            S.move(state, c, state["cards"][c]["zone"], state["cards"][c]["in"], top=not bottom)
     return True
 
 

@@ -308,7 +308,8 @@ def _examine(eff, arg, ctx):
                      f"(the replaced card goes to that discard pile)")
     rest = arg.get("rest", "top")
     rest_text = {"top": "", "top_any_order": "place the rest on top in any order",
-                 "bottom": "place the rest on the bottom", "discard": "discard the rest",
+                 "bottom": "place the rest on the bottom",
+                 "bottom_any_order": "place the rest on the bottom in any order", "discard": "discard the rest",
                  "hand": "take the rest into hand"}.get(rest, f"<?rest {rest}>")
     if picks and rest == "top" and src != "hand":
         rest_text = "place the rest back on top" if set(arg) & {"discard", "take", "bottom"} else ""

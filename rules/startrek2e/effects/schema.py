@@ -340,8 +340,8 @@ class _Checker(NounChecks):
             self.amount(arg["count"], f"{path}.count")
         if "reveal" in arg and not isinstance(arg["reveal"], bool):
             self.err(f"{path}.reveal", "true or false")
-        if arg.get("rest", "top") not in ("top", "top_any_order", "bottom", "discard", "hand"):
-            self.err(f"{path}.rest", "'top', 'top_any_order', 'bottom', 'discard' or 'hand'")
+        if arg.get("rest", "top") not in ("top", "top_any_order", "bottom", "bottom_any_order", "discard", "hand"):
+            self.err(f"{path}.rest", "'top', 'top_any_order', 'bottom', 'bottom_any_order', 'discard' or 'hand'")
         for k in ("discard", "take", "bottom", "swap"):
             if k not in arg:
                 continue

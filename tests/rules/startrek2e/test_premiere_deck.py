@@ -533,3 +533,27 @@ def test_resistance_tactics_prevents_an_engagement_and_stops_the_ships_and_crews
     assert not st["cards"][runabout]["damage"]  # "if you win, place it as damage" never happened
     assert any(e["event"] == "engagement_prevented" for e in st["log"]) and st.get("engagement") is None
     check_invariants(st)
+
+
+# -- Process Identification 1U107 ------------------------------------------------------------
+def test_process_identification_takes_one_and_places_the_others_on_the_bottom_in_the_order_chosen():
+    """"Take one of those cards into hand and place the others on the bottom of your deck in
+    any order": the player names them one at a time, the first named highest."""
+    st = started("process-id", a="kli", b="fed")
+    hq = mission(st, 0, "T-HQK")
+    for g in ("T-K1", "T-K2", "T-K3"):
+        iid = put(st, 0, g, "pile", hq)
+        st["cards"][iid]["guid"] = "X-CAR"
+    st["extra_cards"]["X-CAR"] = FX.personnel("X-CAR", "Glinn", "cardassian", {"Security": 1}, unique=False)
+    event = real(st, 0, "T-EV4", "1U107", "hand")
+    st = turn_to(st, 0, "play")
+    top5 = list(st["seats"][0]["deck"][:5])
+    st = act(st, {"type": "play", "card": event})
+    st = act(st, {"type": "choose", "card": top5[2]})  # the one taken into hand
+    rest = [top5[i] for i in (4, 0, 3, 1)]  # the order the player names them in
+    for c in rest[:-1]:
+        assert "bottom" in st["pending"]["prompt"] and {o["card"] for o in options(st)} >= {c}
+        st = act(st, {"type": "choose", "card": c})
+    assert top5[2] in st["seats"][0]["hand"]
+    assert st["seats"][0]["deck"][-4:] == rest  # first named highest, last at the very bottom
+    check_invariants(st)
