@@ -12,8 +12,9 @@ place nobody aboard). Two uses:
   remembering when the effects after it, using that name, could change something.
 - :func:`may_change`: an optional text without a cost (a "you may" response, an order, a
   ``may`` question) is offered only when one of its effects could change something.
-  Unknowable parts (a name not remembered yet, an effect this module does not model) count
-  as "could": only a provable no-op is dropped.
+  Unknowable parts (a name not remembered yet, an effect this module does not model, cards
+  in a hand or a deck — whether a question is asked is public, so it must not depend on
+  hidden cards) count as "could": only a provable no-op is dropped.
 """
 from __future__ import annotations
 
@@ -103,6 +104,8 @@ def pool(state: dict, t, ctx: dict):
                 if "filter" not in t or F.matches(state, i, t["filter"], ctx)]
     for form in ("all", "choose", "random"):
         if form in t:
+            if isinstance(t[form], dict) and t[form].get("scope") in ("hand", "deck"):
+                return None  # hidden cards: what the text could do there must not show (not known)
             return F.candidates(state, t[form], ctx)
     data = ctx.get("event") or {}
     if "trigger_card" in t:

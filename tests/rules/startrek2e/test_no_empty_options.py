@@ -151,3 +151,20 @@ def test_iks_lukara_with_no_weapons_left_is_not_asked_to_add_them():
     st = pass_responses(act(st, {"type": "order", "card": ambush, "ability": 1}))
     assert st["pending"]["kind"] != "yes_no"
     assert next(e for e in st["log"] if e["event"] == "combat")["strength"] == 9
+
+
+def test_whether_a_free_you_may_is_asked_never_depends_on_the_hand():
+    """A "you may" whose effect picks from the hand is treated as able to change something:
+    asking or not asking it is public, and must not tell the opponent what the hand holds."""
+    from rules.startrek2e.effects import filters as F
+    from rules.startrek2e.effects.useful import may_change
+    st = started("may-hand")
+    src = mission(st, 0, "T-HQF")
+    for i in list(st["seats"][0]["hand"]):
+        S.move(st, i, "discard", 0)
+    ctx = F.ctx_for(st, src, you=0)
+    place = [{"place_on_deck_top": {"choose": {"scope": "hand", "owner": "you", "type": "personnel"}, "count": 1}}]
+    assert may_change(st, place, ctx)  # an empty hand: still "could" (hidden)
+    ships = [{"place_on_deck_top": {"choose": {"type": "ship", "owner": "you"}, "count": 1}}]
+    assert not may_change(st, [{"remove_damage": {"choose": {"type": "ship", "owner": "you"}}}], ctx)
+    assert may_change(st, ships, ctx) is False  # no ship of yours in play: public, provably nothing
