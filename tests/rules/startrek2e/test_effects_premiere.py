@@ -13,8 +13,11 @@ from .test_effects_constructs import _attempt_ready, _run, _valid
 
 
 def test_item23_you_cannot_complete_this_mission_if_your_maquis_personnel_is_on_this_planet():
-    evacuate = [{"kind": "keyword", "keyword": "cant_complete", "if": {"count": {
-        "type": "personnel", "owner": "you", "icon": "maquis", "at_this_mission": True}, "min": 1}}]
+    """Evacuate Colony's and Search and Rescue's own authored text: a Maquis on the planet
+    blocks completion; one aboard a ship orbiting that planet does not ("on this planet")."""
+    from rules.startrek2e.cards import card_db
+    evacuate = card_db()["1U165"]["mechanics"]
+    assert card_db()["1U197"]["mechanics"] == evacuate
     _valid(*evacuate)
     extra = add_card({}, FX.mission("T-P1", "Survey Planet", "planet", reqs=[{"skills": {"Security": 1}}],
                                     mechanics=evacuate))
@@ -30,6 +33,14 @@ def test_item23_you_cannot_complete_this_mission_if_your_maquis_personnel_is_on_
     put(st, 0, "X-MQ", "pile", m)
     st, team = _attempt_ready(st, m)
     assert not st["cards"][m].get("completed") and all(st["cards"][i]["stopped"] for i in team)
+    st = started("evac3", extra=extra)
+    m = mission(st, 0, "T-P1")
+    c = find(st, 0, "T-F6")
+    st["cards"][c]["guid"] = "X-MQ"
+    ship = put(st, 0, "T-SF", "ships", m)
+    put(st, 0, "X-MQ", "aboard", ship)
+    st, team = _attempt_ready(st, m)
+    assert st["cards"][m].get("completed") and st["seats"][0]["score"] == 35
 
 
 def test_item23_cannot_complete_using_a_ship_with_a_maquis_aboard_and_completion_rewards():
