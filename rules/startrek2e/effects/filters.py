@@ -158,6 +158,11 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k in SH.FILTER_KEYS:
             if not SH.match_key(state, iid, k, v, ctx):
                 return False
+        elif k == "scope":  # a static's "ships in your hand": the card must be where the scope looks
+            if iid not in base_candidates(state, {"scope": v, "owner": f.get("owner", "you")}, ctx):
+                return False
+        elif k not in ("highest", "lowest"):
+            raise ValueError(f"unknown FILTER key {k!r}")
     return True
 
 

@@ -1,11 +1,15 @@
 """Premiere cards that change personnel in play, played as printed (their authored mechanics
 from the card database) through the reducer: Alternate Identity 1R120, Ari 1U229."""
+import pytest
+
 from rules.startrek2e import state as S
+from rules.startrek2e import stats as ST
 from rules.startrek2e.cards import card_db
+from rules.startrek2e.effects import filters as F
 from rules.startrek2e.effects.render import render_card
 
 from . import fixtures as FX
-from .helpers import act, check_invariants, mission, options, real, started, turn_to
+from .helpers import act, add_card, check_invariants, find, mission, options, put, real, started, turn_to
 
 DB = card_db()
 
@@ -123,3 +127,32 @@ def test_marouk_gatherers_at_his_mission_gain_geology_and_are_no_longer_thieves(
     check_invariants(st)
     assert render_card(DB["1U335"]) == ["Each Gatherer personnel at this mission gains Geology.",
                                         "Each Gatherer personnel at this mission loses the keyword Thief."]
+
+
+# -- Movar: [Kli] ships in your hand cost -1 ------------------------------------------------------
+def test_movar_lowers_the_cost_of_klingon_ships_in_hand_only():
+    """The static's FILTER ``scope: hand`` is honoured when the engine matches one card (a
+    ship already in play keeps its printed cost; a ship in the opponent's hand too)."""
+    extra = add_card({}, FX.personnel("X-KT", "Agent", "klingon", {"Treachery": 1}, unique=False))
+    st = started("movar", extra=extra)
+    planet = mission(st, 1, "T-HQK")
+    for old in ("T-K3", "T-K4"):
+        i = find(st, 1, old)
+        st["cards"][i]["guid"] = "X-KT"
+        put(st, 1, "X-KT", "pile", planet)
+    real(st, 1, "T-K5", "1S363", "pile", planet)
+    in_hand = find(st, 1, "T-SK")
+    S.move(st, in_hand, "hand", 1)
+    printed = ST.printed(st, in_hand, "cost")
+    assert printed == 3
+    assert ST.value(st, in_hand, "cost") == printed - 1
+    flying = find(st, 1, "T-SK")
+    S.move(st, flying, "ships", planet)
+    st["cards"][flying]["commander"] = 1
+    assert ST.value(st, flying, "cost") == printed
+
+
+def test_an_unknown_filter_key_raises():
+    st = started("unknown-key")
+    with pytest.raises(ValueError, match="unknown FILTER key"):
+        F.matches(st, find(st, 0, "T-F1"), {"no_such_key": True}, {"you": 0, "opp": 1, "source": None})
