@@ -293,4 +293,6 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
         elif k in X.CONDITION_KEYS:
             if not X.condition_key(state, k, v, ctx):
                 return False
+        elif k != "group":  # read by ``meets``
+            raise ValueError(f"unknown CONDITION key {k!r}")
     return True

@@ -156,3 +156,9 @@ def test_an_unknown_filter_key_raises():
     st = started("unknown-key")
     with pytest.raises(ValueError, match="unknown FILTER key"):
         F.matches(st, find(st, 0, "T-F1"), {"no_such_key": True}, {"you": 0, "opp": 1, "source": None})
+
+
+def test_an_unknown_condition_key_raises():
+    st = started("unknown-condition")
+    with pytest.raises(ValueError, match="unknown CONDITION key"):
+        F.condition(st, {"no_such_key": True}, {"you": 0, "opp": 1, "source": None, "refs": {}})
