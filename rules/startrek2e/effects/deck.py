@@ -130,17 +130,7 @@ def download(state: dict, frame: dict, eff: dict, arg: dict):
         fire(state, "about_to_download", card=pick, seat=seat, verb="download")
         _urgent(state, before, height)
         return False  # the mandatory texts and the window come first; then into the hand
-    f = dict(arg.get("filter") or {})
-    if "title" in arg:
-        f["title"] = arg["title"]
-    f.pop("scope", None)
-    f.pop("owner", None)
-    seen, opts = set(), []
-    for i in deck:
-        g = state["cards"][i]["guid"]
-        if g not in seen and F.matches(state, i, f, ctx):
-            seen.add(g)
-            opts.append({"type": "choose", "card": i})
+    opts = F.pile_options(state, deck, arg, ctx)
     if not opts:
         G.shuffle_deck(state, seat)
         return True

@@ -237,6 +237,25 @@ def requirement_group(state: dict, ctx: dict) -> list:
             and S.commander(state, i) == ctx["you"] and not state["cards"][i]["stopped"]]
 
 
+
+def pile_options(state: dict, pile: list, arg: dict, ctx: dict) -> list:
+    """The "choose" options for a card searched for in a pile (a download from the deck, a
+    card taken from the discard pile): the ``filter``/``title`` of ``arg``, one option per
+    title (copies are the same choice, so the first copy stands for them)."""
+    f = dict(arg.get("filter") or {})
+    if "title" in arg:
+        f["title"] = arg["title"]
+    f.pop("scope", None)
+    f.pop("owner", None)
+    seen, opts = set(), []
+    for i in pile:
+        g = state["cards"][i]["guid"]
+        if g not in seen and matches(state, i, f, ctx):
+            seen.add(g)
+            opts.append({"type": "choose", "card": i})
+    return opts
+
+
 def condition(state: dict, cond: dict, ctx: dict) -> bool:
     for k, v in cond.items():
         if k == "facing_dilemma":

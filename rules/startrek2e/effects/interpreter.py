@@ -357,17 +357,7 @@ def _search(zone):
                 S.move(state, pick, "hand", seat)
                 S.log(state, "took_from_discard", seat=seat, card=pick, title=S.name(state, pick))
             return True
-        f = dict(arg.get("filter") or {})
-        if "title" in arg:
-            f["title"] = arg["title"]
-        f.pop("scope", None)
-        f.pop("owner", None)
-        seen, opts = set(), []
-        for i in pile:
-            g = state["cards"][i]["guid"]
-            if g not in seen and F.matches(state, i, f, ctx):
-                seen.add(g)
-                opts.append({"type": "choose", "card": i})
+        opts = F.pile_options(state, pile, arg, ctx)
         if not opts:
             return True
         S.set_pending(state, seat, "choose", "Choose the card to take (or none)", opts + [{"type": "choose", "card": None}],
