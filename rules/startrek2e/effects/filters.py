@@ -238,15 +238,22 @@ def requirement_group(state: dict, ctx: dict) -> list:
 
 
 
-def pile_options(state: dict, pile: list, arg: dict, ctx: dict) -> list:
-    """The "choose" options for a card searched for in a pile (a download from the deck, a
-    card taken from the discard pile): the ``filter``/``title`` of ``arg``, one option per
-    title (copies are the same choice, so the first copy stands for them)."""
+def searched_filter(arg: dict) -> dict:
+    """The FILTER of a card searched for in one's own pile (``download``,
+    ``take_from_discard``): ``filter`` plus ``title``; the pile itself says where and whose."""
     f = dict(arg.get("filter") or {})
     if "title" in arg:
         f["title"] = arg["title"]
     f.pop("scope", None)
     f.pop("owner", None)
+    return f
+
+
+def pile_options(state: dict, pile: list, arg: dict, ctx: dict) -> list:
+    """The "choose" options for a card searched for in a pile (a download from the deck, a
+    card taken from the discard pile), one option per title (copies are the same choice, so
+    the first copy stands for them)."""
+    f = searched_filter(arg)
     seen, opts = set(), []
     for i in pile:
         g = state["cards"][i]["guid"]

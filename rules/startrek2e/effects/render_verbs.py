@@ -9,6 +9,7 @@ verb of the effect language (``VERBS``), which grows with every new verb. The no
 from __future__ import annotations
 
 from . import render_phrases as P
+from .filters import searched_filter
 
 DURATIONS = {"end_of_dilemma": " until the end of this dilemma", "end_of_attempt": " until the end of this mission attempt",
              "end_of_turn": " until the end of this turn", "permanent": "",
@@ -170,21 +171,11 @@ def _discard(eff, arg, ctx):
 def _download(eff, arg, ctx):
     if "title" in arg and "filter" not in arg:
         return "download {" + arg["title"] + "}"
-    f = dict(arg.get("filter") or {})
-    if "title" in arg:
-        f["title"] = arg["title"]
-    f.pop("scope", None)
-    f.pop("owner", None)
-    return f"download {P.noun(f, ctx, article=True, owner=False)}"
+    return f"download {P.noun(searched_filter(arg), ctx, article=True, owner=False)}"
 
 
 def _take_from_discard(eff, arg, ctx):
-    f = dict(arg.get("filter") or {})
-    if "title" in arg:
-        f["title"] = arg["title"]
-    f.pop("scope", None)
-    f.pop("owner", None)
-    return f"take {P.noun(f, ctx, article=True, owner=False)} from your discard pile into your hand"
+    return f"take {P.noun(searched_filter(arg), ctx, article=True, owner=False)} from your discard pile into your hand"
 
 
 def _score(eff, arg, ctx):
