@@ -60,7 +60,8 @@ def test_a_match_of_every_builtin_game_is_played_over_http_then_replayed_and_ref
                                json={"expected_version": version, "action": pick.choice(listing["actions"])})
         assert response.status_code == 201, response.json
         version = response.json["version"]
-        if version % 50 == 1:
+        if version % 50 == 1 and client.get(url(match)).json["status"] != "finished":
+            # (a read after the action that ended the match is the judge's, seed included)
             for headers in ({}, bearer(tokens[0]), bearer(tokens[1])):
                 for tail in ("/state", "/events", f"/replay?at={version - 1}"):
                     body = client.get(url(match, tail), headers=headers).get_data(as_text=True)
