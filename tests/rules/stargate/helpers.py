@@ -91,3 +91,33 @@ def random_game(deck_a: str, deck_b: str, seed: str, ruleset: str = "current", *
             check_invariants(state)
     json.dumps(state)
     return state, n
+
+
+def play_salted_games(cards: list[str], copies: int, seed: str, *, games: int = 4, limit: int = 3000) -> dict:
+    """Random legal play of ``games`` games whose decks are ``copies`` of each card in ``cards``
+    plus 20 cards of a random starter deck (its team and missions), checking the one-zone
+    invariant every 5 actions and the views every 25; returns how often each pending kind was
+    asked, so a test can check its cards' decisions really came up."""
+    from collections import Counter
+
+    from rules.stargate.cards import starters
+    asked: Counter = Counter()
+    for k in range(games):
+        r = random.Random(k)
+        seats = []
+        for s in range(2):
+            st = r.choice(starters())
+            filler = [e["guid"] for e in st["deck"] for _ in range(e["qty"])]
+            seats.append({"name": str(s), "team": st["team"], "missions": st["missions"],
+                          "deck": cards * copies + r.sample(filler, min(20, len(filler)))})
+        state = GAME.setup({"ruleset": "current", "seats": seats}, f"{seed}{k}")
+        n = 0
+        while state["outcome"] is None and n < limit:
+            seat = GAME.deciding_seats(state)[0]
+            asked[state["pending"]["kind"]] += 1
+            state = GAME.apply(state, {"seat": seat, "type": "action",
+                                       "payload": r.choice(GAME.legal_actions(state, seat))})
+            n += 1
+            if n % 5 == 0:
+                check_invariants(state, views=n % 25 == 0)
+    return asked

@@ -34,6 +34,22 @@ def _to_texts(state):
     return state
 
 
+def _assert_forces_failure_text_mandatory_and_free(*, with_pauls_iris: bool) -> None:
+    """Paul (the villain) plays Ori Ground Forces with 2 power; at the texts he is not asked
+    whether to use its Failure text and pays nothing (with or without his own Iris in play)."""
+    iris, forces = real("Iris"), real("Ori Ground Forces")
+    state = table(deck1=([iris] if with_pauls_iris else []) + [forces] + [GEAR] * 12, missions0=COMBAT)
+    if with_pauls_iris:
+        put_in_play(state, 1, iris)
+    obs = to_hand(state, 1, forces)
+    state = pass_(state)
+    state["seats"][1]["power"] = 2
+    state = act(state, {"type": "play", "card": obs})
+    state = _to_texts(state)
+    assert state["pending"]["kind"] != "use_text"
+    assert state["seats"][1]["power"] == 2
+
+
 def _log(state, event):
     return [e for e in state["log"] if e["event"] == event]
 
@@ -103,15 +119,7 @@ def test_an_obstacles_failure_text_is_not_used_when_the_villain_cannot_pay():
 
 
 def test_without_iris_the_obstacles_failure_text_is_mandatory_and_free():
-    forces = real("Ori Ground Forces")
-    state = table(deck1=[forces] + [GEAR] * 12, missions0=COMBAT)
-    obs = to_hand(state, 1, forces)
-    state = pass_(state)
-    state["seats"][1]["power"] = 2
-    state = act(state, {"type": "play", "card": obs})
-    state = _to_texts(state)
-    assert state["pending"]["kind"] != "use_text"
-    assert state["seats"][1]["power"] == 2
+    _assert_forces_failure_text_mandatory_and_free(with_pauls_iris=False)
 
 
 def test_an_adversarys_failure_text_is_optional_and_free():
@@ -185,16 +193,7 @@ def test_with_heruur_each_occurrence_of_the_text_is_decided_and_paid_on_its_own(
 def test_iris_is_ignored_while_her_owner_is_the_villain():
     """A hero card is ignored during its owner's opponent's turn: Paul's Iris does not make
     his own obstacles' Failure text optional."""
-    iris, forces = real("Iris"), real("Ori Ground Forces")
-    state = table(deck1=[iris, forces] + [GEAR] * 12, missions0=COMBAT)
-    put_in_play(state, 1, iris)
-    obs = to_hand(state, 1, forces)
-    state = pass_(state)
-    state["seats"][1]["power"] = 2
-    state = act(state, {"type": "play", "card": obs})
-    state = _to_texts(state)
-    assert state["pending"]["kind"] != "use_text"
-    assert state["seats"][1]["power"] == 2
+    _assert_forces_failure_text_mandatory_and_free(with_pauls_iris=True)
 
 
 def test_once_iris_is_destroyed_by_a_failure_text_the_rest_are_mandatory_again():

@@ -6,7 +6,7 @@ from rules.stargate.game import GAME
 
 from .fixtures import (GEAR, HERO_SHIP, JASON3, JASON4, MISSIONS, OLAF, SGC_OFFICER, TEALC, _card, add, find, pass_,
                        put_in_play, real, start, table)
-from .helpers import act, check_invariants
+from .helpers import act, check_invariants, play_salted_games
 
 COMBAT_FIRST = MISSIONS[2:] + MISSIONS[:2]  # a Combat mission first (Salish Spirits can be played)
 
@@ -499,31 +499,10 @@ REPLACEMENT_CARDS = ["1/145", "2/40", "2/93", "3/40", "2/67", "2/74", "2/13", "1
 def test_random_games_full_of_replacement_cards_play_to_the_end_with_the_invariants():
     """Random legal play with decks made of the eight cards (and starter cards): replacement
     decisions come up, the one-zone invariant, views and legality hold after every action."""
-    import random
-
-    from rules.stargate.cards import by_ref, starters
+    from rules.stargate.cards import by_ref
     cards = [by_ref(r)["guid"] for r in REPLACEMENT_CARDS if by_ref(r)["type"] != "character"
              or by_ref(r)["subtype"] != "team"]
-    asked = 0
-    for k in range(4):
-        r = random.Random(k)
-        seats = []
-        for s in range(2):
-            st = r.choice(starters())
-            filler = [e["guid"] for e in st["deck"] for _ in range(e["qty"])]
-            seats.append({"name": str(s), "team": st["team"], "missions": st["missions"],
-                          "deck": cards * 3 + r.sample(filler, min(20, len(filler)))})
-        state = GAME.setup({"ruleset": "current", "seats": seats}, f"replacements{k}")
-        n = 0
-        while state["outcome"] is None and n < 3000:
-            seat = GAME.deciding_seats(state)[0]
-            asked += state["pending"]["kind"] == "replace"
-            state = GAME.apply(state, {"seat": seat, "type": "action",
-                                       "payload": r.choice(GAME.legal_actions(state, seat))})
-            n += 1
-            if n % 5 == 0:
-                check_invariants(state, views=n % 25 == 0)
-    assert asked > 0
+    assert play_salted_games(cards, 3, "replacements")["replace"] > 0
 
 
 def test_the_eight_cards_read_as_the_engine_plays_them():
