@@ -240,6 +240,14 @@ def _check_turn(game: Game, state: State, seat: int) -> None:
         )
 
 
+def _stored_answer(store: MatchStore, match_id: str, key: str | None, event: dict) -> Posted | None:
+    """The stored answer of an earlier request with this key (for this seat), or None."""
+    if key is None:
+        return None
+    earlier = store.idempotent_result(match_id, key, event)  # raises if reused for another action
+    return None if earlier is None else Posted(body=earlier.response, replayed=True)
+
+
 def post_action(
     rt: Runtime,
     match_id: str,
@@ -254,23 +262,34 @@ def post_action(
 
     Nothing is appended when anything fails. An ``Idempotency-Key`` seen before (for this
     seat) answers with the original response *before* validation: a retry whose first
-    attempt succeeded has a stale ``expected_version`` and may no longer be legal.
+    attempt succeeded has a stale ``expected_version`` and may no longer be legal. The key
+    is looked up again after a version conflict, so a retry racing its own first attempt
+    gets the stored 201 too, never a 409 for its own action.
     """
     store = rt.store
     match = load_match(store, match_id)
     seat = auth.require_seat(match.meta, token)
     event = {"type": "action", "seat": seat, "payload": action}
     key = seat_idempotency_key(seat, idempotency_key)
-    if key is not None:
-        earlier = store.idempotent_result(match_id, key, event)  # raises if reused for another action
-        if earlier is not None:
-            return Posted(body=earlier.response, replayed=True)
-    version, state = current_state(store, match.game, match_id)
-    if expected_version != version:
-        raise VersionConflict(version, expected_version)
-    _check_turn(match.game, state, seat)
-    match.game.validate(state, seat, action)
-    result = store.append(match_id, expected_version, event, idempotency_key=key, response={"version": expected_version + 1})
+    earlier = _stored_answer(store, match_id, key, event)
+    if earlier is not None:
+        return earlier
+    try:
+        version, state = current_state(store, match.game, match_id)
+        if expected_version != version:
+            raise VersionConflict(version, expected_version)
+        _check_turn(match.game, state, seat)
+        match.game.validate(state, seat, action)
+        result = store.append(match_id, expected_version, event, idempotency_key=key, response={"version": expected_version + 1})
+    except VersionConflict:
+        # A twin of this request (same key, same action) may have appended between our
+        # look-up above and our read of the state. The append script stores the answer in
+        # the same atomic step as the event, so a version moved by our twin always finds
+        # its answer now; a conflict caused by another action finds none and stays a 409.
+        twin = _stored_answer(store, match_id, key, event)
+        if twin is None:
+            raise
+        return twin
     if result.replayed:  # a concurrent request with the same key landed first
         return Posted(body=result.response, replayed=True)
     state = match.game.apply(state, event)  # ours: current_state decoded it fresh
