@@ -6,6 +6,9 @@ Every failing request answers ``{"error": {"code", "message", "details"}}`` with
 - request-shape errors found by the marshmallow schemas (webargs, via flask-smorest):
   400 ``invalid_request`` with the field messages in ``details``;
 - other HTTP errors (404 unknown route, 405, 413 ...): their status and a snake_case code;
+- the match store (Redis) unreachable, restarting, loading its data, read-only or out of
+  memory: 503 ``store_unavailable`` with ``Retry-After`` (a passing condition the client
+  should retry, not a server bug; an append retried with its Idempotency-Key is safe);
 - anything else: 500 ``internal_error`` with a generic message. The exception is logged,
   never echoed: its text could hold internal state (a hand, the seed).
 """
@@ -16,6 +19,7 @@ import re
 from typing import Any
 
 from flask import Flask, Response, jsonify
+from redis import exceptions as redis_errors
 from werkzeug.exceptions import HTTPException
 
 from rules.errors import SubspaceError, Unauthorized
@@ -23,6 +27,21 @@ from rules.errors import SubspaceError, Unauthorized
 log = logging.getLogger(__name__)
 
 # Codes for HTTP errors that have no SubspaceError of their own.
+# Redis errors that mean "the store cannot serve now", not "this request is wrong".
+# BusyLoadingError (LOADING after a restart) and MaxConnectionsError are ConnectionErrors;
+# MasterDownError is a ClusterDownError.
+STORE_UNAVAILABLE_ERRORS: tuple[type[Exception], ...] = (
+    redis_errors.ConnectionError,
+    redis_errors.TimeoutError,
+    redis_errors.ReadOnlyError,
+    redis_errors.TryAgainError,
+    redis_errors.ClusterDownError,
+    redis_errors.OutOfMemoryError,
+)
+# Replies with no exception class of their own: MISCONF (cannot persist, writes refused).
+_UNAVAILABLE_REPLY_PREFIXES = ("MISCONF",)
+STORE_RETRY_AFTER_SECONDS = 2
+
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type"}
 
 
@@ -82,6 +101,24 @@ def handle_http_exception(error: HTTPException) -> Response:
     return error_response(status, _code_for(error), error.description or error.name or "error")
 
 
+def handle_store_unavailable(error: Exception) -> Response:
+    """503 + Retry-After. Logged without a traceback: an outage fails every request, and
+    the one line per request says what happened."""
+    log.warning("match store unavailable: %s: %s", type(error).__name__, error)
+    return error_response(
+        503, "store_unavailable",
+        "the match store is unavailable for a moment; retry after the Retry-After seconds "
+        "(send actions with an Idempotency-Key so a retry can never apply one twice)",
+        {"retry_after": STORE_RETRY_AFTER_SECONDS}, {"Retry-After": str(STORE_RETRY_AFTER_SECONDS)},
+    )
+
+
+def handle_redis_reply_error(error: redis_errors.ResponseError) -> Response:
+    if str(error).startswith(_UNAVAILABLE_REPLY_PREFIXES):
+        return handle_store_unavailable(error)
+    return handle_unexpected(error)
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unhandled error", exc_info=error)
     return error_response(500, "internal_error", "internal server error; it has been logged")
@@ -91,4 +128,7 @@ def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the app's Api instead of flask-smorest's own)."""
     app.register_error_handler(SubspaceError, handle_subspace_error)
     app.register_error_handler(HTTPException, handle_http_exception)
+    for error_class in STORE_UNAVAILABLE_ERRORS:
+        app.register_error_handler(error_class, handle_store_unavailable)
+    app.register_error_handler(redis_errors.ResponseError, handle_redis_reply_error)
     app.register_error_handler(Exception, handle_unexpected)

@@ -10,6 +10,7 @@ import redis
 from flask import current_app
 
 from store import MatchStore
+from store.connection import connect
 from store.embedded import EmbeddedRedis, start_embedded
 from workers import enqueue_fold, fold_pending, settle_lagging
 
@@ -37,7 +38,7 @@ class Runtime:
             atexit.register(embedded.stop)
             url = embedded.url
             log.info("embedded redis at %s (data in %s)", url, embedded.data_dir)
-        conn = redis.Redis.from_url(url)
+        conn = connect(url)
         return cls(settings=settings, conn=conn, store=MatchStore(conn), embedded=embedded)
 
     @property
