@@ -98,7 +98,13 @@ def handle_http_exception(error: HTTPException) -> Response:
     status = error.code or 500
     if status >= 500:
         return error_response(status, "internal_error", "internal server error")
-    return error_response(status, _code_for(error), error.description or error.name or "error")
+    return error_response(status, _code_for(error), error.description or error.name or "error", headers=_own_headers(error))
+
+
+def _own_headers(error: HTTPException) -> dict:
+    """The headers the HTTP error itself carries (``Allow`` of a 405, ``Retry-After`` of a
+    429/503, ``WWW-Authenticate``), minus the body's own ``Content-Type``: our body is JSON."""
+    return {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
 
 
 def handle_store_unavailable(error: Exception) -> Response:

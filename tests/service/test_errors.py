@@ -20,8 +20,11 @@ def test_unknown_route_is_404_not_found(client):
     _assert_error_body(client.get("/v2/nothing"), 404, "not_found")
 
 
-def test_wrong_method_is_405(client):
-    _assert_error_body(client.delete("/v1/games"), 405, "method_not_allowed")
+def test_wrong_method_is_405_and_says_which_methods_are_allowed(client):
+    response = client.delete("/v1/games")
+    _assert_error_body(response, 405, "method_not_allowed")
+    assert set(response.headers["Allow"].replace(" ", "").split(",")) >= {"GET", "HEAD", "OPTIONS"}
+    assert response.headers["Content-Type"] == "application/json"
 
 
 @pytest.mark.parametrize("tail", ["", "/state", "/legal-actions", "/events", "/replay"])
