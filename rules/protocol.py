@@ -112,6 +112,15 @@ class BaseGame:
     def redact_event(self, event: dict, viewer: Viewer, state_before: State) -> dict:
         return event
 
+    #: the field of a visible card in a view that holds its definition key (``None``: the
+    #: game has no card catalogue)
+    card_key: str | None = None
+
+    def card_catalogue(self) -> dict[str, dict]:
+        """Definition key -> the card's printed face (``rules.catalogue``): public data, the
+        same for every match, computed once per process. Empty for games without one."""
+        return {}
+
 
 class PendingDecisionGame(BaseGame):
     """The shape the three card games share: the state holds ``outcome`` and ``pending``

@@ -8,7 +8,7 @@ opaque JSON objects at this level: each game defines them, not the wire layer.
 from __future__ import annotations
 
 from .errors import ErrorBodySchema, ErrorSchema
-from .games import GameSchema, GamesSchema
+from .games import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, GameSchema, GamesSchema
 from .matches import (
     ActionPostedSchema,
     EventsQuerySchema,
@@ -28,6 +28,9 @@ from .matches import (
 
 __all__ = [
     "ActionPostedSchema",
+    "CardCatalogueQuerySchema",
+    "CardCatalogueSchema",
+    "CardSchema",
     "ErrorBodySchema",
     "ErrorSchema",
     "EventsQuerySchema",

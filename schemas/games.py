@@ -20,7 +20,41 @@ class GameSchema(Schema):
         required=True,
         metadata={"description": "preconstructed decks a seat may name by id: {id, name, ...}"},
     )
+    card_key = fields.String(
+        allow_none=True,
+        metadata={"description": "the field of a visible card in a view holding its key in "
+                                 "GET /v1/games/<game>/cards (null: no catalogue)"},
+    )
 
 
 class GamesSchema(Schema):
     games = fields.List(fields.Nested(GameSchema), required=True)
+
+
+class CardCatalogueQuerySchema(Schema):
+    keys = fields.String(
+        load_default=None,
+        metadata={"description": "comma-separated definition keys (at most 500); none = the whole catalogue"},
+    )
+
+
+class CardSchema(Schema):
+    """One card's printed face; besides these, each game adds its own facts (skills,
+    requirements, race, …) — see README 'Card catalogue'."""
+
+    class Meta:
+        unknown = "include"
+
+    key = fields.String(required=True)
+    title = fields.String(required=True)
+    type = fields.String(required=True)
+    cost = fields.Integer(allow_none=True)
+    numbers = fields.Dict(keys=fields.String(), required=True)
+    text = fields.List(fields.String(), required=True, metadata={"description": "one line per ability"})
+    official = fields.Boolean(required=True)
+
+
+class CardCatalogueSchema(Schema):
+    game = fields.String(required=True)
+    card_key = fields.String(required=True, metadata={"description": "the field of a visible card in a view that holds its key"})
+    cards = fields.Dict(keys=fields.String(), values=fields.Nested(CardSchema), required=True)

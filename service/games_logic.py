@@ -17,6 +17,7 @@ def describe_game(game: Game) -> dict:
         "default_ruleset": game.default_ruleset,
         "rulesets": [{"id": rid, "description": text} for rid, text in game.rulesets.items()],
         "starter_decks": list(game.starter_decks()),
+        "card_key": getattr(game, "card_key", None),
     }
 
 

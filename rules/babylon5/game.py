@@ -25,6 +25,11 @@ class Babylon5Game(PendingDecisionGame):
     engine_version = "1"
     flow = flow
     views = _view
+    card_key = "card"
+
+    def card_catalogue(self) -> dict[str, dict]:
+        from .catalogue import catalogue
+        return catalogue()
 
     def starter_decks(self) -> list[dict]:
         from .cards import starters

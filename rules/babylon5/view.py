@@ -19,8 +19,13 @@ def _card(state: dict, iid: str, viewer) -> dict:
             out["on"] = c["on"]
         return out
     dd = S.d(state, iid)
+    # ``card`` is the definition key: the printed face (text, cost, numbers) is its entry in
+    # the card catalogue (rules/catalogue.py); the view carries the numbers as they are now
     out.update({"card": dd["id"], "title": dd["title"], "type": dd["type"], "race": dd.get("race"),
                 "official": dd.get("official", False)})
+    if c["zone"] == "hand":
+        from .actions import sponsor_cost
+        out["cost"] = sponsor_cost(state, c["owner"], iid)  # after discounts
     if c["zone"] == "play":
         out.update({"rotated": c["rotated"], "neutralized": c["neutralized"], "level": c["level"],
                     "damage": c["damage"], "severe": c["severe"], "on": c["on"], "on_faction": c["on_faction"]})

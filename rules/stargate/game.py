@@ -23,6 +23,11 @@ class StargateGame(PendingDecisionGame):
     engine_version = "1"
     flow = flow
     views = _view
+    card_key = "guid"
+
+    def card_catalogue(self) -> dict[str, dict]:
+        from .catalogue import catalogue
+        return catalogue()
 
     def starter_decks(self) -> list[dict]:
         from .cards import starters

@@ -10,7 +10,6 @@ from ..protocol import JUDGE, is_seat
 from . import state as S
 from . import stats
 from .effects import filters as F
-from .effects.render import render
 
 
 def _card(state: dict, iid: str, viewer) -> dict:
@@ -20,9 +19,13 @@ def _card(state: dict, iid: str, viewer) -> dict:
     if hidden:
         return out
     d = S.card_def(state, iid)
+    # the printed face (text, cost, numbers) is the catalogue's entry for ``guid`` (rules/catalogue.py)
     out.update({"guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
-                "state": c.get("state"), "blocked": bool(c.get("blocked")), "text": render(d.get("mechanics")),
-                "official": d.get("official", True)})
+                "state": c.get("state"), "blocked": bool(c.get("blocked")), "official": d.get("official", True)})
+    if c["zone"] == "hand":
+        out["cost"] = stats.play_cost(state, iid)  # the cost now, after modifiers
+    if (c.get("became") or {}).get("no_text"):
+        out["blank"] = True  # taken as an adversary "with no game text" (The Enemy Within)
     if d["type"] in ("character", "adversary") and c["zone"] in ("play", "mission"):
         out["skills"] = stats.skills(state, iid)
     if c.get("glyphs"):

@@ -10,14 +10,17 @@ from __future__ import annotations
 from ..protocol import JUDGE, is_seat
 from . import state as S
 from . import stats as ST
-from .effects.render import render_card
 
 
 def _card(state: dict, iid: str) -> dict:
     c = state["cards"][iid]
     d = S.card_def(state, iid)
+    # the printed face (text, cost, numbers, requirements, points) is the catalogue's entry
+    # for ``guid`` (rules/catalogue.py); the view carries the numbers as they are now
     out = {"id": iid, "guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
-           "owner": c["owner"], "official": d.get("official", True), "text": render_card(d)}
+           "owner": c["owner"], "official": d.get("official", True)}
+    if c["zone"] in ("hand", "drawn", "stack"):
+        out["cost"] = ST.value(state, iid, "cost")  # after modifiers (Movar: ships in your hand cost -1)
     if S.in_play(state, iid):
         out["commander"] = c.get("commander")
         out["stopped"] = c.get("stopped", False)
@@ -33,6 +36,7 @@ def _card(state: dict, iid: str) -> dict:
         out["damage"] = [_card(state, i) for i in c["damage"]]
     if t == "mission":
         out["completed"] = bool(c.get("completed"))
+        out["points"] = ST.value(state, iid, "points")  # now, after modifiers
         for z in ("pile", "ships", "under", "on"):
             out[z] = [_card(state, i) for i in c.get(z, [])]
         if c.get("added_requirements"):  # "add … to the mission's requirements" (Secret Conspiracy)

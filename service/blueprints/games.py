@@ -1,13 +1,26 @@
-"""``/v1/games``: the games, rulesets and starter decks a match can be created with."""
+"""``/v1/games``: the games, rulesets and starter decks a match can be created with, and
+each game's card catalogue (the printed face of every card a view names by key)."""
 from __future__ import annotations
 
+from flask import Response, request
 from flask_smorest import Blueprint
 
-from schemas import GamesSchema
+from schemas import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, ErrorSchema, GamesSchema
 
+from .. import catalogue_logic as cat
 from ..games_logic import list_games
 
-blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games, rulesets and starter decks")
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games, rulesets, starter decks, card catalogues")
+
+# public definitions that change only with a deploy: clients may keep them, revalidating by ETag
+_CACHE_CONTROL = "public, max-age=3600"
+
+
+def _cached(body: bytes, etag: str) -> Response:
+    response = Response(body, mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = _CACHE_CONTROL
+    return response.make_conditional(request)
 
 
 @blp.route("")
@@ -15,3 +28,24 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games, r
 def games() -> dict:
     """List the games this server runs, with their rulesets and starter decks."""
     return {"games": list_games()}
+
+
+@blp.route("/<game_id>/cards")
+@blp.arguments(CardCatalogueQuerySchema, location="query")
+@blp.response(200, CardCatalogueSchema)
+@blp.alt_response(304, description="not modified (If-None-Match matched the ETag)")
+@blp.alt_response(404, schema=ErrorSchema, description="card_not_found (details.unknown) or no_card_catalogue")
+def card_catalogue(query: dict, game_id: str) -> Response:
+    """The game's card catalogue (or the cards named by ``keys``): title, type, cost,
+    numbers, requirements, rendered text. Public definitions only; cacheable by ETag."""
+    keys = cat.split_keys(query.get("keys"))
+    return _cached(*(cat.whole_catalogue(game_id) if keys is None else cat.some_cards(game_id, keys)))
+
+
+@blp.route("/<game_id>/cards/<path:key>")
+@blp.response(200, CardSchema)
+@blp.alt_response(304, description="not modified (If-None-Match matched the ETag)")
+@blp.alt_response(404, schema=ErrorSchema, description="card_not_found or no_card_catalogue")
+def card(game_id: str, key: str) -> Response:
+    """One card's printed face by its definition key (the key a view's card carries)."""
+    return _cached(*cat.one_card(game_id, key))

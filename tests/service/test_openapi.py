@@ -3,6 +3,8 @@ from __future__ import annotations
 
 EXPECTED = {
     "/v1/games": {"get"},
+    "/v1/games/{game_id}/cards": {"get"},
+    "/v1/games/{game_id}/cards/{key}": {"get"},
     "/v1/matches": {"get", "post"},
     "/v1/matches/{match_id}": {"get"},
     "/v1/matches/{match_id}/state": {"get"},

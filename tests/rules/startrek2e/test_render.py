@@ -184,13 +184,16 @@ def test_resistance_tactics_reads_as_played():
         "combat, then stop each personnel or ship involved.")
 
 
-def test_the_view_shows_each_cards_text():
+def test_the_view_names_each_card_by_its_catalogue_key():
+    """The text is the catalogue's (rendered once per definition), not re-rendered per view."""
     st = started("render-view")
     v = GAME.view(st, 0)
     hand = v["seats"][0]["hand"]
-    assert all("text" in c and isinstance(c["text"], list) for c in hand)
-    mission = v["seats"][0]["missions"][0]
-    assert mission["text"] == render_card(st["extra_cards"].get(mission["guid"]) or DB[mission["guid"]])
+    assert hand and all("text" not in c and isinstance(c["guid"], str) for c in hand)
+    cat = GAME.card_catalogue()
+    for c in hand:
+        if c["guid"] in cat:
+            assert cat[c["guid"]]["text"] == render_card(DB[c["guid"]])
 
 
 def test_ships_moved_by_card_text_read_as_the_engine_plays_them():
