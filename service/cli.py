@@ -43,7 +43,44 @@ def _redis(redis_url: str | None, data_dir: str) -> Iterator[str]:
         server.stop()  # a no-op when we only attached to a running server
 
 
+def version_text() -> tuple[str, bool]:
+    """``subspace <version>`` and one line per engine (``stargate engine <version>``), and
+    whether an engine is missing: a bug report names both, and a broken install shows here
+    (``not installed``, exit status 1) before a player meets it."""
+    from importlib import metadata
+
+    import rules
+
+    try:
+        lines = [f"subspace {metadata.version('subspace')}"]
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        lines = ["subspace (not installed)"]
+    missing = False
+    for game_id in rules.available():
+        try:
+            lines.append(f"{game_id} engine {rules.get_game(game_id).engine_version}")
+        except ImportError as error:
+            missing = True
+            lines.append(f"{game_id} engine not installed ({error})")
+    return "\n".join(lines), missing
+
+
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from store.plugins import load_extra_games
+
+    load_extra_games()
+    text, missing = version_text()
+    click.echo(text)
+    ctx.exit(1 if missing else 0)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+    help="Print the version of Subspace and of each game engine, then exit.",
+)
 def main() -> None:
     """Subspace: event-sourced match service for out-of-print sci-fi card games.
 

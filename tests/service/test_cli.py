@@ -70,3 +70,25 @@ def test_serve_prints_the_url_and_closes_the_runtime(monkeypatch, redis_url, tin
     assert "http://127.0.0.1:8123/" in result.output and "fold mode: inline" in result.output
     assert seen["port"] == 8123 and seen["threaded"] is True
     assert seen["runtime"]._closed
+
+
+def test_version_names_the_package_and_every_engine():
+    from importlib import metadata
+
+    import rules
+
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"subspace {metadata.version('subspace')}"
+    for game_id in ("babylon5", "stargate", "startrek2e"):
+        assert f"{game_id} engine {rules.get_game(game_id).engine_version}" in lines
+
+
+def test_version_fails_when_an_engine_cannot_be_imported(monkeypatch):
+    import rules
+
+    monkeypatch.setitem(rules._BUILTIN, "ghost", "rules.ghost_engine_not_shipped:GAME")
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 1
+    assert "ghost engine not installed" in result.output
