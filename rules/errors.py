@@ -106,3 +106,11 @@ class Forbidden(SubspaceError):
 class MatchOver(RuleViolation):
     code = "match_over"
     http_status = 409
+
+
+class Conflict(SubspaceError):
+    """The request is well-formed but the resource's state does not allow it now
+    (a challenge already full, cancelled or expired)."""
+
+    code = "conflict"
+    http_status = 409

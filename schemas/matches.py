@@ -38,10 +38,27 @@ class MatchCreateSchema(Schema):
 class SeatTokenSchema(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
+    player_id = fields.String(
+        allow_none=True, required=True,
+        metadata={"description": "the registered player holding this seat (acts with their player token); null: anonymous"},
+    )
     token = fields.String(
         required=True,
         metadata={"description": "bearer token of this seat; shown only in this response (send it as 'Authorization: Bearer <token>')"},
     )
+
+
+DECKLIST_COMMITMENTS = (
+    "per seat: SHA-256 hex of a random salt, a newline and the seat's deck list as canonical JSON "
+    "(replays.decklists); the lists and salts are revealed when the match ends"
+)
+
+
+class DecklistRevealSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    deck = fields.Raw(required=True, metadata={"description": "the deck list exactly as submitted"})
+    salt = fields.String(required=True)
 
 
 class MatchCreatedSchema(Schema):
@@ -51,12 +68,14 @@ class MatchCreatedSchema(Schema):
     seed_commitment = fields.String(
         required=True, metadata={"description": "SHA-256 hex of the secret seed, revealed when the match ends"}
     )
+    decklist_commitments = fields.List(fields.String(), required=True, metadata={"description": DECKLIST_COMMITMENTS})
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
 
 
 class SeatSchema(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
+    player_id = fields.String(allow_none=True, required=True, metadata={"description": "null for an anonymous seat"})
 
 
 class OutcomeSchema(Schema):
@@ -77,6 +96,11 @@ class MatchSummarySchema(Schema):
     seed_commitment = fields.String(required=True)
     seed = fields.String(
         allow_none=True, metadata={"description": "the secret seed; null until the match is finished"}
+    )
+    decklist_commitments = fields.List(fields.String(), allow_none=True, metadata={"description": DECKLIST_COMMITMENTS})
+    decklists = fields.List(
+        fields.Nested(DecklistRevealSchema), allow_none=True,
+        metadata={"description": "every seat's deck list and salt; null until the match is finished"},
     )
     created = fields.String()
     updated = fields.String()
@@ -181,4 +205,9 @@ class ReplaySchema(Schema):
     config = fields.Dict(
         allow_none=True,
         metadata={"description": "the pinned match config (setup input); revealed once the match is finished"},
+    )
+    decklist_commitments = fields.List(fields.String(), allow_none=True, metadata={"description": DECKLIST_COMMITMENTS})
+    decklists = fields.List(
+        fields.Nested(DecklistRevealSchema), allow_none=True,
+        metadata={"description": "every seat's deck list and salt; null until the match is finished"},
     )

@@ -64,6 +64,9 @@ def create_app(settings: Mapping[str, object] | None = None) -> Flask:
         },
     )
     api.spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
+    api.spec.components.security_scheme(
+        "playerToken", {"type": "http", "scheme": "bearer", "description": "a registered player's token (POST /v1/players)"}
+    )
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     return app

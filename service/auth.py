@@ -6,13 +6,20 @@ match is created; the client sees it once, the match meta keeps only its SHA-256
 carries it as ``Authorization: Bearer <token>``. Reads without a token are a spectator's;
 a token that names no seat of this match is refused (401) rather than silently demoted to
 spectator, so a client with a typo learns at once.
+
+A bearer token may also be a **player token** (``POST /v1/players``). It names the seat
+whose ``seat_players`` entry (match meta) is that player; a registered player who holds
+no seat of the match reads as a spectator and may not act (403 ``not_a_seat``). Seat
+tokens are checked first, so anonymous matches work exactly as before. The player lookup
+goes through a ``PlayerLookup`` (``store.players.PlayerStore`` has the method); without
+one given, the current app's is used, so every endpoint gets player tokens for free.
 """
 from __future__ import annotations
 
 import secrets
-from typing import Mapping
+from typing import Mapping, Protocol
 
-from rules.errors import Unauthorized
+from rules.errors import Forbidden, Unauthorized
 from rules.protocol import SPECTATOR, Viewer
 from store import hash_token, new_seat_token
 
@@ -50,18 +57,67 @@ def seat_for_token(meta: dict, token: str) -> int | None:
     return found
 
 
-def viewer_for(meta: dict, token: str | None) -> Viewer:
-    """The caller of a read: their seat, or ``"spectator"`` without a token."""
+class PlayerLookup(Protocol):
+    def player_for_token(self, token: str) -> str | None:
+        """The id of the registered player whose token this is, else None."""
+
+
+def _app_players() -> PlayerLookup | None:
+    """The current app's player store (None outside an app context)."""
+    from flask import current_app, has_app_context
+
+    if not has_app_context() or "subspace" not in current_app.extensions:
+        return None
+    return current_app.extensions["subspace"].players
+
+
+def player_for_token(token: str | None, players: PlayerLookup | None = None) -> str | None:
+    """The registered player a bearer token names (None: no token, or not a player token)."""
+    if token is None:
+        return None
+    players = players if players is not None else _app_players()
+    return players.player_for_token(token) if players is not None else None
+
+
+def seat_of_player(meta: dict, player_id: str) -> int | None:
+    """The seat ``player_id`` holds in this match (``seat_players``), else None."""
+    for seat, holder in enumerate(meta.get("seat_players") or []):
+        if holder is not None and holder == player_id:
+            return seat
+    return None
+
+
+def viewer_for(meta: dict, token: str | None, players: PlayerLookup | None = None) -> Viewer:
+    """The caller of a read: their seat (by seat token, or by player token through
+    ``seat_players``), ``"spectator"`` without a token or for a player holding no seat."""
     if token is None:
         return SPECTATOR
     seat = seat_for_token(meta, token)
-    if seat is None:
-        raise Unauthorized("this token belongs to no seat of this match")
-    return seat
+    if seat is not None:
+        return seat
+    player_id = player_for_token(token, players)
+    if player_id is None:
+        raise Unauthorized("this token belongs to no seat of this match and to no player")
+    seat = seat_of_player(meta, player_id)
+    return SPECTATOR if seat is None else seat
 
 
-def require_seat(meta: dict, token: str | None) -> int:
-    """The caller's seat for a write; acting needs a seat token."""
+def require_seat(meta: dict, token: str | None, players: PlayerLookup | None = None) -> int:
+    """The caller's seat for a write; acting needs a seat token or the token of the
+    player holding the seat."""
     if token is None:
         raise Unauthorized("posting an action needs the seat's token: 'Authorization: Bearer <token>'")
-    return viewer_for(meta, token)  # type: ignore[return-value]
+    viewer = viewer_for(meta, token, players)
+    if viewer == SPECTATOR:
+        raise Forbidden("you hold no seat in this match", code="not_a_seat")
+    return viewer  # type: ignore[return-value]
+
+
+def require_player(token: str | None, players: PlayerLookup | None = None) -> str:
+    """The registered player calling (401 without a player token)."""
+    if token is None:
+        raise Unauthorized("this needs your player token: 'Authorization: Bearer <player token>'")
+    player_id = player_for_token(token, players)
+    if player_id is None:
+        raise Unauthorized("this token belongs to no registered player")
+    return player_id

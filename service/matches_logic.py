@@ -12,11 +12,12 @@ import secrets
 from dataclasses import dataclass
 
 import rules
-from replays import current_state, events_for, state_at
+from replays import current_state, decklist_commitment, events_for, state_at
 from rules import rng
 from rules.errors import InvalidRequest, MatchOver, NotFound, NotYourDecision, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
+from store.players import PlayerStore
 
 from . import auth
 from .runtime import Runtime
@@ -63,10 +64,7 @@ def _seat_of(viewer: Viewer) -> int | None:
 
 
 # ---- creating -----------------------------------------------------------------------------
-def create_match(store: MatchStore, game_id: str, ruleset: str | None, seats: list[dict]) -> dict:
-    """Validate decks, pin the config, draw the secret seed, store the match and return
-    the one response that ever shows the seat tokens."""
-    game = rules.get_game(game_id)
+def _check_ruleset(game: Game, ruleset: str | None) -> str:
     ruleset = ruleset or game.default_ruleset
     if ruleset not in game.rulesets:
         raise InvalidRequest(
@@ -74,13 +72,54 @@ def create_match(store: MatchStore, game_id: str, ruleset: str | None, seats: li
             code="unknown_ruleset",
             details={"rulesets": sorted(game.rulesets)},
         )
-    config = game.build_config(ruleset, seats)  # DeckInvalid lists every violation
+    return ruleset
+
+
+def seat_order(seed: str, count: int) -> list[int]:
+    """A fair seat order drawn from the match seed (its own RNG stream), so who sits
+    where is as random as the shuffles and anyone can check it once the seed is revealed."""
+    order = list(range(count))
+    rng.shuffle(rng.new_rng(seed, "seat-order"), order)
+    return order
+
+
+def create_match(
+    store: MatchStore,
+    game_id: str,
+    ruleset: str | None,
+    seats: list[dict],
+    *,
+    seat_players: list[str | None] | None = None,
+    shuffle_seats: bool = False,
+    extra_meta: dict | None = None,
+) -> dict:
+    """Validate decks, pin the config, draw the secret seed, store the match and return
+    the one response that ever shows the seat tokens.
+
+    ``seat_players`` (one registered player id or None per seat) lets those players act with
+    their own token; ``shuffle_seats`` reorders the seats (and their players) by the seed,
+    as a challenge does. Every seat's deck list gets a salted commitment published now and
+    revealed with the seed when the match ends (``replays.decklists``)."""
+    game = rules.get_game(game_id)
+    ruleset = _check_ruleset(game, ruleset)
+    seat_players = list(seat_players) if seat_players is not None else [None] * len(seats)
+    if len(seat_players) != len(seats):
+        raise InvalidRequest("seat_players must name one player (or null) per seat", code="invalid_request")
     seed = secrets.token_hex(32)
+    if shuffle_seats:
+        order = seat_order(seed, len(seats))
+        seats, seat_players = [seats[i] for i in order], [seat_players[i] for i in order]
+    config = game.build_config(ruleset, seats)  # DeckInvalid lists every violation
     initial = game.setup(config, seed)
     tokens, hashes = auth.issue_seat_tokens(len(seats))
     names = [str(s["name"]) for s in seats]
+    decklists = [
+        {"seat": i, "name": names[i], "deck": s["deck"], "salt": secrets.token_hex(16)} for i, s in enumerate(seats)
+    ]
+    decklist_commitments = [decklist_commitment(d["deck"], d["salt"]) for d in decklists]
     commitment = rng.commitment(seed)
     meta = {
+        **(extra_meta or {}),
         "game": game.id,
         "ruleset": ruleset,
         "engine_version": game.engine_version,
@@ -89,20 +128,39 @@ def create_match(store: MatchStore, game_id: str, ruleset: str | None, seats: li
         "seed_commitment": commitment,
         "seat_token_hashes": hashes,
         "seat_names": names,
+        "seat_players": seat_players,
+        "decklists": decklists,
+        "decklist_commitments": decklist_commitments,
         "status": "active",
         "outcome": None,
     }
     match_id = store.create_match(meta, initial)
+    players = PlayerStore(store.conn)
+    for player_id in seat_players:
+        if player_id is not None:
+            players.add_match(player_id, match_id)
     return {
         "match_id": match_id,
         "game": game.id,
         "ruleset": ruleset,
         "seed_commitment": commitment,
-        "seats": [{"seat": i, "name": names[i], "token": tokens[i]} for i in range(len(seats))],
+        "decklist_commitments": decklist_commitments,
+        "seats": [
+            {"seat": i, "name": names[i], "player_id": seat_players[i], "token": tokens[i]} for i in range(len(seats))
+        ],
     }
 
 
 # ---- reading ------------------------------------------------------------------------------
+def seat_list(match: Match) -> list[dict]:
+    """Public seat facts: name and the registered player holding it (None: anonymous)."""
+    holders = match.meta.get("seat_players") or []
+    return [
+        {"seat": i, "name": n, "player_id": holders[i] if i < len(holders) else None}
+        for i, n in enumerate(match.seat_names())
+    ]
+
+
 def summary(store: MatchStore, match_id: str) -> dict:
     """Public facts about a match: no view, no tokens; the seed only once it is over."""
     match = load_match(store, match_id)
@@ -117,10 +175,12 @@ def summary(store: MatchStore, match_id: str) -> dict:
         "status": "finished" if outcome is not None else "active",
         "version": version,
         "deciding_seats": list(match.game.deciding_seats(state)) if outcome is None else [],
-        "seats": [{"seat": i, "name": n} for i, n in enumerate(match.seat_names())],
+        "seats": seat_list(match),
         "outcome": outcome,
         "seed_commitment": meta["seed_commitment"],
         "seed": meta["seed"] if outcome is not None else None,
+        "decklist_commitments": meta.get("decklist_commitments"),
+        "decklists": meta.get("decklists") if outcome is not None else None,
         "created": meta.get("created"),
         "updated": meta.get("updated"),
     }
@@ -151,7 +211,7 @@ def state_for(
     max_wait)`` seconds) for ``min_version`` if asked. When the wait ends first the
     current state is returned anyway; its ``version`` tells the client."""
     match = load_match(store, match_id)
-    viewer = auth.viewer_for(match.meta, token)
+    viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
     if min_version is not None:
         store.wait_for_version(match_id, min_version, max(0.0, min(wait, max_wait)))
     version, state = current_state(store, match.game, match_id)
@@ -170,7 +230,7 @@ def state_for(
 def legal_actions_for(store: MatchStore, match_id: str, token: str | None) -> dict:
     """What the caller may post now (nothing for a spectator or a seat not deciding)."""
     match = load_match(store, match_id)
-    viewer = auth.viewer_for(match.meta, token)
+    viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
     version, state = current_state(store, match.game, match_id)
     deciding = list(match.game.deciding_seats(state))
     seat = _seat_of(viewer)
@@ -181,7 +241,7 @@ def legal_actions_for(store: MatchStore, match_id: str, token: str | None) -> di
 def events_listing(store: MatchStore, match_id: str, token: str | None, after: int = 0, limit: int = 100) -> dict:
     """Events ``after < v`` (at most ``limit``), each redacted for the caller."""
     match = load_match(store, match_id)
-    viewer = auth.viewer_for(match.meta, token)
+    viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
     events = events_for(store, match.game, match_id, viewer, after=after, limit=limit)
     return {"match_id": match_id, "version": store.version(match_id), "events": events}
 
@@ -191,7 +251,7 @@ def replay(store: MatchStore, match_id: str, token: str | None, at: int | None =
     is over: the judge view, the seed and the config, so anyone can re-fold the log
     (``GET events``) from ``setup(config, seed)`` and check ``sha256(seed)``."""
     match = load_match(store, match_id)
-    viewer = auth.viewer_for(match.meta, token)
+    viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
     version, now = current_state(store, match.game, match_id)
     at = version if at is None else at
     past = state_at(store, match.game, match_id, at)  # InvalidRequest when out of range
@@ -208,6 +268,8 @@ def replay(store: MatchStore, match_id: str, token: str | None, at: int | None =
         "seed_commitment": match.meta["seed_commitment"],
         "seed": match.meta["seed"] if finished else None,
         "config": match.meta.get("config") if finished else None,
+        "decklist_commitments": match.meta.get("decklist_commitments"),
+        "decklists": match.meta.get("decklists") if finished else None,
     }
 
 
@@ -268,7 +330,7 @@ def post_action(
     """
     store = rt.store
     match = load_match(store, match_id)
-    seat = auth.require_seat(match.meta, token)
+    seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
     event = {"type": "action", "seat": seat, "payload": action}
     key = seat_idempotency_key(seat, idempotency_key)
     earlier = _stored_answer(store, match_id, key, event)

@@ -11,6 +11,7 @@ from flask import current_app
 
 from store import MatchStore
 from store.connection import connect
+from store.players import PlayerStore
 from store.embedded import EmbeddedRedis, start_embedded
 from workers import enqueue_fold, fold_pending, settle_lagging
 
@@ -25,7 +26,12 @@ class Runtime:
     conn: redis.Redis
     store: MatchStore
     embedded: EmbeddedRedis | None = None
+    players: PlayerStore = field(default=None)  # type: ignore[assignment]  # set in __post_init__
     _closed: bool = field(default=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.players is None:
+            self.players = PlayerStore(self.conn)
 
     @classmethod
     def start(cls, settings: Settings) -> "Runtime":

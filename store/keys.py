@@ -13,6 +13,8 @@ from rules.errors import InvalidRequest, NotFound
 # Cross-match indexes.
 MATCHES = "subspace:matches"  # sorted set: match id scored by creation time (unix seconds)
 LAGGING = "subspace:lagging"  # set: matches whose projection may be behind their stream
+PLAYER_TOKENS = "subspace:player-tokens"  # hash: sha256(player token) -> player id
+OPEN_CHALLENGES = "subspace:challenges:open"  # sorted set: open challenge id scored by expiry (unix s)
 
 # Ids are what secrets.token_urlsafe produces; anything else (a "}" smuggling another hash
 # tag, a ":" forging a sub-key) is refused before it reaches a key.
@@ -26,6 +28,23 @@ def check_match_id(match_id: str) -> str:
     if not isinstance(match_id, str) or not _MATCH_ID.match(match_id):
         raise NotFound(f"no match with id {match_id!r}")
     return match_id
+
+
+def check_aggregate_id(kind: str, agg_id: str) -> str:
+    """Player and challenge ids have the same shape as match ids (``NotFound`` otherwise)."""
+    if not isinstance(agg_id, str) or not _MATCH_ID.match(agg_id):
+        raise NotFound(f"no {kind} with id {agg_id!r}")
+    return agg_id
+
+
+def player(player_id: str, part: str) -> str:
+    """``{p:<id>}:<part>``: ``events`` (stream), ``state`` (projection), ``matches`` (index)."""
+    return f"{{p:{check_aggregate_id('player', player_id)}}}:{part}"
+
+
+def challenge(challenge_id: str, part: str) -> str:
+    """``{c:<id>}:<part>``: ``events`` (stream), ``state`` (projection)."""
+    return f"{{c:{check_aggregate_id('challenge', challenge_id)}}}:{part}"
 
 
 def _k(match_id: str, part: str) -> str:

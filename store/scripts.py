@@ -45,3 +45,17 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1
 """
+
+# Aggregates other than matches (players, challenges): the stream and its projection move
+# together, so a reader never sees a state that is not the fold of the stream.
+# KEYS: 1 events stream, 2 state hash
+# ARGV: 1 expected version, 2 event bytes, 3 new state bytes
+# Returns {"ok", new_version} | {"conflict", current}
+APPEND_AGGREGATE = r"""
+local current = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
+if current ~= tonumber(ARGV[1]) then return {'conflict', tostring(current)} end
+local v = current + 1
+redis.call('XADD', KEYS[1], v .. '-0', 'e', ARGV[2])
+redis.call('HSET', KEYS[2], 'version', v, 'state', ARGV[3])
+return {'ok', tostring(v)}
+"""

@@ -1,7 +1,8 @@
-"""One flask-smorest blueprint per resource: ``games`` and ``matches``."""
+"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``."""
 from __future__ import annotations
 
 from .games import blp as games_blp
 from .matches import blp as matches_blp
+from .players import blp as players_blp
 
-BLUEPRINTS = (games_blp, matches_blp)
+BLUEPRINTS = (games_blp, matches_blp, players_blp)

@@ -32,8 +32,9 @@ from ..runtime import runtime
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Matches: create, read, act, replay")
 
-_SEAT_OR_SPECTATOR = [{"seatToken": []}, {}]  # OpenAPI: token optional (none = spectator)
-_SEAT_ONLY = [{"seatToken": []}]
+# OpenAPI: a seat token or the token of the player holding the seat; none = spectator
+_SEAT_OR_SPECTATOR = [{"seatToken": []}, {"playerToken": []}, {}]
+_SEAT_ONLY = [{"seatToken": []}, {"playerToken": []}]
 _IDEMPOTENCY_HEADER = {
     "in": "header",
     "name": "Idempotency-Key",

@@ -64,3 +64,10 @@ def play_to_end(client: FlaskClient, match: dict, bluff_first: bool = True) -> l
         kind = "bluff" if bluff_first and not moves else "play"
         moves.append(play_one(client, match, kind))
     return moves
+
+
+def register_player(client: FlaskClient, name: str = "Ann", **fields: object) -> dict:
+    """Register a player over HTTP; returns the 201 body (token, webhook secret, profile)."""
+    response = client.post("/v1/players", json={"display_name": name, "time_zone": "Europe/Prague", **fields})
+    assert response.status_code == 201, response.json
+    return response.json

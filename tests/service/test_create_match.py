@@ -49,7 +49,8 @@ def test_summary_never_shows_tokens_seed_or_config_while_active(client):
     text = summary.get_data(as_text=True)
     for seat in body["seats"]:
         assert seat["token"] not in text
-    assert summary.json["seats"] == [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}]
+    assert summary.json["seats"] == [{"seat": 0, "name": "Ann", "player_id": None}, {"seat": 1, "name": "Bob", "player_id": None}]
+    assert summary.json["decklists"] is None
 
 
 def test_bad_deck_is_422_deck_invalid_listing_every_violation(client, redis_conn):

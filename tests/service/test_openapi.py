@@ -12,6 +12,9 @@ EXPECTED = {
     "/v1/matches/{match_id}/actions": {"post"},
     "/v1/matches/{match_id}/events": {"get"},
     "/v1/matches/{match_id}/replay": {"get"},
+    "/v1/players": {"post"},
+    "/v1/me": {"get"},
+    "/v1/me/matches": {"get"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 

@@ -1,0 +1,54 @@
+"""``/v1/players`` (register) and ``/v1/me`` (the caller's profile and matches).
+
+The caller is the player whose token is in ``Authorization: Bearer <player token>``.
+"""
+from __future__ import annotations
+
+from flask import request
+from flask_smorest import Blueprint
+
+from schemas import ErrorSchema
+from schemas.players import (
+    MyMatchesQuerySchema,
+    MyMatchesSchema,
+    PlayerCreatedSchema,
+    PlayerCreateSchema,
+    PlayerProfileSchema,
+)
+
+from .. import players_logic as logic
+from ..auth import bearer_token
+from ..runtime import runtime
+
+blp = Blueprint("players", __name__, url_prefix="/v1", description="Players: register, profile, my matches")
+
+PLAYER_ONLY = [{"playerToken": []}]
+
+
+@blp.route("/players", methods=["POST"])
+@blp.arguments(PlayerCreateSchema)
+@blp.response(201, PlayerCreatedSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="invalid_request: a bad name, e-mail, URL or time zone")
+def register(body: dict) -> dict:
+    """Register a player; the answer shows the player token and the webhook secret once."""
+    return logic.register(runtime().players, body)
+
+
+@blp.route("/me")
+@blp.response(200, PlayerProfileSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="no player token, or a token of no player")
+@blp.doc(security=PLAYER_ONLY)
+def me() -> dict:
+    """The caller's own profile (never the token or the webhook secret)."""
+    return logic.me(runtime().players, bearer_token(request.headers))
+
+
+@blp.route("/me/matches")
+@blp.arguments(MyMatchesQuerySchema, location="query")
+@blp.response(200, MyMatchesSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="no player token, or a token of no player")
+@blp.doc(security=PLAYER_ONLY)
+def my_matches(query: dict) -> dict:
+    """The caller's matches: waiting on the caller first (earliest deadline first)."""
+    rt = runtime()
+    return logic.my_matches(rt.store, rt.players, bearer_token(request.headers), query.get("status"))

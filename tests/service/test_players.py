@@ -1,0 +1,126 @@
+"""Players: register (token and webhook secret shown once, only hashes kept), /v1/me,
+player tokens acting for the seat they hold, spectators, and /v1/me/matches ordering."""
+from __future__ import annotations
+
+import pytest
+
+from rules.aggregates import players as player_rules
+from service import matches_logic
+from store import hash_token
+from store.players import PlayerStore
+from tests.service.helpers import bearer, register_player, url
+
+
+def test_register_shows_token_and_secret_once_and_stores_only_the_hash(client, redis_conn):
+    body = register_player(client, "Ann", email="ann@example.org", webhook_url="http://127.0.0.1:9/hook")
+    assert body["display_name"] == "Ann" and body["time_zone"] == "Europe/Prague"
+    assert body["token"] and body["webhook_secret"]
+    # Nowhere in Redis is the plain token.
+    for key in redis_conn.keys("*"):
+        kind = redis_conn.type(key).decode()
+        dump = repr(redis_conn.dump(key))
+        assert body["token"] not in dump, (key, kind)
+    assert redis_conn.hget("subspace:player-tokens", hash_token(body["token"])).decode() == body["player_id"]
+    me = client.get("/v1/me", headers=bearer(body["token"]))
+    assert me.status_code == 200
+    assert me.json == {k: body[k] for k in ("player_id", "display_name", "email", "webhook_url", "time_zone", "created")}
+    assert body["token"] not in me.get_data(as_text=True) and body["webhook_secret"] not in me.get_data(as_text=True)
+
+
+def test_the_player_is_the_fold_of_its_stream(client, redis_conn):
+    body = register_player(client, "Ann")
+    players = PlayerStore(redis_conn)
+    events = players.records.events(body["player_id"])
+    assert [e["type"] for e in events] == ["registered"] and events[0]["v"] == 1
+    folded = None
+    for event in events:
+        folded = player_rules.apply(folded, event)
+    assert folded == players.get(body["player_id"])
+
+
+@pytest.mark.parametrize("bad, field", [
+    ({"display_name": ""}, "display_name"),
+    ({"display_name": "A", "time_zone": "Mars/Olympus"}, "time_zone"),
+    ({"display_name": "A", "time_zone": "+02:00"}, "time_zone"),
+    ({"display_name": "A", "email": "not-an-address"}, "email"),
+    ({"display_name": "A", "webhook_url": "ftp://example.org/x"}, "webhook_url"),
+    ({}, "display_name"),
+])
+def test_bad_registration_is_400_and_creates_nobody(client, redis_conn, bad, field):
+    response = client.post("/v1/players", json=bad)
+    assert response.status_code == 400
+    assert response.json["error"]["code"] == "invalid_request"
+    assert field in response.json["error"]["details"]["json"]
+    assert redis_conn.hlen("subspace:player-tokens") == 0
+
+
+@pytest.mark.parametrize("path", ["/v1/me", "/v1/me/matches"])
+def test_me_needs_a_player_token(client, match, path):
+    assert client.get(path).status_code == 401
+    assert client.get(path, headers=bearer("nobody")).status_code == 401
+    # A seat token is not a player token.
+    assert client.get(path, headers=bearer(match["seats"][0]["token"])).json["error"]["code"] == "unauthorized"
+
+
+def _player_match(app, players: list[str | None]) -> dict:
+    with app.app_context():
+        rt = app.extensions["subspace"]
+        seats = [{"name": f"P{i}", "deck": "ten"} for i in range(len(players))]
+        return matches_logic.create_match(rt.store, "highcard", None, seats, seat_players=players)
+
+
+def test_a_player_token_acts_for_the_seat_it_holds_and_reads_its_view(app, client):
+    ann, bob, eve = (register_player(client, n) for n in ("Ann", "Bob", "Eve"))
+    match = _player_match(app, [ann["player_id"], bob["player_id"]])
+    assert [s["player_id"] for s in match["seats"]] == [ann["player_id"], bob["player_id"]]
+    state = client.get(url(match, "/state"), headers=bearer(ann["token"])).json
+    assert state["seat"] == 0 and state["view"]["seats"][0]["hand"] is not None
+    assert state["view"]["seats"][1]["hand"] is None
+    actions = client.get(url(match, "/legal-actions"), headers=bearer(ann["token"])).json["actions"]
+    posted = client.post(url(match, "/actions"), headers=bearer(ann["token"]),
+                         json={"expected_version": 0, "action": actions[0]})
+    assert posted.status_code == 201
+    # Bob's token reads seat 1; Eve holds no seat: a spectator, who may not act.
+    assert client.get(url(match, "/state"), headers=bearer(bob["token"])).json["seat"] == 1
+    spectator = client.get(url(match, "/state"), headers=bearer(eve["token"])).json
+    assert spectator["seat"] is None and spectator["viewer"] == "spectator"
+    assert all(s["hand"] is None for s in spectator["view"]["seats"])
+    refused = client.post(url(match, "/actions"), headers=bearer(eve["token"]),
+                          json={"expected_version": 1, "action": {"type": "play", "card": 1}})
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "not_a_seat"
+    assert client.get(url(match)).json["version"] == 1
+
+
+def test_summary_names_the_player_of_each_seat(app, client):
+    ann = register_player(client, "Ann")
+    match = _player_match(app, [ann["player_id"], None])
+    seats = client.get(url(match)).json["seats"]
+    assert [s["player_id"] for s in seats] == [ann["player_id"], None]
+
+
+def test_my_matches_lists_waiting_on_me_first(app, client):
+    ann, bob = register_player(client, "Ann"), register_player(client, "Bob")
+    first = _player_match(app, [ann["player_id"], bob["player_id"]])   # Ann (seat 0) decides
+    second = _player_match(app, [bob["player_id"], ann["player_id"]])  # Bob decides
+    third = _player_match(app, [ann["player_id"], bob["player_id"]])
+    _player_match(app, [bob["player_id"], None])  # not Ann's
+    listing = client.get("/v1/me/matches", headers=bearer(ann["token"])).json["matches"]
+    ids = [m["match_id"] for m in listing]
+    assert set(ids) == {first["match_id"], second["match_id"], third["match_id"]}
+    assert [m["your_decision"] for m in listing] == [True, True, False]
+    assert ids[2] == second["match_id"]
+    assert all(m["deadline"] is None for m in listing)  # no clock on these matches
+    assert {m["seat"] for m in listing if m["match_id"] == second["match_id"]} == {1}
+    finished = client.get("/v1/me/matches?status=finished", headers=bearer(ann["token"])).json["matches"]
+    assert finished == []
+    assert client.get("/v1/me/matches?status=bogus", headers=bearer(ann["token"])).status_code == 400
+
+
+def test_deadline_is_read_from_the_summary_clock():
+    from service.players_logic import deadline_of
+
+    assert deadline_of({"deciding_seats": [1], "clock": {"deadlines": [None, "2026-01-02T00:00:00.000Z"]}}, 1) == "2026-01-02T00:00:00.000Z"
+    assert deadline_of({"deciding_seats": [1], "clock": {"deadlines": {"1": "X"}}}, 1) == "X"
+    assert deadline_of({"deciding_seats": [0], "clock": {"deadline": "Y"}}, 0) == "Y"
+    assert deadline_of({"deciding_seats": [0], "clock": {"deadline": "Y"}}, 1) is None
+    assert deadline_of({"deciding_seats": [0], "clock": None}, 0) is None
