@@ -156,17 +156,19 @@ def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
 
     Run it periodically (e.g. every minute from a timer) next to the workers.
     """
-    import redis as redis_py
-
-    from workers import sweep_lagging
+    from store.connection import connect
+    from workers import sweep as sweep_matches
 
     with _redis(redis_url, data_dir) as url:
-        conn = redis_py.Redis.from_url(url)
+        conn = connect(url)
         try:
-            lagging = sweep_lagging(conn, full=full)
+            report = sweep_matches(conn, full=full)
         finally:
             conn.close()
-    click.echo(f"{len(lagging)} lagging match(es) re-enqueued" + (": " + ", ".join(lagging) if lagging else ""))
+    click.echo(report.summary())
+    for label, ids in (("enqueued", report.enqueued), ("already queued", report.already_queued), ("repaired", report.repaired)):
+        if ids:
+            click.echo(f"  {label}: {', '.join(ids)}")
 
 
 @main.command()

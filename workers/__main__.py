@@ -6,11 +6,11 @@ import argparse
 import os
 import sys
 
-import redis
+from store.connection import connect
 
 from .enqueue import QUEUE
 from .run import run_worker
-from .sweep import sweep_lagging
+from .sweep import sweep as sweep_matches
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,8 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "work":
         run_worker(args.redis_url, queues=tuple(args.queue or (QUEUE,)), burst=args.burst)
         return 0
-    lagging = sweep_lagging(redis.Redis.from_url(args.redis_url), full=args.full)
-    print(f"{len(lagging)} lagging match(es) re-enqueued")
+    print(sweep_matches(connect(args.redis_url), full=args.full).summary())
     return 0
 
 

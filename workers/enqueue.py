@@ -10,10 +10,16 @@ the stream, so any append after that point enqueues a fresh job, and appends bef
 are covered by the job about to run. Bursts of appends while a job waits in the queue
 all coalesce into it.
 
-The flag expires (``FLAG_TTL``) so a crash between setting it and enqueueing cannot block
-a match forever; a duplicate job after expiry is harmless (folding is idempotent).
+The flag holds the id of the job it stands for, so the sweep can tell a flag whose job
+still waits in the queue from one whose job is gone: a worker killed after taking the job
+and before starting it (or a queue lost in a failover) leaves the flag set with no job
+behind it, and every append would otherwise be refused a job until the flag expires. The
+sweep re-enqueues those (``workers.sweep``). The flag also expires (``FLAG_TTL``) as a last
+resort; a duplicate job is always harmless (folding is idempotent).
 """
 from __future__ import annotations
+
+from uuid import uuid4
 
 import redis
 from rq import Queue
@@ -36,19 +42,26 @@ def enqueue_fold(conn: redis.Redis, match_id: str, *, queue: str = QUEUE, force:
     """Enqueue ``fold_match(match_id)`` unless one is already queued; True if enqueued.
 
     ``force`` enqueues even when the flag is set (the sweep uses it for matches whose flag
-    outlived any job, e.g. after the queue itself was emptied by an operator).
+    outlived its job, e.g. a worker killed between taking the job and starting it).
     """
     flag = keys.fold_queued(match_id)
-    if not conn.set(flag, 1, nx=True, ex=FLAG_TTL) and not force:
-        return False
+    job_id = f"fold-{match_id}-{uuid4().hex}"
     if force:
-        conn.set(flag, 1, ex=FLAG_TTL)
+        conn.set(flag, job_id, ex=FLAG_TTL)
+    elif not conn.set(flag, job_id, nx=True, ex=FLAG_TTL):
+        return False
     try:
         fold_queue(conn, queue).enqueue_call(
             FOLD_JOB, args=(match_id,), timeout=JOB_TIMEOUT, result_ttl=60, failure_ttl=24 * 3600,
-            description=f"fold {match_id}",
+            description=f"fold {match_id}", job_id=job_id,
         )
     except Exception:
         conn.delete(flag)  # let the next append try again instead of waiting for the TTL
         raise
     return True
+
+
+def queued_fold_job(conn: redis.Redis, match_id: str) -> str | None:
+    """The job id the match's coalescing flag names, or None when no flag is set."""
+    value = conn.get(keys.fold_queued(match_id))
+    return value.decode() if value is not None else None

@@ -3,16 +3,48 @@
 Needed because a worker killed mid-fold (or a Redis failover dropping a queued job)
 leaves events unfolded with no job coming. Reads stay correct meanwhile (the service
 folds past the projection on read); the sweep only bounds how far behind it gets.
+
+A lagging match is in one of three states, and the sweep says which it found:
+- no coalescing flag: a fold job is enqueued (``enqueued``);
+- a flag naming a job that waits in the queue: nothing to do (``already_queued``);
+- a flag naming a job that is not in the queue (a worker was killed after taking it and
+  before it started, or the queue was lost): the flag would refuse every append a job
+  until it expires, so a job is enqueued over it (``repaired``).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import redis
 
 from rules.errors import NotFound
 from store import MatchStore, keys
 
-from .enqueue import QUEUE, enqueue_fold
+from .enqueue import QUEUE, enqueue_fold, fold_queue, queued_fold_job
 from .jobs import settle_lagging
+
+
+@dataclass
+class SweepReport:
+    """What one sweep found and did, by match id (each lagging match is in exactly one
+    of ``enqueued``, ``already_queued``, ``repaired``)."""
+
+    enqueued: list[str] = field(default_factory=list)
+    already_queued: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)
+
+    @property
+    def lagging(self) -> list[str]:
+        return sorted(self.enqueued + self.already_queued + self.repaired)
+
+    def summary(self) -> str:
+        """One line for the CLI and the timer's log, e.g. ``3 lagging match(es): 1 fold job(s)
+        enqueued, 1 already queued, 1 repaired (flag set but its job was gone)``."""
+        return (
+            f"{len(self.lagging)} lagging match(es): {len(self.enqueued)} fold job(s) enqueued, "
+            f"{len(self.already_queued)} already queued, {len(self.repaired)} repaired "
+            "(flag set but its job was gone)"
+        )
 
 
 def _lags(store: MatchStore, match_id: str) -> bool:
@@ -26,28 +58,51 @@ def _lags(store: MatchStore, match_id: str) -> bool:
     return int(proj) < head
 
 
-def sweep_lagging(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> list[str]:
-    """Enqueue a (coalesced) fold for every lagging match; returns the lagging ids.
+def _waits(conn: redis.Redis, queue: str, job_id: str, waiting: set[str]) -> bool:
+    """Whether the job waits in the queue: the sweep's one read of the queue, else (a job
+    enqueued since) one LPOS for this id."""
+    return job_id in waiting or conn.lpos(fold_queue(conn, queue).key, job_id) is not None
+
+
+def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> SweepReport:
+    """Make sure every lagging match has a fold job coming; returns what was done.
 
     Candidates are the ``subspace:lagging`` hints; ``full=True`` also checks every match in
     ``subspace:matches`` (slower; for the rare case a hint was never written, e.g. a crash
     between XADD and SADD). Matches found caught up are removed from the hint set.
     """
     store = MatchStore(conn)
+    report = SweepReport()
     candidates = {m.decode() for m in conn.smembers(keys.LAGGING)}
     if full:
         candidates |= {m.decode() for m, _ in conn.zscan_iter(keys.MATCHES, count=500)}
-    lagging = []
+    waiting: set[str] | None = None  # the queue's job ids, read once, only if a flag is set
     for match_id in sorted(candidates):
         try:
             behind = _lags(store, match_id)
         except NotFound:  # a malformed id in the index names no match: drop it
             conn.srem(keys.LAGGING, match_id)
             continue
-        if behind:
-            conn.sadd(keys.LAGGING, match_id)
-            enqueue_fold(conn, match_id, queue=queue)
-            lagging.append(match_id)
-        else:
+        if not behind:
             settle_lagging(conn, match_id)
-    return lagging
+            continue
+        conn.sadd(keys.LAGGING, match_id)
+        job_id = queued_fold_job(conn, match_id)
+        if job_id is None and enqueue_fold(conn, match_id, queue=queue):
+            report.enqueued.append(match_id)
+            continue
+        if waiting is None:
+            waiting = set(fold_queue(conn, queue).get_job_ids())
+        # Read the flag again: a job that started meanwhile cleared it (a fresh one is due).
+        job_id = queued_fold_job(conn, match_id)
+        if job_id is not None and _waits(conn, queue, job_id, waiting):
+            report.already_queued.append(match_id)
+        else:
+            enqueue_fold(conn, match_id, queue=queue, force=True)
+            report.repaired.append(match_id)
+    return report
+
+
+def sweep_lagging(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> list[str]:
+    """``sweep`` returning only the lagging ids (each now has a fold job queued)."""
+    return sweep(conn, full=full, queue=queue).lagging

@@ -52,7 +52,8 @@ def test_sweep_reenqueues_and_worker_burst_folds(make_app, redis_conn, redis_url
     match_id = _lagging_match(make_app, redis_conn)
     swept = CliRunner().invoke(main, ["sweep", "--redis-url", redis_url])
     assert swept.exit_code == 0, swept.output
-    assert swept.output.startswith("1 lagging match(es) re-enqueued") and match_id in swept.output
+    assert swept.output.startswith("1 lagging match(es): 1 fold job(s) enqueued, 0 already queued, 0 repaired")
+    assert f"enqueued: {match_id}" in swept.output
     worked = CliRunner().invoke(main, ["worker", "--redis-url", redis_url, "--burst"])
     assert worked.exit_code == 0, worked.output
     assert MatchStore(redis_conn).projection_version(match_id) == 1
