@@ -121,6 +121,23 @@ class BaseGame:
         same for every match, computed once per process. Empty for games without one."""
         return {}
 
+    #: the game's purposeful player (a module with ``choose(state, seat, actions, seed)``);
+    #: ``None``: the server's player picks a legal action at random
+    bot: Any = None
+
+    def bot_action(self, state: State, seat: int, seed: str) -> Action:
+        """The server's player's action for ``seat`` now: pure, seeded by ``seed`` (e.g. the
+        match id and version), one of ``legal_actions``. It must read only what the seat's
+        view shows."""
+        import random
+
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise NotYourDecision(f"seat {seat} has no decision to make now")
+        if self.bot is None:
+            return random.Random(seed).choice(actions)
+        return self.bot.choose(state, seat, actions, seed)
+
 
 class PendingDecisionGame(BaseGame):
     """The shape the three card games share: the state holds ``outcome`` and ``pending``

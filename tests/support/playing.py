@@ -44,3 +44,15 @@ def play(game: Game, state: dict, choose: dict[int, Chooser] | Chooser, max_even
         pick = choose[seat] if isinstance(choose, dict) else choose
         state = game.apply(state, {"seat": seat, "type": "action", "payload": pick(state, seat, actions)})
         yield n, state
+
+
+def bot_chooser(game: Game, seed: str) -> Chooser:
+    """Every seat the game's purposeful player, seeded per decision from ``seed``."""
+    count = [0]
+
+    def choose(state: dict, seat: int, actions: list[dict]) -> dict:
+        count[0] += 1
+        if game.bot is None:
+            return random.Random(f"{seed}:{count[0]}").choice(actions)
+        return game.bot.choose(state, seat, actions, f"{seed}:{count[0]}")
+    return choose
