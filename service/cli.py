@@ -172,6 +172,60 @@ def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
 
 
 @main.command()
+@_REDIS_URL
+@_DATA_DIR
+@click.option("--once", is_flag=True, help="Deliver what is due now, then exit (instead of looping).")
+@click.option("--consumer", default=None, metavar="NAME", help="Consumer name in the outbox group (default: host-pid).")
+@click.option("--smtp-host", envvar="SUBSPACE_SMTP_HOST", default=None, help="SMTP server for e-mail (env SUBSPACE_SMTP_HOST); none: e-mails are dead-lettered.")
+@click.option("--smtp-port", envvar="SUBSPACE_SMTP_PORT", default=25, show_default=True, type=int, help="env SUBSPACE_SMTP_PORT")
+@click.option("--smtp-from", envvar="SUBSPACE_SMTP_FROM", default="subspace@localhost", show_default=True, help="Sender address (env SUBSPACE_SMTP_FROM).")
+@click.option("--claim-idle", default=60.0, show_default=True, type=float, metavar="SECONDS",
+              help="Take over deliveries another consumer claimed and left unsettled this long (it died).")
+def notify(redis_url: str | None, data_dir: str, once: bool, consumer: str | None, smtp_host: str | None,
+           smtp_port: int, smtp_from: str, claim_idle: float) -> None:
+    """Deliver notifications from the outbox: signed webhooks and e-mail.
+
+    Safe to run several and to kill at any moment: a delivery claimed by a dead consumer is
+    taken over after --claim-idle seconds; one sent is never sent again (see store/outbox.py).
+    """
+    import os
+    import socket
+
+    import redis as redis_py
+
+    from workers.notify import Deliverer, SmtpSettings
+
+    name = consumer or f"{socket.gethostname()}-{os.getpid()}"
+    stopping = {"now": False}
+
+    def stop(signum: int, frame: object) -> None:
+        stopping["now"] = True
+
+    signal.signal(signal.SIGTERM, stop)
+    with _redis(redis_url, data_dir) as url:
+        conn = redis_py.Redis.from_url(url)
+        try:
+            deliverer = Deliverer(
+                conn, consumer=name, claim_idle_ms=int(claim_idle * 1000),
+                smtp=SmtpSettings(host=smtp_host, port=smtp_port, sender=smtp_from),
+            )
+            if once:
+                tally = {"sent": 0, "retried": 0, "dead": 0}
+                while True:
+                    round_ = deliverer.run_once()
+                    for k, v in round_.items():
+                        tally[k] += v
+                    if not any(round_.values()):
+                        break
+                click.echo(json.dumps(tally))
+            else:
+                click.echo(f"delivering notifications as {name}")
+                deliverer.run_forever(should_stop=lambda: stopping["now"])
+        finally:
+            conn.close()
+
+
+@main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as GET /v1/games.")
 def games(as_json: bool) -> None:
     """List the games this installation runs, with rulesets and starter decks."""
