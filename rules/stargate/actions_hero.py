@@ -123,8 +123,8 @@ def legal(state: dict, seat: int) -> list[dict]:
         for iid in state["seats"][seat]["hand"]:
             d = S.card_def(state, iid)
             if d["type"] == td["type"] and d["title"] in titles:
+                # each same-title card is its own boost: the player chooses which to discard
                 out.append({"type": "boost", "card": iid, "target": target})
-                break
     return out
 
 
@@ -137,7 +137,9 @@ def play_card(state: dict, seat: int, iid: str) -> None:
     S.log(state, "played", seat=seat, card=iid, guid=state["cards"][iid]["guid"], cost=cost)
     state["turn"].setdefault("played", []).append(iid)  # "has been played this turn" (Yat'Yir)
     if d["type"] == "event":
-        S.move(state, iid, "discard")
+        # rulebook: the event's text is carried out, then it goes to the discard pile
+        # (flow.discard_resolved_events) — so its own text never finds it there (Perks)
+        S.move(state, iid, "resolving")
     elif d["type"] in ("obstacle",):
         S.move(state, iid, "mission")
     else:

@@ -50,8 +50,8 @@ def legal(state: dict, seat: int) -> list[dict]:
         for iid in hand:
             d = S.card_def(state, iid)
             if d["type"] == td["type"] and d["title"] == td["title"]:
+                # each same-title card is its own boost: the player chooses which to discard
                 out.append({"type": "boost", "card": iid, "target": target})
-                break
     if stats.complication_cost(state, seat) <= state["seats"][seat]["power"]:
         out += [{"type": "complication", "card": iid} for iid in hand]
     return out

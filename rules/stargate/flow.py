@@ -62,12 +62,31 @@ def advance(state: dict) -> dict:
         if state["stack"]:
             I.run(state)
             continue
+        if discard_resolved_events(state):
+            continue
         if trigger_step(state):
             continue
         if victory.check(state):
             continue
         STEPS[state["step"]](state)
     raise RuntimeError("the game did not settle")  # pragma: no cover
+
+
+def discard_resolved_events(state: dict) -> bool:
+    """Rulebook (Performing Actions, play an event): "carry out the text, then place the
+    event in your discard pile". An event played waits in ``state["resolving"]`` until no
+    frame of its text is on the stack and none of its triggers is queued; then it goes to
+    its owner's discard pile. Its text cannot take it back from there (Perks, Conservation,
+    Leave Behind No Trace) and "each time you place an event in your discard pile" (Sina)
+    hears it after the text. An event its text moved elsewhere stays there."""
+    waiting = state.get("resolving")
+    if not waiting:
+        return False
+    busy = {f.get("ctx", {}).get("source") for f in state["stack"]} | {t["source"] for t in state["trigger_queue"]}
+    done = [i for i in waiting if i not in busy]
+    for iid in done:
+        S.move(state, iid, "discard")
+    return bool(done)
 
 
 def glyph_order_step(state: dict) -> bool:

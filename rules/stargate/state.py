@@ -5,7 +5,8 @@ Why one module: "each card in exactly one zone" is the central invariant. A card
 ``state`` (ready / assigned / stopped / incapacitated — the glossary's four states). The
 ordered zones are lists: a seat's ``deck``, ``hand``, ``discard``, ``mission_pile``,
 ``score_pile``, ``play`` (cards in play in front of him), ``failed`` (missions failed this
-turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyphs``.
+turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyphs``;
+``state["resolving"]`` (events played whose text is being carried out).
 :func:`move` is the only function that moves a card, so the invariant holds by construction.
 """
 from __future__ import annotations
@@ -137,6 +138,8 @@ def zone_list(state: dict, iid: str) -> list:
         return state["mission"]["cards"]
     if z == "current_mission":
         return state["mission"]["current"]
+    if z == "resolving":
+        return state["resolving"]
     if z == "glyph":
         return state["cards"][c["under"]]["glyphs"]
     if z == "beneath":
@@ -182,6 +185,10 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         dest = state["mission"]["cards"]
     elif zone == "current_mission":
         dest = state["mission"]["current"]
+    elif zone == "resolving":
+        # an event being played: out of the hand, not yet in the discard pile (its text is
+        # carried out first; flow.discard_resolved_events puts it there)
+        dest = state.setdefault("resolving", [])
     else:
         dest = state["seats"][c["owner"]][zone]
     if top:
@@ -240,7 +247,7 @@ def log(state: dict, kind: str, **data: Any) -> None:
 
 def all_zone_lists(state: dict) -> list[list[str]]:
     """Every list a card can be in (for the one-zone invariant)."""
-    out = [state["mission"]["cards"], state["mission"]["current"]]
+    out = [state["mission"]["cards"], state["mission"]["current"], state.get("resolving", [])]
     for s in state["seats"]:
         out += [s[z] for z in SEAT_ZONES]
     for c in state["cards"].values():

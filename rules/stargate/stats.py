@@ -41,6 +41,29 @@ def is_active(state: dict, iid: str) -> bool:
     return True
 
 
+def is_ignored(state: dict, iid: str) -> bool:
+    """Rulebook (Turn Sequence): "When it is your turn … all villain cards you have in play
+    are ignored by both players. During your opponent's turn … all hero cards you have in
+    play are ignored by both players." Ignored is more than text not used: such a card is
+    not there for anybody's choices, costs or counts (``filters.candidates``). A face-down
+    complication has no allegiance; a card's own text (``self``) and cards named by a
+    ``ref`` are not chosen, so they are untouched."""
+    c = state["cards"][iid]
+    if c["zone"] not in ("play", "mission", "glyph") or c.get("face_down"):
+        return False
+    if c["zone"] == "glyph":  # a glyph is where its character is
+        return is_ignored(state, c["under"])
+    alleg = S.card_def(state, iid).get("allegiance")
+    t = state.get("turn") or {}
+    if not t.get("number"):
+        return False  # Starting a Game: no turn yet, nobody is hero or villain
+    if alleg == "hero":
+        return S.controller(state, iid) != t["hero"]
+    if alleg == "villain":
+        return S.controller(state, iid) != t["villain"]
+    return False
+
+
 def ctx_for(state: dict, iid: str) -> dict:
     c = state["cards"][iid]
     return {"source": iid, "controller": S.controller(state, iid), "refs": c.get("refs", {})}

@@ -30,7 +30,13 @@ def _may(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     yes = frame["answer"]
     _advance_and_keep(state, frame)
     if yes:
-        push(state, list(cost) + list(arg.get("effects", [])), ctx["source"], seat, frame["ctx"].get("builtin"))
+        # "Your opponent may <do X>": he decides and pays the may's cost, but the words of X
+        # keep the card's point of view ("you" = the card's controller, "opponent" = the
+        # player who said yes), as everywhere else in a card's text and in ``unless``
+        # (RULES.md "Your opponent may …")
+        push(state, list(arg.get("effects", [])), ctx["source"], ctx["controller"], frame["ctx"].get("builtin"))
+        if cost:
+            push(state, list(cost), ctx["source"], seat, frame["ctx"].get("builtin"))
     return False
 
 
@@ -111,3 +117,33 @@ def _payable(state: dict, verb: str, iid: str) -> bool:
 
 def can_pay(state: dict, ctx: dict, costs: list) -> bool:
     return _can_pay(state, ctx, costs)
+
+
+# ------------------------------------------------- power paid in the middle of a text
+def power_affordable(state: dict, ctx: dict, effects: list) -> bool:
+    """Can the ``pay_power`` steps that open ``effects`` be paid in full? "Pay 2 power: …"
+    (Zat Gun's options) is a cost, even where a card's text pays it in the middle of an
+    effect: a payment that can't be made in full is not offered (a player never gets the
+    payoff for less; the rulebook has no partial payment)."""
+    need: dict[int, int] = {}
+    for eff in effects:
+        if not isinstance(eff, dict) or "pay_power" not in eff:
+            break
+        if eff["pay_power"] == "any":
+            continue
+        payer = _player(ctx, state, eff.get("who"))
+        need[payer] = need.get(payer, 0) + max(0, F.amount(state, eff["pay_power"], ctx))
+    return all(state["seats"][s]["power"] >= n for s, n in need.items())
+
+
+def affordable_choice(state: dict, frame: dict, ctx: dict, name: str):
+    """For "choose a card and pay power equal to <its number>" (Olokun, Peter Tanner,
+    Al'kesh Bomber): when the effect after the choice remembered as ``name`` pays power that
+    depends on the card chosen, a predicate keeping the cards whose payment can be made in
+    full; ``None`` otherwise."""
+    import json
+    nxt = frame["effects"][frame["i"] + 1] if frame["i"] + 1 < len(frame["effects"]) else None
+    if not (isinstance(nxt, dict) and "pay_power" in nxt and nxt["pay_power"] != "any"
+            and f'{{"ref": "{name}"}}' in json.dumps(nxt["pay_power"])):
+        return None
+    return lambda iid: power_affordable(state, {**ctx, "refs": {**ctx["refs"], name: [iid]}}, [nxt])

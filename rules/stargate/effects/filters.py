@@ -275,7 +275,10 @@ def candidates(state: dict, flt: dict, ctx: dict) -> list[str]:
         cur = S.current_mission(state)
         if cur and isinstance(flt, dict) and ("mission" in _as_list(flt.get("type")) or flt.get("current_mission")):
             pool = pool + [cur]
-    return [i for i in pool if matches(state, i, flt, ctx)]
+    # "ignored by both players" (stats.is_ignored): an ignored card in play can't be chosen,
+    # can't pay a cost and doesn't count — one rule for every choice, cost and count
+    from .. import stats
+    return [i for i in pool if not stats.is_ignored(state, i) and matches(state, i, flt, ctx)]
 
 
 def resolve_target(state: dict, target, ctx: dict) -> list[str] | None:
@@ -326,7 +329,9 @@ def amount(state: dict, a, ctx: dict) -> int:
     elif "successful_missions" in a:
         v = state["turn"].get("successes", 0)
     elif "power" in a:
-        v = state["seats"][ctx["controller"]]["power"]
+        # {"power": "you"|"opponent"}: that player's power (Disable Orbital Weapon)
+        seat = ctx["controller"] if a["power"] != "opponent" else S.opponent(state, ctx["controller"])
+        v = state["seats"][seat]["power"]
     elif "glyphs" in a or "different_glyphs" in a or "max_glyphs" in a:
         key = "glyphs" if "glyphs" in a else "different_glyphs" if "different_glyphs" in a else "max_glyphs"
         cards = resolve_target(state, a[key], ctx) or []

@@ -54,8 +54,9 @@ def _advance_and_keep(state: dict, frame: dict) -> None:
 
 
 # ------------------------------------------------------------------- targets
-def _targets(state: dict, frame: dict, ctx: dict, target) -> list[str] | None:
-    """Cards a target names; for a choice, the chooser picks one card at a time."""
+def _targets(state: dict, frame: dict, ctx: dict, target, keep=None) -> list[str] | None:
+    """Cards a target names; for a choice, the chooser picks one card at a time (among the
+    cards ``keep`` accepts, when given: the ones whose price can be paid)."""
     fixed = F.resolve_target(state, target, ctx)
     if fixed is not None:
         return fixed
@@ -70,7 +71,8 @@ def _targets(state: dict, frame: dict, ctx: dict, target) -> list[str] | None:
         if ans is None:
             return list(chosen)
         chosen.append(ans)
-    cands = _still_choosable(state, target, [i for i in F.candidates(state, flt, ctx) if i not in chosen], chosen, ctx)
+    cands = _still_choosable(state, target, [i for i in F.candidates(state, flt, ctx) if i not in chosen
+                                             and (keep is None or keep(i))], chosen, ctx)
     if len(chosen) >= n or not cands:
         return list(chosen)
     opts = [{"type": "choose", "card": i} for i in cands]

@@ -21,7 +21,7 @@ from .. import state as S
 from . import filters as F
 # the families of verbs ``execute`` dispatches to, each in its own module; every name stays
 # importable from here (callers use ``interpreter.push``, ``interpreter.can_pay``, …)
-from .choices import _can_pay, _may, _payable, can_pay  # noqa: F401
+from .choices import _can_pay, _may, _payable, affordable_choice, can_pay, power_affordable  # noqa: F401
 from .frames import (_advance_and_keep, _names_incapacitated, _player, _remember, _still_choosable,  # noqa: F401
                      _targets, ctx_of, push, set_pending)
 from .hand_glyphs import _discard, _glyph_to_mission_pile, _move_glyph, _place_glyph, draw  # noqa: F401
@@ -173,7 +173,7 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
             if done:
                 frame.pop("remember_as", None)
             return done
-        cards = _targets(state, frame, ctx, tgt)
+        cards = _targets(state, frame, ctx, tgt, keep=affordable_choice(state, frame, ctx, arg))
         if cards is None:
             return False
         _remember(state, ctx, arg, cards)
@@ -188,7 +188,13 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     if verb == "pay_power":
         seat = _player(ctx, state, eff.get("who"))
         n = 0 if arg == "any" else max(0, F.amount(state, arg, ctx))
-        state["seats"][seat]["power"] = max(0, state["seats"][seat]["power"] - n)
+        if n > state["seats"][seat]["power"]:
+            # a payment that can't be made in full is not made, and what it pays for ("If
+            # you do, …": the rest of this text) does not happen (choices.power_affordable)
+            S.log(state, "could_not_pay", seat=seat, amount=n)
+            frame["i"] = len(frame["effects"]) - 1
+            return True
+        state["seats"][seat]["power"] -= n
         return True
     if verb == "draw":
         seat = _player(ctx, state, arg.get("who"))
@@ -240,8 +246,12 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     if verb == "choose_one":
         seat = _player(ctx, state, eff.get("chooser", "you"))
         if "answer" not in frame:
-            set_pending(state, seat, "choose_one", "Choose one",
-                        [{"type": "choose", "option": k} for k in range(len(arg))])
+            # an option that pays power first is offered only when it can be paid in full
+            # (Zat Gun: "pay 1 / 2 / 3 power")
+            ok = [k for k in range(len(arg)) if power_affordable(state, ctx, arg[k])]
+            if not ok:
+                return True
+            set_pending(state, seat, "choose_one", "Choose one", [{"type": "choose", "option": k} for k in ok])
             return False
         k = frame["answer"]
         _advance_and_keep(state, frame)

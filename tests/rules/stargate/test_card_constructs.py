@@ -52,9 +52,7 @@ def test_sina_takes_a_tokra_event_back_from_the_discard_pile_by_stopping():
     ev = to_hand(state, 0, ambush)
     state = start(state, stop=JASON4)
     state = act(state, {"type": "play", "card": ev})
-    # the event's text and Sina's trigger happen together: the hero orders them
-    assert state["pending"]["kind"] == "order_triggers"
-    state = act(state, {"type": "order", "index": 1})  # the event's own text first
+    # the event's text is carried out, then it goes to the discard pile and Sina hears it
     state = act(state, {"type": "choose", "card": team_of(state, 0, TEALC)})
     assert state["pending"]["kind"] == "yes_no" and state["pending"]["seat"] == 0
     state = act(state, {"type": "choose", "yes": True})
@@ -63,7 +61,6 @@ def test_sina_takes_a_tokra_event_back_from_the_discard_pile_by_stopping():
     state = pass_(state)
     state["seats"][0]["power"] = 5
     state = act(state, {"type": "play", "card": ev})
-    state = act(state, {"type": "order", "index": 1})
     state = act(state, {"type": "choose", "card": team_of(state, 0, TEALC)})
     assert state["pending"]["kind"] == "act" and state["cards"][ev]["zone"] == "discard"
     check_invariants(state)
