@@ -15,7 +15,8 @@ An *event* as the reducer sees it: ``{"seat": int | None, "type": str, "payload"
 """
 from __future__ import annotations
 
-from typing import Any, Protocol, Union, runtime_checkable
+import re
+from typing import Any, Iterator, Protocol, Union, runtime_checkable
 
 from .errors import IllegalAction, MatchOver, NotYourDecision
 
@@ -89,9 +90,24 @@ class BaseGame:
 
     def describe_illegal(self, state: State, seat: int, action: Action) -> str:
         """A human explanation of why ``action`` is illegal; games override this to name
-        the rule and the cards involved."""
+        the rule and the cards involved. Called only when every card the action names is
+        one ``seat`` sees (``explain_illegal``), so it may name them freely."""
         kind = action.get("type") if isinstance(action, dict) else None
         return f"'{kind}' is not a legal action for seat {seat} now; GET legal-actions lists what is"
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is illegal, without naming anything ``seat`` may not see.
+
+        An error may name only what the caller's own view shows: if the action names a
+        card (anything shaped like a card id) whose identity the seat's view does not show,
+        the answer is one neutral sentence that neither names the card nor confirms that
+        such an id exists or where it is; otherwise the game's ``describe_illegal``."""
+        refs = card_refs(state, action)
+        shown = shown_cards(self.view(state, seat)) if refs else set()
+        unseen = [ref for ref in refs if ref not in shown]
+        if unseen:
+            return unusable_card_message(unseen[0])
+        return self.describe_illegal(state, seat, action)
 
     def validate(self, state: State, seat: int, action: Action) -> None:
         if self.outcome(state) is not None:
@@ -105,7 +121,7 @@ class BaseGame:
         legal = self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(
-                self.describe_illegal(state, seat, action),
+                self.explain_illegal(state, seat, action),
                 details={"action": action},
             )
 
@@ -173,3 +189,52 @@ class PendingDecisionGame(BaseGame):
 
 def is_seat(viewer: Any) -> bool:
     return isinstance(viewer, int) and not isinstance(viewer, bool)
+
+
+# Every game deals instance ids "c1", "c2", ... (shuffled); a string of this shape in an
+# action is treated as naming a card even when no such card exists, so an error cannot
+# tell "no such card" from "a card you may not see".
+CARD_ID = re.compile(r"c[0-9]+")
+
+
+def card_refs(state: State, action: Any) -> list[str]:
+    """Every string in ``action`` (at any depth, its ``type`` excepted) that names a card
+    instance of ``state`` or is shaped like a card id, in order of appearance."""
+    cards = state.get("cards") or {}
+    return [v for v in _strings(action, top=True) if v in cards or CARD_ID.fullmatch(v)]
+
+
+def _strings(node: Any, top: bool = False) -> Iterator[str]:
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if not (top and key == "type"):
+                yield from _strings(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _strings(value)
+
+
+def shown_cards(view: Any) -> set[str]:
+    """The ids of the cards whose identity a view shows. The convention of every game's view: a
+    card whose identity the viewer may know is a dict with its ``id`` and ``title``; a
+    hidden card is shown without a ``title`` (see docs/contracts.md, "Hidden cards")."""
+    out: set[str] = set()
+    stack = [view]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str) and node.get("title") is not None:
+                out.add(node["id"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def unusable_card_message(ref: str) -> str:
+    """The one answer for an action naming a card the caller cannot see: the same words
+    whether ``ref`` is an opponent's hidden card, a card in a deck or no card at all."""
+    return (f"card {ref!r} is not one you can use now (your view of the match does not show it); "
+            "GET legal-actions lists what you may do")
