@@ -12,6 +12,7 @@ from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
 from . import flow, setup
 from . import state as S
+from . import bot as _bot
 from . import view as _view
 
 RULESETS = {"1.3b": "Babylon 5 CCG rules 1.3b (the chapters Card Details and Game Flow, RULES.md)"}
@@ -26,6 +27,7 @@ class Babylon5Game(PendingDecisionGame):
     flow = flow
     views = _view
     card_key = "card"
+    bot = _bot
 
     def card_catalogue(self) -> dict[str, dict]:
         from .catalogue import catalogue

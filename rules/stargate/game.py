@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
 from . import flow, setup
+from . import bot as _bot
 from . import view as _view
 from .rulesets import RULESETS
 
@@ -24,6 +25,7 @@ class StargateGame(PendingDecisionGame):
     flow = flow
     views = _view
     card_key = "guid"
+    bot = _bot
 
     def card_catalogue(self) -> dict[str, dict]:
         from .catalogue import catalogue

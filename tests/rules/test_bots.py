@@ -16,8 +16,11 @@ from tests.support.playing import bot_chooser, new_game, play
 # the outcome reasons that are the game's real victory conditions (not a deck running out)
 VICTORIES = {
     "startrek2e": ("100 points with a planet and a space mission completed",),
+    "stargate": ("experience", "seven glyphs", "villain score pile"),
+    "babylon5": ("standard victory", "major victory"),
 }
-CASES = [("startrek2e", 2, 4, 3), ("startrek2e", 3, 2, 1)]  # game, players, games, at least this many victories
+CASES = [  # game, players, games, at least this many by a victory condition (ops/bench/bench_players.py: shares)
+    ("startrek2e", 2, 4, 3), ("startrek2e", 3, 2, 1), ("stargate", 2, 3, 3), ("babylon5", 3, 4, 1)]
 
 
 def _invariants(game_id: str):
