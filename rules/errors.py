@@ -63,6 +63,14 @@ class DeckInvalid(RuleViolation):
         return cls("deck construction rules broken: " + "; ".join(
             f"seat {v['seat']}: {v['message']}" for v in violations), details=violations)
 
+    @staticmethod
+    def unknown_starter(seat: int, deck_id: str, known: list[str]) -> dict:
+        """The one violation every game lists for a starter deck id it does not have
+        (422 ``deck_invalid``, ``code: unknown_starter``), naming the ids it has."""
+        return {"seat": seat, "code": "unknown_starter",
+                "message": f"no starter deck {deck_id!r}; the starter decks are {', '.join(known)}",
+                "starter_decks": list(known)}
+
 
 class InvalidRequest(SubspaceError):
     """The request is malformed (bad JSON, unknown game, missing field)."""

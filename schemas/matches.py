@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from .fields import BoundedInteger, DisplayName
+
 MAX_WAIT_SECONDS = 30  # cap of ``?wait=``: a held request ties up a server thread
 
 
@@ -21,7 +23,7 @@ def _deck_is_id_or_cards(value: object) -> None:
 
 
 class SeatRequestSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    name = DisplayName(required=True)
     deck = fields.Raw(
         required=True,
         validate=_deck_is_id_or_cards,
@@ -107,8 +109,8 @@ class MatchSummarySchema(Schema):
 
 
 class MatchListQuerySchema(Schema):
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=100))
+    offset = BoundedInteger(load_default=0)
+    limit = BoundedInteger(load_default=50, minimum=1, maximum=100)
 
 
 class MatchListSchema(Schema):
@@ -122,9 +124,8 @@ class MatchListSchema(Schema):
 
 
 class StateQuerySchema(Schema):
-    min_version = fields.Integer(
+    min_version = BoundedInteger(
         load_default=None,
-        validate=validate.Range(min=0),
         metadata={"description": "wait until the match reaches this version (read-your-writes)"},
     )
     wait = fields.Float(
@@ -154,8 +155,8 @@ class LegalActionsSchema(Schema):
 
 
 class PostActionSchema(Schema):
-    expected_version = fields.Integer(
-        required=True, strict=True, validate=validate.Range(min=0),
+    expected_version = BoundedInteger(
+        required=True, strict=True,
         metadata={"description": "the version the action was chosen at; a stale one gets 409"},
     )
     action = fields.Dict(required=True, metadata={"description": "one of the bodies GET legal-actions lists"})
@@ -166,8 +167,8 @@ class ActionPostedSchema(Schema):
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    after = BoundedInteger(load_default=0)
+    limit = BoundedInteger(load_default=100, minimum=1, maximum=1000)
 
 
 class EventSchema(Schema):
@@ -186,8 +187,8 @@ class EventsSchema(Schema):
 
 
 class ReplayQuerySchema(Schema):
-    at = fields.Integer(
-        load_default=None, validate=validate.Range(min=0),
+    at = BoundedInteger(
+        load_default=None,
         metadata={"description": "the state after event N (0 = initial state); default: now"},
     )
 

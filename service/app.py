@@ -17,6 +17,7 @@ from store.plugins import load_extra_games
 
 from .blueprints import BLUEPRINTS
 from .errors import register_error_handlers
+from .openapi_errors import CommonErrorsPlugin
 from .runtime import Runtime
 from .settings import load_settings
 
@@ -28,6 +29,8 @@ class SubspaceApi(Api):
     """flask-smorest's Api with our error body (documented and produced) instead of its own."""
 
     ERROR_SCHEMA = ErrorSchema
+    # No catch-all "default" response: every status is documented (service/openapi_errors.py).
+    DEFAULT_ERROR_RESPONSE_NAME = None
 
     def _register_error_handlers(self) -> None:
         register_error_handlers(self._app)
@@ -57,6 +60,7 @@ def create_app(settings: Mapping[str, object] | None = None) -> Flask:
     api = SubspaceApi(
         app,
         spec_kwargs={
+            "extra_plugins": [CommonErrorsPlugin()],
             "info": {
                 "description": "Event-sourced match service. Seats authenticate with the bearer "
                 "token returned when the match is created; requests without a token read as a spectator."

@@ -81,10 +81,9 @@ def _describe(messages: dict) -> str:
         if isinstance(node, dict):
             for key, value in node.items():
                 walk(f"{prefix}.{key}" if prefix else str(key), value)
-        elif isinstance(node, list) and all(isinstance(x, str) for x in node):
-            parts.append(f"{prefix}: {' '.join(node)}")
         else:
-            parts.append(f"{prefix}: {node}")
+            text = " ".join(node) if isinstance(node, list) and all(isinstance(x, str) for x in node) else str(node)
+            parts.append(f"{prefix}: {text}" if prefix else text)  # no field: the whole body
 
     for location, fields in messages.items():
         walk("" if location in ("json", "query", "headers", "form", "view_args") else str(location), fields)

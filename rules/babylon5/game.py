@@ -52,8 +52,7 @@ class Babylon5Game(PendingDecisionGame):
             deck = seat.get("deck")
             if isinstance(deck, str):
                 if deck not in by_id:
-                    violations.append({"seat": i, "code": "unknown_starter",
-                                       "message": f"unknown starter deck {deck!r}; known: {', '.join(by_id)}"})
+                    violations.append(DeckInvalid.unknown_starter(i, deck, list(by_id)))
                     continue
                 deck = {"ambassador": by_id[deck]["ambassador"], "deck": list(by_id[deck]["deck"])}
             problems = deckbuilding.validate_deck(deck)

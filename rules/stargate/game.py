@@ -47,6 +47,10 @@ class StargateGame(PendingDecisionGame):
         for i, seat in enumerate(seats):
             deck = seat.get("deck")
             if isinstance(deck, str):
+                known = [d["id"] for d in self.starter_decks()]
+                if deck not in known:
+                    violations.append(DeckInvalid.unknown_starter(i, deck, known))
+                    continue
                 deck = deckbuilding.starter_deck(deck)
             problems = deckbuilding.validate_deck(deck, ruleset)
             violations += [{"seat": i, **v} for v in problems]

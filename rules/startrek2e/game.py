@@ -49,7 +49,7 @@ class StarTrek2EGame(PendingDecisionGame):
             if isinstance(deck, str):
                 deck = _starter(deck)
                 if deck is None:
-                    violations.append({"seat": i, "code": "unknown_starter", "message": f"no starter deck {seat.get('deck')!r}"})
+                    violations.append(DeckInvalid.unknown_starter(i, seat["deck"], [d["id"] for d in self.starter_decks()]))
                     continue
             problems = _validate(deck)
             violations += [{"seat": i, **v} for v in problems]

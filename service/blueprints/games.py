@@ -3,12 +3,12 @@ each game's card catalogue (the printed face of every card a view names by key).
 from __future__ import annotations
 
 from flask import Response, request
-from flask_smorest import Blueprint
 
 from schemas import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, ErrorSchema, GamesSchema
 
 from .. import catalogue_logic as cat
 from ..games_logic import list_games
+from ..request_parsing import Blueprint
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games, rulesets, starter decks, card catalogues")
 

@@ -6,7 +6,6 @@ the ``Authorization: Bearer <seat token>`` header names (no header: a spectator)
 from __future__ import annotations
 
 from flask import request
-from flask_smorest import Blueprint
 
 from schemas import (
     ActionPostedSchema,
@@ -29,6 +28,7 @@ from schemas import (
 from .. import matches_logic as logic
 from ..auth import bearer_token
 from ..runtime import runtime
+from ..request_parsing import Blueprint
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Matches: create, read, act, replay")
 

@@ -33,6 +33,9 @@ class HighCard(BaseGame):
                 deck = list(range(1, 11))
             elif deck == "twenty":
                 deck = list(range(1, 21))
+            elif isinstance(deck, str):
+                violations.append(DeckInvalid.unknown_starter(i, deck, ["ten", "twenty"]))
+                continue
             if not isinstance(deck, list) or len(deck) < 8 or not all(isinstance(c, int) and c > 0 for c in deck):
                 violations.append({"seat": i, "rule": "deck_size", "message": f"seat {i}: a deck needs at least 8 positive numbers"})
             decks.append(deck)
