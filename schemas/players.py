@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from .fields import DisplayName
+
 
 @lru_cache(maxsize=1)
 def _time_zones() -> frozenset[str]:
@@ -20,7 +22,7 @@ def _iana_time_zone(value: str) -> None:
 
 
 class PlayerCreateSchema(Schema):
-    display_name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    display_name = DisplayName(required=True)
     email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254))
     webhook_url = fields.URL(
         load_default=None, allow_none=True, schemes={"http", "https"}, require_tld=False,

@@ -5,7 +5,6 @@ The caller is the player whose token is in ``Authorization: Bearer <player token
 from __future__ import annotations
 
 from flask import request
-from flask_smorest import Blueprint
 
 from schemas import ErrorSchema
 from schemas.players import (
@@ -18,6 +17,7 @@ from schemas.players import (
 
 from .. import players_logic as logic
 from ..auth import bearer_token
+from ..request_parsing import Blueprint
 from ..runtime import runtime
 
 blp = Blueprint("players", __name__, url_prefix="/v1", description="Players: register, profile, my matches")
