@@ -20,6 +20,7 @@ from store import MatchStore
 from store.players import PlayerStore
 
 from . import auth
+from .notifications import notify_your_turn
 from .runtime import Runtime
 
 
@@ -354,11 +355,16 @@ def post_action(
         return twin
     if result.replayed:  # a concurrent request with the same key landed first
         return Posted(body=result.response, replayed=True)
+    deciding_before = list(match.game.deciding_seats(state))
     state = match.game.apply(state, event)  # ours: current_state decoded it fresh
     outcome = match.game.outcome(state)
     if outcome is not None:
         store.update_meta(match_id, status="finished", outcome=outcome, finished_version=result.version)
     rt.after_append(match_id)
+    notify_your_turn(
+        store.conn, match_id=match_id, meta=match.meta, version=result.version,
+        before=deciding_before, after=match.game.deciding_seats(state) if outcome is None else [],
+    )
     return Posted(body=result.response, replayed=False)
 
 

@@ -124,3 +124,27 @@ def test_deadline_is_read_from_the_summary_clock():
     assert deadline_of({"deciding_seats": [0], "clock": {"deadline": "Y"}}, 0) == "Y"
     assert deadline_of({"deciding_seats": [0], "clock": {"deadline": "Y"}}, 1) is None
     assert deadline_of({"deciding_seats": [0], "clock": None}, 0) is None
+
+
+def test_your_turn_is_queued_for_the_player_who_now_decides(app, client, redis_conn):
+    from store.outbox import STREAM
+    from store import codec
+
+    ann = register_player(client, "Ann", webhook_url="http://127.0.0.1:9/ann")
+    bob = register_player(client, "Bob", webhook_url="http://127.0.0.1:9/bob", email="bob@example.org")
+    match = _player_match(app, [ann["player_id"], bob["player_id"]])
+    actions = client.get(url(match, "/legal-actions"), headers=bearer(ann["token"])).json["actions"]
+    client.post(url(match, "/actions"), headers=bearer(ann["token"]), json={"expected_version": 0, "action": actions[0]})
+    deliveries = [codec.loads(f[b"d"]) for _, f in redis_conn.xrange(STREAM)]
+    assert {(d["player_id"], d["kind"], d["channel"]) for d in deliveries} == {
+        (bob["player_id"], "your_turn", "webhook"), (bob["player_id"], "your_turn", "email")}
+    assert deliveries[0]["payload"] == {"game": "highcard", "version": 1, "seat": 1}
+    assert deliveries[0]["id"].startswith(f"your_turn:{match['match_id']}:1:1")
+
+
+def test_anonymous_seats_get_no_notification(client, match, redis_conn):
+    from store.outbox import STREAM
+    from tests.service.helpers import play_one
+
+    play_one(client, match)
+    assert redis_conn.exists(STREAM) == 0 or redis_conn.xlen(STREAM) == 0
