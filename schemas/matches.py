@@ -22,12 +22,23 @@ def _deck_is_id_or_cards(value: object) -> None:
     raise ValidationError("deck must be a starter deck id (string) or the game's card list (a non-empty list or object)")
 
 
+class BotSeatSchema(Schema):
+    pace_seconds = fields.Float(
+        load_default=5.0, validate=validate.Range(min=0, max=86400),
+        metadata={"description": "how long after its turn comes the server's player acts"},
+    )
+
+
 class SeatRequestSchema(Schema):
     name = DisplayName(required=True)
     deck = fields.Raw(
         required=True,
         validate=_deck_is_id_or_cards,
         metadata={"description": "a starter deck id from GET /v1/games, or the cards in the game's deck format (list or object)"},
+    )
+    bot = fields.Nested(
+        BotSeatSchema, load_default=None,
+        metadata={"description": "the server's purposeful player takes this seat (no token is issued for it)"},
     )
 
 
@@ -45,9 +56,10 @@ class SeatTokenSchema(Schema):
         metadata={"description": "the registered player holding this seat (acts with their player token); null: anonymous"},
     )
     token = fields.String(
-        required=True,
-        metadata={"description": "bearer token of this seat; shown only in this response (send it as 'Authorization: Bearer <token>')"},
+        required=True, allow_none=True,
+        metadata={"description": "bearer token of this seat; shown only in this response (send it as 'Authorization: Bearer <token>'); null for a seat the server's player takes"},
     )
+    bot = fields.Boolean(metadata={"description": "true: the server's player takes this seat"})
 
 
 DECKLIST_COMMITMENTS = (

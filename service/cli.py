@@ -118,6 +118,8 @@ def serve(host: str, port: int, data_dir: str, redis_url: str | None, fold_mode:
         settings["SUBSPACE_FOLD_MODE"] = fold_mode
     app = create_app(settings)
     rt = app.extensions["subspace"]
+    if rt.settings.fold_mode == "inline":  # no worker processes: the server's player runs here
+        _start_bot_thread(rt.redis_url)
     where = f"embedded Redis in {rt.settings.data_dir}" if rt.embedded is not None else rt.redis_url
     click.echo(f"Subspace API on http://{host}:{port}/  (OpenAPI: http://{host}:{port}/openapi.json)")
     click.echo(f"Redis: {where}; fold mode: {rt.settings.fold_mode}")
@@ -128,6 +130,48 @@ def serve(host: str, port: int, data_dir: str, redis_url: str | None, fold_mode:
         app.run(host=host, port=port, threaded=True, use_reloader=False)
     finally:
         rt.close()
+
+
+def _start_bot_thread(url: str) -> None:
+    """The server's player beside the dev server (``subspace bots`` does it in production)."""
+    import threading
+
+    from store.connection import connect
+    from workers.bots import run_forever
+
+    from .notifications import notify_your_turn
+
+    threading.Thread(target=run_forever, args=(connect(url), lambda: False),
+                     kwargs={"on_appended": notify_your_turn}, name="bots", daemon=True).start()
+
+
+@main.command()
+@_REDIS_URL
+@_DATA_DIR
+@click.option("--once", is_flag=True, help="Play the bot turns due now, then exit (instead of looping).")
+def bots(redis_url: str | None, data_dir: str, once: bool) -> None:
+    """Run the server's player: seats created with {"bot": {"pace_seconds": N}} act here.
+
+    Safe to run several (each turn is claimed by one) and to kill at any moment (a turn not
+    played stays due, or is scheduled again by the match's next read or post).
+    """
+    from store.connection import connect
+    from workers.bots import run_due, run_forever
+
+    from .notifications import notify_your_turn
+
+    stopping = {"now": False}
+    signal.signal(signal.SIGTERM, lambda signum, frame: stopping.update(now=True))
+    with _redis(redis_url, data_dir) as url:
+        conn = connect(url)
+        try:
+            if once:
+                click.echo(json.dumps({"played": run_due(conn, on_appended=notify_your_turn)}))
+            else:
+                click.echo("playing the server's seats")
+                run_forever(conn, lambda: stopping["now"], on_appended=notify_your_turn)
+        finally:
+            conn.close()
 
 
 @main.command()

@@ -18,6 +18,7 @@ from rules.errors import InvalidRequest, MatchOver, NotFound, NotYourDecision, V
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 from store.players import PlayerStore
+from workers.bots import schedule_if_bot_turn
 
 from . import auth
 from .notifications import notify_your_turn
@@ -134,8 +135,10 @@ def create_match(
         "decklist_commitments": decklist_commitments,
         "status": "active",
         "outcome": None,
+        "seat_bots": [s.get("bot") for s in seats],  # the server's player (workers/bots.py)
     }
     match_id = store.create_match(meta, initial)
+    schedule_if_bot_turn(store.conn, match_id, meta, game, initial)
     players = PlayerStore(store.conn)
     for player_id in seat_players:
         if player_id is not None:
@@ -147,7 +150,9 @@ def create_match(
         "seed_commitment": commitment,
         "decklist_commitments": decklist_commitments,
         "seats": [
-            {"seat": i, "name": names[i], "player_id": seat_players[i], "token": tokens[i]} for i in range(len(seats))
+            {"seat": i, "name": names[i], "player_id": seat_players[i],
+             "token": None if seats[i].get("bot") else tokens[i], "bot": bool(seats[i].get("bot"))}
+            for i in range(len(seats))
         ],
     }
 
@@ -365,6 +370,7 @@ def post_action(
         store.conn, match_id=match_id, meta=match.meta, version=result.version,
         before=deciding_before, after=match.game.deciding_seats(state) if outcome is None else [],
     )
+    schedule_if_bot_turn(store.conn, match_id, match.meta, match.game, state)
     return Posted(body=result.response, replayed=False)
 
 

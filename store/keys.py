@@ -15,6 +15,7 @@ MATCHES = "subspace:matches"  # sorted set: match id scored by creation time (un
 LAGGING = "subspace:lagging"  # set: matches whose projection may be behind their stream
 PLAYER_TOKENS = "subspace:player-tokens"  # hash: sha256(player token) -> player id
 OPEN_CHALLENGES = "subspace:challenges:open"  # sorted set: open challenge id scored by expiry (unix s)
+BOTS_DUE = "subspace:bots:due"  # sorted set: match id scored by when the server's player acts next (unix s)
 
 # Ids are what secrets.token_urlsafe produces; anything else (a "}" smuggling another hash
 # tag, a ":" forging a sub-key) is refused before it reaches a key.
