@@ -1,6 +1,7 @@
 """Pure rules reducers, one package per game. Imports only the standard library.
 
-``GAMES`` maps a game id to its ``Game`` object. Games register lazily so importing
+``get_game`` returns a game wrapped in match control (``rules.control.ControlledGame``),
+so every fold also folds the clock, resignations, claims and draws. Games register lazily so importing
 ``rules`` stays cheap; tests may ``register`` extra games (the tiny test game).
 """
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from .errors import InvalidRequest
+from .control import controlled
 from .protocol import Game
 
 _BUILTIN = {
@@ -19,7 +21,7 @@ _REGISTERED: dict[str, Game] = {}
 
 
 def register(game: Game) -> None:
-    _REGISTERED[game.id] = game
+    _REGISTERED[game.id] = controlled(game)
 
 
 def unregister(game_id: str) -> None:
@@ -40,6 +42,6 @@ def get_game(game_id: str) -> Game:
             code="unknown_game",
         )
     module, attr = target.split(":")
-    game = getattr(importlib.import_module(module), attr)
+    game = controlled(getattr(importlib.import_module(module), attr))
     _REGISTERED[game_id] = game
     return game

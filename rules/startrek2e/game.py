@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
-from . import flow, setup
+from . import control_policy, flow, setup
 from . import bot as _bot
 from . import view as _view
 
@@ -24,6 +24,7 @@ class StarTrek2EGame(PendingDecisionGame):
     engine_version = "1"
     flow = flow
     views = _view
+    control_policy = control_policy.POLICY
     card_key = "guid"
     bot = _bot
 
