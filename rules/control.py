@@ -406,6 +406,18 @@ def view(state: State) -> dict | None:
     }
 
 
+def clock_summary(state: State) -> dict | None:
+    """The clock as a match summary shows it: the full clock view plus ``deadlines`` (seat
+    number as a string -> ISO deadline of its running decision) and ``deadline`` (the
+    earliest), which ``GET /v1/me/matches`` sorts by. None for a match without a clock."""
+    ctl = record(state)
+    if ctl is None or ctl["clock"] is None:
+        return None
+    shown = C.view(ctl["clock"])
+    deadlines = {str(e["seat"]): e["deadline"] for e in shown["on_clock"]}
+    return {**shown, "deadlines": deadlines, "deadline": min(deadlines.values()) if deadlines else None}
+
+
 # ---- the wrapper -------------------------------------------------------------------------------
 class ControlledGame:
     """A game whose log may also hold control events (``CONTROL_TYPES``). Everything else

@@ -7,6 +7,7 @@ opaque JSON objects at this level: each game defines them, not the wire layer.
 """
 from __future__ import annotations
 
+from .control import AddTimeSchema, ClaimSchema, ClockSpecSchema, ControlPostedSchema, DrawSchema, EmptySchema, VacationSchema
 from .errors import ErrorBodySchema, ErrorSchema
 from .games import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, GameSchema, GamesSchema
 from .matches import (
@@ -27,6 +28,13 @@ from .matches import (
 )
 
 __all__ = [
+    "AddTimeSchema",
+    "ClaimSchema",
+    "ClockSpecSchema",
+    "ControlPostedSchema",
+    "DrawSchema",
+    "EmptySchema",
+    "VacationSchema",
     "ActionPostedSchema",
     "CardCatalogueQuerySchema",
     "CardCatalogueSchema",

@@ -46,6 +46,12 @@ class MatchCreateSchema(Schema):
     game = fields.String(required=True, metadata={"description": "game id from GET /v1/games"})
     ruleset = fields.String(load_default=None, metadata={"description": "defaults to the game's default ruleset"})
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True, validate=validate.Length(min=1, max=8))
+    clock = fields.Dict(
+        load_default=None,
+        metadata={"description": "optional correspondence clock, e.g. {\"days_per_decision\": 3, \"bank_days\": 2, "
+                  "\"increment_hours\": 6, \"response_hours\": 12, \"grace_days\": 3} (schemas.control.ClockSpecSchema; "
+                  "checked by rules.clock.validate_clock_spec)"},
+    )
 
 
 class SeatTokenSchema(Schema):
@@ -84,6 +90,8 @@ class MatchCreatedSchema(Schema):
     )
     decklist_commitments = fields.List(fields.String(), required=True, metadata={"description": DECKLIST_COMMITMENTS})
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+    clock = fields.Dict(allow_none=True, metadata={"description": "the clock with its defaults filled in, or null"})
+    version = fields.Integer(metadata={"description": "0, or 1 for a clocked match (its log opens with clock_start)"})
 
 
 class SeatSchema(Schema):
@@ -95,6 +103,8 @@ class SeatSchema(Schema):
 class OutcomeSchema(Schema):
     winners = fields.List(fields.Integer(), required=True)
     reason = fields.String(required=True)
+    ended_by = fields.String(
+        metadata={"description": "set when match control ended it: resign, timeout, claim, draw or abort"})
 
 
 class MatchSummarySchema(Schema):
@@ -107,6 +117,14 @@ class MatchSummarySchema(Schema):
     deciding_seats = fields.List(fields.Integer(), required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     outcome = fields.Nested(OutcomeSchema, allow_none=True, required=True)
+    control = fields.Dict(
+        allow_none=True,
+        metadata={"description": "match control (rules.control.view): the clock (who is on it, until when, "
+                  "paused, banks, vacations), draw offers, pause requests, seats out; null when it never had any"})
+    clock = fields.Dict(
+        allow_none=True,
+        metadata={"description": "the clock (null without one): on_clock [{seat, since, deadline, window, "
+                  "timed_out, grace_ends}], deadlines {seat: deadline}, deadline (earliest), paused, spec"})
     seed_commitment = fields.String(required=True)
     seed = fields.String(
         allow_none=True, metadata={"description": "the secret seed; null until the match is finished"}
@@ -190,6 +208,8 @@ class EventSchema(Schema):
     seat = fields.Integer(allow_none=True, required=True)
     payload = fields.Dict(required=True)
     ts = fields.String(required=True)
+    auto = fields.String(metadata={"description": "set on an action the server took for the seat: "
+                                   "'response_deadline' (the response window's deadline passed: the game's pass)"})
 
 
 class EventsSchema(Schema):

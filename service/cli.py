@@ -270,6 +270,36 @@ def notify(redis_url: str | None, data_dir: str, once: bool, consumer: str | Non
 
 
 @main.command()
+@_REDIS_URL
+@_DATA_DIR
+@click.option("--interval", default=5.0, show_default=True, type=float,
+              help="Longest sleep between passes (seconds); it wakes earlier for the next deadline.")
+@click.option("--once", is_flag=True, help="One pass over what is due now, then exit.")
+def clock(redis_url: str | None, data_dir: str, interval: float, once: bool) -> None:
+    """Run the clock job: time out expired decisions, pass expired response windows,
+    decide matches whose grace period ended, and send the 80 % reminders.
+
+    Run exactly one (two are safe, not useful) next to the API; killing it loses nothing.
+    """
+    import redis as redis_py
+
+    from store.plugins import load_extra_games
+    from workers.clock import run_clock, tick
+
+    load_extra_games()
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    with _redis(redis_url, data_dir) as url:
+        conn = redis_py.Redis.from_url(url)
+        try:
+            if once:
+                click.echo(json.dumps(tick(conn)))
+            else:
+                run_clock(conn, interval=interval)
+        finally:
+            conn.close()
+
+
+@main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as GET /v1/games.")
 def games(as_json: bool) -> None:
     """List the games this installation runs, with rulesets and starter decks."""

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import rules
 from replays import current_state, decklist_commitment, events_for, state_at
-from rules import rng
+from rules import control, rng
+from rules.clock import validate_clock_spec
 from rules.errors import InvalidRequest, MatchOver, NotFound, NotYourDecision, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
@@ -21,6 +22,7 @@ from store.players import PlayerStore
 from workers.bots import schedule_if_bot_turn
 
 from . import auth
+from .clock_index import now_iso, reschedule, start_clock
 from .notifications import notify_your_turn
 from .runtime import Runtime
 
@@ -94,6 +96,7 @@ def create_match(
     seat_players: list[str | None] | None = None,
     shuffle_seats: bool = False,
     extra_meta: dict | None = None,
+    clock: dict | None = None,
 ) -> dict:
     """Validate decks, pin the config, draw the secret seed, store the match and return
     the one response that ever shows the seat tokens.
@@ -101,9 +104,12 @@ def create_match(
     ``seat_players`` (one registered player id or None per seat) lets those players act with
     their own token; ``shuffle_seats`` reorders the seats (and their players) by the seed,
     as a challenge does. Every seat's deck list gets a salted commitment published now and
-    revealed with the seed when the match ends (``replays.decklists``)."""
+    revealed with the seed when the match ends (``replays.decklists``). A ``clock``
+    (``rules.clock.validate_clock_spec``) starts at once: the log opens with ``clock_start``
+    (version 1)."""
     game = rules.get_game(game_id)
     ruleset = _check_ruleset(game, ruleset)
+    clock = validate_clock_spec(clock) if clock is not None else None
     seat_players = list(seat_players) if seat_players is not None else [None] * len(seats)
     if len(seat_players) != len(seats):
         raise InvalidRequest("seat_players must name one player (or null) per seat", code="invalid_request")
@@ -137,18 +143,24 @@ def create_match(
         "outcome": None,
         "seat_bots": [s.get("bot") for s in seats],  # the server's player (workers/bots.py)
     }
+    if clock is not None:
+        meta["clock"] = clock
     match_id = store.create_match(meta, initial)
     schedule_if_bot_turn(store.conn, match_id, meta, game, initial)
     players = PlayerStore(store.conn)
     for player_id in seat_players:
         if player_id is not None:
             players.add_match(player_id, match_id)
+    if clock is not None:
+        start_clock(store, game, match_id, clock, len(seats))
     return {
         "match_id": match_id,
         "game": game.id,
         "ruleset": ruleset,
         "seed_commitment": commitment,
         "decklist_commitments": decklist_commitments,
+        "clock": clock,
+        "version": 1 if clock is not None else 0,
         "seats": [
             {"seat": i, "name": names[i], "player_id": seat_players[i],
              "token": None if seats[i].get("bot") else tokens[i], "bot": bool(seats[i].get("bot"))}
@@ -183,6 +195,8 @@ def summary(store: MatchStore, match_id: str) -> dict:
         "deciding_seats": list(match.game.deciding_seats(state)) if outcome is None else [],
         "seats": seat_list(match),
         "outcome": outcome,
+        "control": control.view(state),
+        "clock": control.clock_summary(state),
         "seed_commitment": meta["seed_commitment"],
         "seed": meta["seed"] if outcome is not None else None,
         "decklist_commitments": meta.get("decklist_commitments"),
@@ -348,7 +362,9 @@ def post_action(
             raise VersionConflict(version, expected_version)
         _check_turn(match.game, state, seat)
         match.game.validate(state, seat, action)
-        result = store.append(match_id, expected_version, event, idempotency_key=key, response={"version": expected_version + 1})
+        ts = now_iso()
+        result = store.append(match_id, expected_version, event, idempotency_key=key,
+                              response={"version": expected_version + 1}, ts=ts)
     except VersionConflict:
         # A twin of this request (same key, same action) may have appended between our
         # look-up above and our read of the state. The append script stores the answer in
@@ -361,10 +377,11 @@ def post_action(
     if result.replayed:  # a concurrent request with the same key landed first
         return Posted(body=result.response, replayed=True)
     deciding_before = list(match.game.deciding_seats(state))
-    state = match.game.apply(state, event)  # ours: current_state decoded it fresh
+    state = match.game.apply(state, {**event, "ts": ts})  # ours: current_state decoded it fresh
     outcome = match.game.outcome(state)
     if outcome is not None:
         store.update_meta(match_id, status="finished", outcome=outcome, finished_version=result.version)
+    reschedule(rt.conn, match_id, state)
     rt.after_append(match_id)
     notify_your_turn(
         store.conn, match_id=match_id, meta=match.meta, version=result.version,

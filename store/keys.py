@@ -16,6 +16,7 @@ LAGGING = "subspace:lagging"  # set: matches whose projection may be behind thei
 PLAYER_TOKENS = "subspace:player-tokens"  # hash: sha256(player token) -> player id
 OPEN_CHALLENGES = "subspace:challenges:open"  # sorted set: open challenge id scored by expiry (unix s)
 BOTS_DUE = "subspace:bots:due"  # sorted set: match id scored by when the server's player acts next (unix s)
+DEADLINES = "subspace:deadlines"  # sorted set: clocked match id scored by its next wake-up (ms)
 
 # Ids are what secrets.token_urlsafe produces; anything else (a "}" smuggling another hash
 # tag, a ":" forging a sub-key) is refused before it reaches a key.
@@ -80,3 +81,13 @@ def idempotency(match_id: str, key: str) -> str:
             code="invalid_idempotency_key",
         )
     return _k(match_id, f"idem:{key}")
+
+
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def vacation_ledger(player_id: str, year: int) -> str:
+    """Vacation days a player took in ``year`` (an integer), across all their matches."""
+    if not isinstance(player_id, str) or not _PLAYER_ID.match(player_id):
+        raise InvalidRequest("malformed player id", code="invalid_player")
+    return f"{{p:{player_id}}}:vacation:{int(year)}"

@@ -155,8 +155,12 @@ class MatchStore:
         event: dict,
         idempotency_key: str | None = None,
         response: Any = None,
+        ts: str | None = None,
     ) -> AppendResult:
         """Append ``event`` (``{type, seat, payload}``) as version ``expected_version + 1``.
+
+        ``ts`` is the server time to stamp (default: now); the service passes the moment
+        it validated the event at, so a clock deadline checked then is the one folded.
 
         Raises ``VersionConflict`` if the stream is not at ``expected_version``. With an
         ``idempotency_key`` seen before, returns the stored result and appends nothing
@@ -166,7 +170,7 @@ class MatchStore:
         if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
             raise InvalidRequest("expected_version must be a non-negative integer", code="invalid_version")
         version = expected_version + 1
-        stored = {**event, "v": version, "schema": event.get("schema", EVENT_SCHEMA), "ts": utc_now_iso()}
+        stored = {**event, "v": version, "schema": event.get("schema", EVENT_SCHEMA), "ts": ts or utc_now_iso()}
         idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else ""
         fp = _fingerprint(event)
         body = response if response is not None else {"version": version}

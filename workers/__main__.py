@@ -1,4 +1,4 @@
-"""``python -m workers work|sweep``: the fold worker and the lag sweep without the full CLI
+"""``python -m workers work|sweep|clock``: the fold worker and the lag sweep without the full CLI
 (what the systemd units run; ``subspace worker`` is the same ``run_worker``)."""
 from __future__ import annotations
 
@@ -22,11 +22,21 @@ def main(argv: list[str] | None = None) -> int:
     work.add_argument("--queue", action="append", help=f"queue(s) to work (default: {QUEUE})")
     sweep = sub.add_parser("sweep", help="re-enqueue folds for lagging matches, then exit")
     sweep.add_argument("--full", action="store_true", help="check every match, not only the lagging hints")
+    clock = sub.add_parser("clock", help="run the clock job (deadlines, timeouts, reminders)")
+    clock.add_argument("--interval", type=float, default=5.0, help="longest sleep between passes (s)")
     args = parser.parse_args(argv)
     if not args.redis_url:
         parser.error("set REDIS_URL or pass --redis-url")
     if args.command == "work":
         run_worker(args.redis_url, queues=tuple(args.queue or (QUEUE,)), burst=args.burst)
+        return 0
+    if args.command == "clock":
+        from store.plugins import load_extra_games
+
+        from .clock import run_clock
+
+        load_extra_games()
+        run_clock(connect(args.redis_url), interval=args.interval)
         return 0
     print(sweep_matches(connect(args.redis_url), full=args.full).summary())
     return 0

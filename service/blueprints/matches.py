@@ -52,10 +52,11 @@ def _token() -> str | None:
 @blp.arguments(MatchCreateSchema)
 @blp.response(201, MatchCreatedSchema)
 @blp.alt_response(400, schema=ErrorSchema, description="malformed request, unknown game or ruleset")
+@blp.alt_response(400, schema=ErrorSchema, description="invalid_clock: every bad clock field in details")
 @blp.alt_response(422, schema=ErrorSchema, description="deck_invalid: every construction violation in details")
 def create_match(body: dict) -> dict:
     """Create a match; the response holds each seat's token (shown only here)."""
-    return logic.create_match(runtime().store, body["game"], body.get("ruleset"), body["seats"])
+    return logic.create_match(runtime().store, body["game"], body.get("ruleset"), body["seats"], clock=body.get("clock"))
 
 
 @blp.route("", methods=["GET"])

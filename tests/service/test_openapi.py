@@ -15,6 +15,8 @@ EXPECTED = {
     "/v1/players": {"post"},
     "/v1/me": {"get"},
     "/v1/me/matches": {"get"},
+    **{f"/v1/matches/{{match_id}}/{verb}": {"post"}
+       for verb in ("resign", "abort", "draw", "add-time", "vacation", "pause", "resume", "claim")},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 

@@ -1,0 +1,52 @@
+"""Wire schemas of the match-control endpoints (``/v1/matches/<id>/resign`` and friends).
+
+The bodies are small on purpose: the caller's seat comes from the token, the time from the
+server. Whether the request is allowed now (a claim before the deadline, a vacation past the
+allowance) is the rules' business (``rules.control``), reported as a 4xx error.
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+
+class ClockSpecSchema(Schema):
+    """Documentation of a clock; ``rules.clock.validate_clock_spec`` is what checks one."""
+
+    days_per_decision = fields.Integer(required=True, validate=validate.Range(1, 14))
+    bank_days = fields.Integer(load_default=0, validate=validate.Range(0, 30),
+                               metadata={"description": "time bank spent once a decision's days run out"})
+    increment_hours = fields.Integer(load_default=0, validate=validate.Range(0, 72),
+                                     metadata={"description": "added to the bank after each main decision"})
+    response_hours = fields.Integer(load_default=12, validate=validate.Range(1, 72),
+                                    metadata={"description": "deadline of a response window; then the server passes"})
+    grace_days = fields.Integer(load_default=3, validate=validate.Range(0, 14),
+                                metadata={"description": "after a timeout, the match is decided when this runs out"})
+
+
+class EmptySchema(Schema):
+    """No body fields (resign, abort, pause, resume)."""
+
+
+class DrawSchema(Schema):
+    op = fields.String(required=True, validate=validate.OneOf(["offer", "accept", "decline"]))
+
+
+class AddTimeSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "the seat (an opponent of the caller) given the time"})
+    hours = fields.Integer(required=True, validate=validate.Range(1, 336))
+
+
+class VacationSchema(Schema):
+    days = fields.Integer(required=True, validate=validate.Range(min=1),
+                          metadata={"description": "days away; the yearly allowance is rules.clock.VACATION_DAYS_PER_YEAR"})
+
+
+class ClaimSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "the timed-out seat claimed against"})
+    kind = fields.String(required=True, validate=validate.OneOf(["win", "draw", "continue"]),
+                         metadata={"description": "what the game allows: win or draw; 'continue' in a 3-5 player Babylon 5 match"})
+
+
+class ControlPostedSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the version the control event created"})
+    event = fields.String(required=True, metadata={"description": "the control event appended"})

@@ -1,0 +1,118 @@
+"""Match control over HTTP: resign, abort, draws by agreement, add time, vacation, pause,
+resume and claims — ``POST /v1/matches/<id>/<verb>`` with the caller's seat token.
+
+Handlers only parse, call ``service.control_logic.post_control`` and serialise; every
+refusal is a typed error mapped to HTTP in ``service/errors.py``. ``Idempotency-Key`` works
+as for actions (per seat).
+"""
+from __future__ import annotations
+
+from flask import request
+from ..request_parsing import Blueprint
+
+from schemas import (
+    AddTimeSchema,
+    ClaimSchema,
+    ControlPostedSchema,
+    DrawSchema,
+    EmptySchema,
+    ErrorSchema,
+    VacationSchema,
+)
+
+from ..auth import bearer_token
+from ..control_logic import post_control
+from ..runtime import runtime
+from .matches import _IDEMPOTENCY_HEADER, _SEAT_ONLY
+
+blp = Blueprint("control", __name__, url_prefix="/v1/matches",
+                description="Match control: resign, abort, draws, clocks, vacations, pauses, claims")
+
+_ERRORS = (
+    (400, "invalid request: invalid_hours, invalid_days, invalid_claim, vacation_too_long, ..."),
+    (401, "missing token, or a token of no seat of this match"),
+    (403, "not_an_opponent, own_clock, not_in_match"),
+    (409, "match_over, or version_conflict when the match kept moving"),
+    (422, "not allowed now: deadline_not_passed, too_late_to_abort, no_clock, no_draw_offer, ..."),
+)
+
+
+def _post(match_id: str, kind: str, payload: dict | None = None):
+    posted = post_control(runtime(), match_id, bearer_token(request.headers), kind, payload,
+                          request.headers.get("Idempotency-Key"))
+    return posted.body, 201, ({"Idempotent-Replayed": "true"} if posted.replayed else {})
+
+
+def _documented(func):
+    for status, text in _ERRORS:
+        func = blp.alt_response(status, schema=ErrorSchema, description=text)(func)
+    func = blp.doc(security=_SEAT_ONLY, parameters=[_IDEMPOTENCY_HEADER])(func)
+    return blp.response(201, ControlPostedSchema)(func)
+
+
+@blp.route("/<match_id>/resign", methods=["POST"])
+@blp.arguments(EmptySchema)
+@_documented
+def resign(body: dict, match_id: str):
+    """Resign: the caller's seat loses (a 3–5 player Babylon 5 match plays on without it)."""
+    return _post(match_id, "resign")
+
+
+@blp.route("/<match_id>/abort", methods=["POST"])
+@blp.arguments(EmptySchema)
+@_documented
+def abort(body: dict, match_id: str):
+    """Abort a match nobody has lost anything in: allowed until every seat has made its
+    first decision; the match ends without a winner."""
+    return _post(match_id, "abort")
+
+
+@blp.route("/<match_id>/draw", methods=["POST"])
+@blp.arguments(DrawSchema)
+@_documented
+def draw(body: dict, match_id: str):
+    """Offer, accept or decline a draw (where the game allows one); the match is drawn when
+    every seat in play has offered or accepted."""
+    return _post(match_id, f"draw_{body['op']}")
+
+
+@blp.route("/<match_id>/add-time", methods=["POST"])
+@blp.arguments(AddTimeSchema)
+@_documented
+def add_time(body: dict, match_id: str):
+    """Give an opponent on the clock more hours for the decision they are making."""
+    return _post(match_id, "add_time", {"seat": body["seat"], "hours": body["hours"]})
+
+
+@blp.route("/<match_id>/vacation", methods=["POST"])
+@blp.arguments(VacationSchema)
+@_documented
+def vacation(body: dict, match_id: str):
+    """Take days of vacation from the yearly allowance: the caller's clock stops until then."""
+    return _post(match_id, "vacation", {"days": body["days"]})
+
+
+@blp.route("/<match_id>/pause", methods=["POST"])
+@blp.arguments(EmptySchema)
+@_documented
+def pause(body: dict, match_id: str):
+    """Ask for (or agree to) a pause; the clock stops once every seat in play has asked."""
+    return _post(match_id, "pause_request")
+
+
+@blp.route("/<match_id>/resume", methods=["POST"])
+@blp.arguments(EmptySchema)
+@_documented
+def resume(body: dict, match_id: str):
+    """End a pause (or withdraw the requests): any seat may; running decisions get the
+    paused time back."""
+    return _post(match_id, "resume")
+
+
+@blp.route("/<match_id>/claim", methods=["POST"])
+@blp.arguments(ClaimSchema)
+@_documented
+def claim(body: dict, match_id: str):
+    """Claim against a seat whose deadline has passed: the win (the absent seat loses), a
+    draw, or — in a 3–5 player Babylon 5 match — to continue without it."""
+    return _post(match_id, "claim", {"absent": body["seat"], "kind": body["kind"]})

@@ -1,0 +1,113 @@
+"""What the match-control endpoints do (resign, abort, draws, add time, vacation, pause,
+resume, claim), as plain functions of the runtime.
+
+Each request becomes one control event (``rules.control``): validated against the current
+state at the server's time, then appended with the optimistic version check. Control
+requests carry no ``expected_version`` — a resignation means the same at any version — so a
+version moved by someone else is met by reading again and re-validating (a few times),
+never by appending blindly. Nothing is appended when validation fails.
+
+Time: ``clock_index.now_iso()`` is the one clock of the service; it stamps the event's
+``ts``, which is the only time the reducer ever sees.
+"""
+from __future__ import annotations
+
+from rules import clock as C
+from rules import control
+from rules.errors import InvalidRequest, VersionConflict
+from replays import current_state
+from store import vacations
+from store.players import PlayerStore
+
+from . import auth
+from .clock_index import now_iso, reschedule
+from .matches_logic import Match, Posted, load_match, seat_idempotency_key
+from .runtime import Runtime
+
+_ATTEMPTS = 5  # re-reads after a version moved by someone else before giving up with a 409
+
+
+def seat_player(meta: dict, seat: int) -> str | None:
+    """The registered player in ``seat`` (``meta.seat_players``), None for an anonymous seat."""
+    players = meta.get("seat_players") or []
+    return players[seat] if seat < len(players) else None
+
+
+def finish_if_over(rt: Runtime, match: Match, state: dict, version: int) -> None:
+    outcome = match.game.outcome(state)
+    if outcome is not None:
+        rt.store.update_meta(match.id, status="finished", outcome=outcome, finished_version=version)
+
+
+def decided_seats(rt: Runtime, match: Match, upto: int) -> set[int]:
+    """Seats that made a game decision in versions 1..``upto`` (read in pages, stopping as
+    soon as every seat has one: abort is refused from then on)."""
+    found: set[int] = set()
+    after = 0
+    while after < upto and len(found) < match.seat_count:
+        page = rt.store.read_events(match.id, after=after, limit=200, upto=upto)
+        if not page:
+            break
+        found |= control.seats_that_decided(page, match.seat_count)
+        after = page[-1]["v"]
+    return found
+
+
+def _check_vacation(rt: Runtime, match: Match, state: dict, seat: int, days: int, at_ms: int) -> str | None:
+    """Refuse a vacation past the yearly allowance; for a registered player reserve the days
+    in their ledger (returned: the player id to refund if the append fails)."""
+    year = C.year_of(at_ms)
+    allowance = C.VACATION_DAYS_PER_YEAR
+    player = seat_player(match.meta, seat)
+    if player is None:
+        used = control.vacation_days_taken(state, seat, year)
+        ok = used + days <= allowance
+    else:
+        ok, used = vacations.reserve(rt.conn, player, year, days, allowance)
+    if not ok:
+        raise InvalidRequest(
+            f"a vacation of {days} day(s) is longer than what is left of this year's allowance "
+            f"({allowance - used} of {allowance} days)",
+            code="vacation_too_long", details={"allowance": allowance, "used": used, "asked": days})
+    return player
+
+
+def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, payload: dict | None = None,
+                 idempotency_key: str | None = None) -> Posted:
+    """Validate and append one control event for the caller's seat."""
+    store = rt.store
+    match = load_match(store, match_id)
+    seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
+    event = {"type": kind, "seat": seat, "payload": {**(payload or {}), "seats": match.seat_count}}
+    key = seat_idempotency_key(seat, idempotency_key)
+    if key is not None:
+        earlier = store.idempotent_result(match_id, key, event)
+        if earlier is not None:
+            return Posted(body=earlier.response, replayed=True)
+    for attempt in range(_ATTEMPTS):
+        version, state = current_state(store, match.game, match_id)
+        ts = now_iso()
+        now = C.parse_ts(ts)
+        decided = decided_seats(rt, match, version) if kind == "abort" else None
+        control.validate_control(match.game, state, event, now=now, seats=match.seat_count, decided=decided)
+        refund_to = _check_vacation(rt, match, state, seat, event["payload"]["days"], now) if kind == "vacation" else None
+        try:
+            result = store.append(match_id, version, event, idempotency_key=key,
+                                  response={"version": version + 1, "event": kind}, ts=ts)
+        except VersionConflict:
+            if refund_to is not None:
+                vacations.refund(rt.conn, refund_to, C.year_of(now), event["payload"]["days"])
+            if attempt == _ATTEMPTS - 1:
+                raise
+            continue
+        if result.replayed:
+            return Posted(body=result.response, replayed=True)
+        state = match.game.apply(state, {**event, "ts": ts})
+        finish_if_over(rt, match, state, result.version)
+        reschedule(rt.conn, match_id, state)
+        rt.after_append(match_id)
+        return Posted(body=result.response, replayed=False)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+__all__ = ["decided_seats", "post_control", "seat_player"]
