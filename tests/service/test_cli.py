@@ -1,6 +1,8 @@
 """The ``subspace`` command: help texts, games, sweep, worker, serve."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from flask import Flask
@@ -93,3 +95,19 @@ def test_version_fails_when_an_engine_cannot_be_imported(monkeypatch):
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 1
     assert "ghost engine not installed" in result.output
+
+
+def test_clock_once_times_out_an_expired_decision(client, redis_conn, redis_url):
+    """`subspace clock --once`: one pass of the clock job over what is due now — months
+    after the deadline, the timeout and then the decision after the grace period."""
+    from freezegun import freeze_time
+
+    with freeze_time("2026-01-01T00:00:00Z"):
+        match = client.post("/v1/matches", json={"game": "highcard", "clock": {"days_per_decision": 1},
+                                                 "seats": [{"name": "A", "deck": "ten"}, {"name": "B", "deck": "ten"}]}).json
+    result = CliRunner().invoke(main, ["clock", "--once", "--redis-url", redis_url])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.strip().splitlines()[-1])["appended"] == 2
+    events = client.get(f"/v1/matches/{match['match_id']}/events").json["events"]
+    assert [e["type"] for e in events] == ["clock_start", "timeout", "forfeit"]
+    assert client.get(f"/v1/matches/{match['match_id']}").json["outcome"]["ended_by"] == "timeout"

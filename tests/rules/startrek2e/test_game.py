@@ -9,7 +9,8 @@ from rules.startrek2e.game import GAME
 
 def test_startrek2e_is_registered_and_implements_the_protocol():
     assert "startrek2e" in rules.available()
-    assert rules.get_game("startrek2e") is GAME and isinstance(GAME, Game)
+    assert rules.get_game("startrek2e").inner is GAME and isinstance(GAME, Game)  # wrapped in match control
+    assert isinstance(rules.get_game("startrek2e"), Game)
     assert GAME.default_ruleset in GAME.rulesets
 
 
