@@ -18,10 +18,12 @@ from rules.errors import InvalidRequest, VersionConflict
 from replays import current_state
 from store import vacations
 from store.players import PlayerStore
+from workers.bots import schedule_if_bot_turn
 
 from . import auth
 from .clock_index import now_iso, reschedule
 from .matches_logic import Match, Posted, load_match, seat_idempotency_key
+from .notifications import notify_your_turn
 from .runtime import Runtime
 
 _ATTEMPTS = 5  # re-reads after a version moved by someone else before giving up with a 409
@@ -102,10 +104,14 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
             continue
         if result.replayed:
             return Posted(body=result.response, replayed=True)
+        before = list(match.game.deciding_seats(state))
         state = match.game.apply(state, {**event, "ts": ts})
         finish_if_over(rt, match, state, result.version)
         reschedule(rt.conn, match_id, state)
         rt.after_append(match_id)
+        notify_your_turn(rt.conn, match_id=match_id, meta=match.meta, version=result.version,
+                         before=before, after=match.game.deciding_seats(state))
+        schedule_if_bot_turn(rt.conn, match_id, match.meta, match.game, state)
         return Posted(body=result.response, replayed=False)
     raise AssertionError("unreachable")  # pragma: no cover
 

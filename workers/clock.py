@@ -38,6 +38,7 @@ from rules.errors import NotFound, SubspaceError, VersionConflict
 from store import MatchStore, deadlines
 from store.match_store import utc_now_iso
 
+from .bots import schedule_if_bot_turn
 from .enqueue import enqueue_fold
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,7 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
     version, state = current_state(store, game, match_id)
     if appended:
         enqueue_fold(conn, match_id)
+        schedule_if_bot_turn(conn, match_id, meta, game, state)  # a passed window may hand a bot the turn
     _fault("before_reschedule")
     wake = control.next_wake(state)
     if wake is not None and wake <= now:
