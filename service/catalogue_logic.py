@@ -19,6 +19,8 @@ MAX_KEYS = 500
 
 
 def _game_with_catalogue(game_id: str):
+    if game_id not in rules.available():  # an id in the path: unknown is 404, not 400
+        raise NotFound(f"unknown game '{game_id}'; known games: {', '.join(rules.available())}", code="unknown_game")
     game = rules.get_game(game_id)
     if not game.card_catalogue():
         raise NotFound(f"the game '{game_id}' has no card catalogue", code="no_card_catalogue")
