@@ -56,8 +56,8 @@ def test_unknown_keys_and_games_are_clear_errors(client):
     assert response.status_code == 404 and response.json["error"]["details"] == {"unknown": ["nope"]}
     response = client.get("/v1/games/babylon5/cards", query_string={"keys": ",".join(["x"] * 501)})
     assert response.status_code == 400 and response.json["error"]["code"] == "too_many_keys"
-    response = client.get("/v1/games/nosuchgame/cards")
-    assert response.status_code == 400 and response.json["error"]["code"] == "unknown_game"
+    response = client.get("/v1/games/nosuchgame/cards")  # an unknown id in the path: 404, as documented
+    assert response.status_code == 404 and response.json["error"]["code"] == "unknown_game"
     response = client.get("/v1/games/highcard/cards")
     assert response.status_code == 404 and response.json["error"]["code"] == "no_card_catalogue"
 
