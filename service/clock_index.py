@@ -21,9 +21,12 @@ def now_iso() -> str:
 
 
 def reschedule(conn: redis.Redis, match_id: str, state: dict) -> None:
-    """Keep the deadline index in step with a clocked match's state."""
-    if control.record(state) is not None:
-        deadlines.schedule(conn, match_id, control.next_wake(state))
+    """Keep the deadline index in step with a clocked match's state: bring its wake-up
+    earlier if this state needs it sooner (never later, never removed: a concurrent request
+    may hold a newer state; the clock job sets the exact value)."""
+    wake = control.next_wake(state) if control.record(state) is not None else None
+    if wake is not None:
+        deadlines.schedule_earlier(conn, match_id, wake)
 
 
 def start_clock(store: MatchStore, game: Game, match_id: str, spec: dict, seats: int) -> int:

@@ -127,6 +127,8 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
     if wake is not None and wake <= now:
         wake = now + 1000  # something is due but was not handled (a conflict storm): soon again
     deadlines.schedule(conn, match_id, wake)
+    if store.version(match_id) != version:  # appended meanwhile: that state may need an earlier look
+        deadlines.schedule_earlier(conn, match_id, now)
     return {"appended": appended, "reminders": reminders}
 
 

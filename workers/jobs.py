@@ -14,7 +14,8 @@ from rq import get_current_job
 
 import rules
 from replays.fold import apply_in_place
-from store import MatchStore, codec, keys
+from rules import control
+from store import MatchStore, codec, deadlines, keys
 from store.plugins import load_extra_games
 
 SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "50"))
@@ -65,6 +66,9 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
             snapshots.append((event["v"], codec.dumps(state)))  # encoded now: state keeps changing
     end = events[-1]["v"] if events else start
     written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
+    wake = control.next_wake(state) if events else None
+    if wake is not None:  # whoever appended (the API, a bot, the clock job): the deadline is indexed
+        deadlines.schedule_earlier(conn, match_id, wake)
     return {"match_id": match_id, "from": start, "to": end, "written": written, "snapshots": [v for v, _ in snapshots]}
 
 

@@ -109,6 +109,8 @@ def test_claim_before_the_deadline_then_timeout_then_claim(client, frozen):
     summary = client.get(url(match)).json
     assert summary["status"] == "finished" and summary["outcome"]["winners"] == [other]
     assert summary["outcome"]["ended_by"] == "claim" and summary["seed"]
+    frozen.tick(timedelta(days=1))
+    assert tick(conn) == {"matches": 1, "appended": 0, "reminders": 0}  # its look at the grace end: nothing left
     assert deadlines.wake_of(conn, match["match_id"]) is None
 
 
@@ -150,6 +152,19 @@ def test_an_expired_response_window_is_passed_by_the_server(client, frozen):
     first = events["events"][0]
     assert first["type"] == "action" and first["seat"] == entry["seat"] and first["payload"] == {"type": "pass"}
     assert first["auto"] == "response_deadline"
+
+
+def test_the_index_only_moves_earlier_until_the_job_sets_it(client, frozen):
+    """A later deadline (add-time) does not push the wake-up out: only the job sets it exactly."""
+    match = create(client).json
+    conn = client.application.extensions["subspace"].conn
+    seat = deciding_seat(client, match)
+    first = deadlines.wake_of(conn, match["match_id"])
+    assert control(client, match, 1 - seat, "add-time", {"seat": seat, "hours": 24}).status_code == 201
+    assert deadlines.wake_of(conn, match["match_id"]) == first
+    deadlines.schedule(conn, match["match_id"], 0)
+    tick(conn)
+    assert deadlines.wake_of(conn, match["match_id"]) > first
 
 
 # ---- vacation, add-time, pause ---------------------------------------------------------------------
