@@ -196,20 +196,25 @@ def worker(redis_url: str | None, data_dir: str, queues: tuple[str, ...], burst:
 @_DATA_DIR
 @click.option("--full", is_flag=True, help="Check every match, not only those flagged as lagging (slower).")
 def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
-    """Re-enqueue fold jobs for matches whose projection is behind their event log.
+    """Re-enqueue fold jobs for matches whose projection is behind their event log; expire
+    challenges nobody answered in time and start filled ones whose start was interrupted.
 
     Run it periodically (e.g. every minute from a timer) next to the workers.
     """
     from store.connection import connect
     from workers import sweep as sweep_matches
 
+    from .challenges_logic import Challenges
+
     with _redis(redis_url, data_dir) as url:
         conn = connect(url)
         try:
             report = sweep_matches(conn, full=full)
+            challenges = Challenges(conn).sweep()
         finally:
             conn.close()
     click.echo(report.summary())
+    click.echo(f"challenges: {len(challenges['expired'])} expired, {len(challenges['started'])} started")
     for label, ids in (("enqueued", report.enqueued), ("already queued", report.already_queued), ("repaired", report.repaired)):
         if ids:
             click.echo(f"  {label}: {', '.join(ids)}")

@@ -68,7 +68,7 @@ def _seat_of(viewer: Viewer) -> int | None:
 
 
 # ---- creating -----------------------------------------------------------------------------
-def _check_ruleset(game: Game, ruleset: str | None) -> str:
+def check_ruleset(game: Game, ruleset: str | None) -> str:
     ruleset = ruleset or game.default_ruleset
     if ruleset not in game.rulesets:
         raise InvalidRequest(
@@ -108,7 +108,7 @@ def create_match(
     (``rules.clock.validate_clock_spec``) starts at once: the log opens with ``clock_start``
     (version 1)."""
     game = rules.get_game(game_id)
-    ruleset = _check_ruleset(game, ruleset)
+    ruleset = check_ruleset(game, ruleset)
     clock = validate_clock_spec(clock) if clock is not None else None
     seat_players = list(seat_players) if seat_players is not None else [None] * len(seats)
     if len(seat_players) != len(seats):

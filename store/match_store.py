@@ -52,8 +52,13 @@ def new_seat_token() -> str:
 
 def utc_now_iso() -> str:
     """Server timestamp in the event format: ``2026-11-22T10:00:00.123Z``."""
-    now = datetime.now(timezone.utc)
-    return now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z"
+    return iso_utc(datetime.now(timezone.utc))
+
+
+def iso_utc(moment: datetime) -> str:
+    """``moment`` (aware) in the event format; strings of this one format order like instants."""
+    moment = moment.astimezone(timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def _version_of(entry_id: bytes | str) -> int:

@@ -17,6 +17,11 @@ EXPECTED = {
     "/v1/me/matches": {"get"},
     **{f"/v1/matches/{{match_id}}/{verb}": {"post"}
        for verb in ("resign", "abort", "draw", "add-time", "vacation", "pause", "resume", "claim")},
+    "/v1/challenges": {"get", "post"},
+    "/v1/challenges/{challenge_id}": {"get"},
+    "/v1/challenges/{challenge_id}/accept": {"post"},
+    "/v1/challenges/{challenge_id}/decline": {"post"},
+    "/v1/challenges/{challenge_id}/cancel": {"post"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
