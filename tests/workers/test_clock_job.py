@@ -22,6 +22,7 @@ from freezegun import freeze_time
 from store import MatchStore, deadlines
 from store.outbox import STREAM
 from store.players import PlayerStore
+from tests.support.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 CLOCK = {"days_per_decision": 2, "grace_days": 5}
@@ -35,14 +36,6 @@ def _clock_process(env: dict, redis_url: str, fault: str | None = None) -> subpr
     return subprocess.Popen([sys.executable, "-m", "workers", "--redis-url", redis_url, "clock", "--interval", "0.1"],
                             env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
-
-def _wait_until(predicate, what: str, timeout: float = 60.0) -> None:
-    """Polls a condition; the timeout only bounds a hung test, it asserts nothing timed."""
-    limit = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > limit:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.05)
 
 
 def _make(store, redis_conn, created_at: datetime, players: list[str]) -> str:
@@ -78,8 +71,8 @@ def test_the_clock_job_survives_kill_9_without_missing_or_doubling(store, redis_
     proc = _clock_process(subprocess_env, redis_url)
     try:
         now_ms = int(time.time() * 1000)
-        _wait_until(lambda: not deadlines.due(redis_conn, now_ms), "the clock job to handle every due match")
-        _wait_until(lambda: all(_types(store, m) == ["clock_start", "timeout"] for m in expired),
+        wait_until(lambda: not deadlines.due(redis_conn, now_ms), "the clock job to handle every due match")
+        wait_until(lambda: all(_types(store, m) == ["clock_start", "timeout"] for m in expired),
                     "a timeout in every expired match")
     finally:
         proc.send_signal(signal.SIGKILL)

@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,14 @@ import rules
 from replays.fold import fold
 from store import keys
 from tests.store.helpers import SEED, append_all, new_match, scripted_events
+from tests.support.waiting import wait_until
 from tests.workers.slowgame import GAME as SLOW
 from workers import enqueue_fold, sweep_lagging
+
+
+def _wait_until(predicate, what: str) -> None:
+    wait_until(predicate, what, timeout=30.0, poll=0.01)
+
 
 RQ = str(Path(sys.executable).with_name("rq"))
 
@@ -28,15 +33,6 @@ def _rq_worker(env: dict, redis_url: str, *extra: str) -> subprocess.Popen:
         env=env, cwd=str(Path(__file__).resolve().parents[2]),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
-
-
-def _wait_until(predicate, what: str, timeout: float = 30.0) -> None:
-    """Polls a condition; the timeout only bounds a hung test, it asserts nothing timed."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.01)
 
 
 @pytest.mark.slow

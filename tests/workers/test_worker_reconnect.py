@@ -17,19 +17,11 @@ from store import MatchStore
 from tests.store.helpers import append_all, new_match, scripted_events
 from store import keys
 from tests.support.redis_server import RedisServer
+from tests.support.waiting import wait_until
 from tests.workers.slowgame import GAME as SLOW
 from workers import enqueue_fold
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _wait_until(predicate, what: str, timeout: float = 60.0) -> None:
-    """Polls a condition; the timeout only bounds a hung test, it asserts nothing timed."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.05)
 
 
 def _folded(store: MatchStore, match_id: str) -> bool:
@@ -63,13 +55,13 @@ def test_worker_reconnects_after_redis_restarts_and_carries_on(tmp_path, tinygam
             before, config = new_match(store, tinygame)
             append_all(store, before, scripted_events(tinygame, config, n=3))
             assert enqueue_fold(store.conn, before)
-            _wait_until(lambda: _folded(store, before), "the first fold")
+            wait_until(lambda: _folded(store, before), "the first fold")
 
             # Kill Redis while the worker is inside a (slow) fold job, as under load.
             busy, config = new_match(store, tinygame, game_id=SLOW.id)
             append_all(store, busy, scripted_events(tinygame, config, n=6))
             assert enqueue_fold(store.conn, busy)
-            _wait_until(lambda: not store.conn.exists(keys.fold_queued(busy)), "the slow fold to start")
+            wait_until(lambda: not store.conn.exists(keys.fold_queued(busy)), "the slow fold to start")
             server.kill()
             time.sleep(outage_seconds)
             server.start()
@@ -78,7 +70,7 @@ def test_worker_reconnects_after_redis_restarts_and_carries_on(tmp_path, tinygam
             after, config = new_match(store, tinygame)
             append_all(store, after, scripted_events(tinygame, config, n=3))
             assert enqueue_fold(store.conn, after)
-            _wait_until(lambda: _folded(store, after) or worker.poll() is not None, "a fold after the restart")
+            wait_until(lambda: _folded(store, after) or worker.poll() is not None, "a fold after the restart")
             assert worker.poll() is None, "the worker exited: " + worker.stderr.read().decode()[-3000:]
             assert _folded(store, after)
         finally:
