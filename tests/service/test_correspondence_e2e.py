@@ -4,8 +4,8 @@ on it, the 80 % reminder arrives as a signed webhook, the deadline passes, the c
 records the timeout, the opponent claims the win — and the replay shows each at its
 version.
 
-The match is created for the two registered players with ``matches_logic.create_match(...,
-seat_players=...)``, which is what an accepted challenge does.
+The match comes from a challenge (Ann opens it with her deck and the clock, Bob accepts with
+his), and at the end the revealed deck lists are checked against the commitments.
 """
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from datetime import timedelta
 
 from freezegun import freeze_time
 
-from service import matches_logic
+import rules
+from replays import verify_decklists
+
 from tests.support.receivers import webhook_receiver
 from workers.clock import tick
 from workers.notify import Deliverer
@@ -37,11 +39,15 @@ def test_a_correspondence_match_from_start_to_a_claimed_timeout(client, redis_co
         who = {ann["player_id"]: ann, bob["player_id"]: bob}
         decks = [d["id"] for d in next(g for g in client.get("/v1/games").json["games"]
                                        if g["id"] == "stargate")["starter_decks"]]
-        rt = client.application.extensions["subspace"]
-        match = matches_logic.create_match(rt.store, "stargate", None,
-                                           [{"name": "Ann", "deck": decks[0]}, {"name": "Bob", "deck": decks[1]}],
-                                           seat_players=[ann["player_id"], bob["player_id"]], clock=CLOCK)
-        m = match["match_id"]
+        # Ann challenges Bob with her deck; Bob accepts with his; the match starts
+        opened = client.post("/v1/challenges", headers={"Authorization": f"Bearer {ann['token']}"},
+                             json={"game": "stargate", "deck": decks[0], "clock": CLOCK, "invited": [bob["player_id"]]})
+        assert opened.status_code == 201, opened.json
+        accepted = client.post(f"/v1/challenges/{opened.json['challenge_id']}/accept",
+                               headers={"Authorization": f"Bearer {bob['token']}"}, json={"deck": decks[1]})
+        assert accepted.status_code == 200 and accepted.json["status"] == "started", accepted.json
+        m = accepted.json["match_id"]
+        match = client.get(f"/v1/matches/{m}").json
         token_of = {s["seat"]: who[s["player_id"]]["token"] for s in match["seats"]}
         auth = {seat: {"Authorization": f"Bearer {tok}"} for seat, tok in token_of.items()}
 
@@ -115,3 +121,7 @@ def test_a_correspondence_match_from_start_to_a_claimed_timeout(client, redis_co
         final = client.get(f"/v1/matches/{m}/replay?at={v_claim}").json
         assert final["view"]["control"]["outcome"]["ended_by"] == "claim"
         assert len(events) == v_claim  # nothing else was appended
+
+        # the deck lists committed at the start are revealed and check out
+        verify_decklists(rules.get_game("stargate"), summary["ruleset"], final["config"],
+                         summary["decklist_commitments"], summary["decklists"])
