@@ -28,7 +28,7 @@ def requirements_met(state: dict, seat: int, iid: str) -> bool:
         if "requires" in ab and not F.condition(state, ab["requires"], ctx):
             return False
         for c in ab.get("cost") or []:
-            if "discard" in c and len(state["seats"][seat]["hand"]) < 2:
+            if "discard" in c and not c["discard"].get("up_to") and len(state["seats"][seat]["hand"]) < 2:
                 return False
     return True
 
@@ -144,10 +144,13 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
     state["cards"][iid]["stopped"] = False
     S.log(state, "played", seat=seat, card=iid, title=name, at=at, cost=cost)
     ctx = F.ctx_for(state, iid, you=seat)
-    effects = []
+    # "To play this event, discard a card" and an event's "X to Y": a cost, paid as the card
+    # is played and kept paid if the event is prevented (RULES.md "Costs are paid, not prevented")
+    cost, effects = [], []
     for ab in S.abilities(state, iid, "play_requirement"):
-        effects += ab.get("cost") or []
+        cost += ab.get("cost") or []
     for ab in S.abilities(state, iid, "event"):
+        cost += ab.get("cost") or []
         effects += ab.get("effects") or []
         if ab.get("destroy_after"):
             effects.append({"destroy": {"self": True}})
@@ -157,8 +160,8 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
         effects = [_UNLESS_PREVENTED(effects)] if effects else effects
     fire(state, "play_self", card=iid, seat=seat)
     fire(state, "card_played", card=iid, seat=seat)
-    if effects:
-        I.push(state, effects, ctx)
+    if effects or cost:
+        I.push(state, effects, ctx, cost=cost)
 
 
 def _new_play(state: dict, iid: str) -> None:

@@ -13,14 +13,15 @@ from __future__ import annotations
 from .. import state as S
 from . import filters as F
 
-TARGETED = ("stop", "kill", "destroy", "return_to_pile")
+TARGETED = ("stop", "kill", "destroy", "return_to_pile", "return_to_hand", "place_on_deck_top",
+            "place_on_deck_bottom", "remember")
 
 
 def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True) -> bool:
     """Every part of ``cost`` (a list of cost effects of card ``iid`` used by ``seat``) can be paid now."""
     ctx = F.ctx_for(state, iid, you=seat)
     for c in cost:
-        verb = next((k for k in c if k != "as"), None)
+        verb = next((k for k in c if k not in ("as", "order")), None)
         arg = c.get(verb) or {}
         if verb == "discard":
             if not _discard_payable(state, seat, arg, ctx, known):

@@ -19,7 +19,7 @@ FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_typ
                "on_planet", "matches_affiliation", "corresponds_with"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even", "trigger_by"}
 
 
 def _norm_class(s: str) -> str:
@@ -357,6 +357,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "trigger_card":  # the card the trigger event is about ("when this personnel is killed")
         card = (ctx.get("event") or {}).get("card")
         return card is not None and card in state["cards"] and F.matches(state, card, v, ctx)
+    if k == "trigger_by":  # whose text is about to do it: "when an opponent is about to place a card …" (Morka)
+        by = (ctx.get("event") or {}).get("by")
+        return by is not None and (by == ctx["you"]) == (v == "you")
     if k in ("trigger_by_dilemma", "trigger_random"):  # "about to be killed by a dilemma", "randomly selected"
         data = ctx.get("event") or {}
         return bool(data.get("by_dilemma" if k == "trigger_by_dilemma" else "random")) == bool(v)

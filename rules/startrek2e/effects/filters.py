@@ -282,8 +282,12 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
             if not loc or not any(i != ctx["source"] and matches(state, i, v, ctx) for i in S.cards_at(state, loc)):
                 return False
         elif k == "command":
-            if not any(S.commander(state, i) == ctx["you"] and not state["cards"][i]["stopped"]
-                       and matches(state, i, v, ctx) for i in S.cards_in_play(state)):
+            # "you must command (three) X": unstopped cards you command (rulebook, Stopped:
+            # "texts that require you to command a personnel … only if you command an
+            # unstopped personnel"); `min` is how many
+            n = sum(1 for i in S.cards_in_play(state) if S.commander(state, i) == ctx["you"]
+                    and not state["cards"][i]["stopped"] and matches(state, i, v, ctx))
+            if n < cond.get("min", 1):
                 return False
         elif k == "count":
             if len(candidates(state, v, ctx)) < cond.get("min", 1):

@@ -81,6 +81,17 @@ def _seat(ctx: dict, side: str) -> int:
 
 
 # -- targets -----------------------------------------------------------------------
+def tie_breaker(state: dict, ctx: dict) -> int:
+    """Who picks among the cards tied for "the personnel with the highest cost / the most
+    Cunning …" — a selection no player makes: the player who commands the card specifying the
+    selection, and for a dilemma its owner (RULES.md "Ties in selections": the official
+    English glossary, and the Czech "owner of the cards" read as that card's owner)."""
+    c = state["cards"][ctx["source"]]
+    if ctx.get("dilemma") or c.get("commander") is None:
+        return c["owner"]
+    return c["commander"]
+
+
 def targets(state: dict, frame: dict, t: dict, keep=None):
     """Resolve a TARGET to card ids; ``None`` while a chooser is deciding. ``keep(card)``
     narrows what a chooser is offered to the cards the verb would change (effects/useful.py:
@@ -133,6 +144,8 @@ def targets(state: dict, frame: dict, t: dict, keep=None):
                 and (keep is None or keep(i))]
         if len(chosen) < count and pool and not work.get("stop_choosing"):
             chooser = _seat(ctx, t.get("chooser", "you"))
+            if {"highest", "lowest"} & set(t["choose"]):
+                chooser = tie_breaker(state, ctx)
             opts = [{"type": "choose", "card": i} for i in pool]
             if t.get("up_to") or t.get("count") == "any":  # the chooser may stop early
                 opts.append({"type": "choose", "card": None})

@@ -66,7 +66,8 @@ def preventable(verb: str, act):
                 work["asked"] = c
                 height, before = len(state["stack"]), len(state["windows"])
                 fire(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"], group=list(work["queue"]), verb=verb,
-                     by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg)
+                     by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg,
+                     by=frame["ctx"]["you"])  # whose text does it ("an opponent is about to place …": Morka)
                 new = state["windows"][before:]
                 if new:  # urgent: answered before this verb goes on, ahead of older windows
                     del state["windows"][before:]

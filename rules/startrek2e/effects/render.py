@@ -125,7 +125,8 @@ def _static(ab: dict, ctx: P.Ctx) -> str:
 
 
 def _cost(costs: list, ctx: P.Ctx) -> str:
-    return " and ".join(effect(c, ctx).rstrip(".") for c in costs)
+    """What is paid; a choice made while paying (``remember``) names a card and is not said."""
+    return " and ".join(effect(c, ctx).rstrip(".") for c in costs if "remember" not in c)
 
 
 def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
@@ -143,6 +144,12 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
             rest = [p for p in parts if p is not subj]
             f = subj["trigger_card"]
             who = ctx.this if f.get("self") else P.noun(f, ctx, article=True)
+            by = next((p for p in rest if set(p) == {"trigger_by"}), None)
+            if by is not None and on == "about_to_place_on_deck_top":  # Morka
+                rest = [p for p in rest if p is not by]
+                doer = "you are" if by["trigger_by"] == "you" else "an opponent is"
+                return (f"When {doer} about to place {who} on top of its owner's deck",
+                        ({"all": rest} if rest else None))
             if any(set(p) == {"trigger_by_dilemma"} and p["trigger_by_dilemma"] for p in rest):
                 rest = [p for p in rest if set(p) != {"trigger_by_dilemma"}]
                 return f"When {who} {SUBJECT_TRIGGERS[on]} by a dilemma", ({"all": rest} if rest else None)
@@ -238,7 +245,10 @@ def _dilemma(ab: dict, ctx: P.Ctx) -> str:
 
 def _event(ab: dict, ctx: P.Ctx) -> str:
     where = f"Plays on {P.noun(ab['play_on'], ctx, article=True)}." if "play_on" in ab else "Plays in your core."
-    text = " ".join(x for x in (where, sentences(ab.get("effects") or [], ctx)) if x)
+    body = sentences(ab.get("effects") or [], ctx)
+    if ab.get("cost"):  # "Discard any number of cards from hand to …"
+        body = f"{_cap(_cost(ab['cost'], ctx))} to {body[:1].lower() + body[1:]}"
+    text = " ".join(x for x in (where, body) if x)
     if ab.get("destroy_after"):
         text += " Destroy this event."
     return text

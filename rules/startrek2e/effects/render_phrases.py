@@ -561,7 +561,9 @@ def condition(c: dict, ctx: Ctx) -> str:
             w = {x: y for x, y in v.items() if x != "present"}
             parts.append(f"{ctx.this} is present with {noun(w, ctx, article=True)}")
         elif k == "command":
-            parts.append(f"you command {noun(v, ctx, article=True, owner=False)}")
+            n = c.get("min", 1)
+            parts.append(f"you command {noun(v, ctx, article=True, owner=False)}" if n <= 1
+                         else f"you command {num(n)} {noun(v, ctx, plural=True, owner=False)}")
         elif k == "count":
             parts.append(_count_clause(v, c.get("min", 1), ctx))
         elif k == "meets":
@@ -598,6 +600,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"that mission is {noun({'type': 'mission', **v}, ctx, article=True)}")
         elif k == "trigger_by_dilemma":
             parts.append("it is by a dilemma" if v else "it is not by a dilemma")
+        elif k == "trigger_by":
+            parts.append("you are doing it" if v == "you" else "an opponent is doing it")
         elif k == "trigger_random":
             parts.append("it was selected at random" if v else "it was not selected at random")
         elif k == "in_engagement":

@@ -18,7 +18,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "trigger": {"on", "optional", "effects", "if", "cost", "limit"},
     "order": {"effects", "cost", "limit", "while"},
     "dilemma": {"effects"},
-    "event": {"play_on", "effects", "destroy_after"},
+    "event": {"play_on", "effects", "destroy_after", "cost"},
     "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if"},
@@ -59,7 +59,11 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
-COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill"}
+# what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
+# the choice made as the cost is paid ("return this personnel to his owner's hand to kill an
+# opponent's personnel present": the victim is chosen while this personnel is still present)
+COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill", "return_to_hand",
+              "place_on_deck_top", "place_on_deck_bottom", "remember"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
 
@@ -158,7 +162,8 @@ class _Checker(NounChecks):
             return self.err(path, "a cost must be a list")
         for i, c in enumerate(costs):
             p = f"{path}[{i}]"  # `as` names the cards paid ("the discarded personnel")
-            if not isinstance(c, dict) or len(set(c) - {"as"}) != 1 or next(k for k in c if k != "as") not in COST_VERBS:
+            verbs = [k for k in c if k not in EFFECT_MODIFIERS] if isinstance(c, dict) else []
+            if len(verbs) != 1 or verbs[0] not in COST_VERBS:
                 self.err(p, f"a cost is one of {sorted(COST_VERBS)} (+ 'as')")
             else:
                 self.effect(c, p)

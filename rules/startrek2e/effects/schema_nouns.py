@@ -34,7 +34,7 @@ TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", 
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
-                  "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
+                  "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even"}
 
 

@@ -1,8 +1,8 @@
 """Costs are paid, not prevented (RULES.md "Costs are paid, not prevented"): a stop or a kill
 that is a text's COST fires no "about to be stopped/killed" window, so no response can undo
 the payment; the same verb as an EFFECT can still be prevented. Each test plays the real
-Premiere card (Kovat 1U243, Arrest Order 1R122, Corbin Entek 1R230) against a made-up
-prevention text."""
+Premiere card (Kovat 1U243, Arrest Order 1R122, Corbin Entek 1R230, Trazko 1R226) against a
+made-up prevention text."""
 from __future__ import annotations
 
 from rules.startrek2e import glossary as G
@@ -21,11 +21,11 @@ HOLD_ON = FX.card("X-HOLD", "Hold the Line", "event", cost=0, mechanics=[
      "effects": [{"prevent": {}}]}])
 
 
-def _give(st: dict, seat: int, card: dict, zone: str, holder) -> str:
-    """``seat``'s card becomes the fixture ``card`` in ``zone``; a "when" interrupt is
-    registered as its deck list would (setup does this for real decks)."""
+def _give(st: dict, seat: int, card: dict, zone: str, holder, old: str | None = None) -> str:
+    """``seat``'s card (``old``, or his first event) becomes the fixture ``card`` in ``zone``;
+    a "when" interrupt is registered as its deck list would (setup does this for real decks)."""
     st["extra_cards"][card["id"]] = card
-    iid = find(st, seat, "T-EV4" if seat == 0 else "T-EV1")
+    iid = find(st, seat, old or ("T-EV4" if seat == 0 else "T-EV1"))
     st["cards"][iid]["guid"] = card["id"]
     S.move(st, iid, zone, holder)
     if zone in S.IN_PLAY:
@@ -49,21 +49,48 @@ def test_kovat_kills_your_captive_as_a_cost_its_owner_cannot_prevent_it():
     check_invariants(st)
 
 
-def test_corbin_entek_kills_a_captive_as_an_effect_its_owner_may_prevent_it():
-    """The control: the same prevention answers a kill made by an effect."""
-    st = started("entek-effect", a="kli", b="fed")
+def test_corbin_entek_kills_his_captive_as_a_cost_its_owner_cannot_prevent_it():
+    """Corbin Entek: "Order - Kill your captive to destroy an event that captive's owner
+    commands." The kill is the cost (issue 12, pattern 8): the captive's owner is not asked to
+    prevent it — he used to be, and then lost his event all the same."""
+    st = started("entek-cost", a="kli", b="fed")
     hq = mission(st, 0, "T-HQK")
     entek = real(st, 0, "T-K6", "1R230", "pile", hq)
     prisoner = put(st, 1, "T-F1", "pile", mission(st, 1, "T-HQF"))
     G.place_in_brig(st, prisoner, 0)
     spare = _give(st, 1, SPARE_MINE, "hand", 1)
+    event = _give(st, 1, HOLD_ON, "core", 1, old="T-F2")
     st = turn_to(st, 0, "orders")
     st = act(st, {"type": "order", "card": entek, "ability": 0})
-    if st["pending"]["kind"] == "choose":  # select a card held in your brig
+    if st["pending"]["kind"] == "choose" and prisoner in [o.get("card") for o in st["pending"]["options"]]:
         st = act(st, {"type": "choose", "card": prisoner})
+    assert not (st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1)  # nobody was asked
+    assert st["cards"][prisoner]["zone"] == "discard" and spare in st["seats"][1]["hand"]
+    if st["pending"]["kind"] == "choose":  # the event to destroy
+        st = act(st, {"type": "choose", "card": event})
+    assert st["cards"][event]["zone"] == "discard"
+    check_invariants(st)
+
+
+def test_trazko_kills_as_an_effect_its_owner_may_prevent_it():
+    """The control: the same prevention answers a kill made by an effect (Trazko: "Return this
+    personnel to his owner's hand to kill an opponent's Treachery personnel present" — the
+    return is the cost, the kill the effect)."""
+    st = started("trazko-effect", a="kli", b="fed")
+    planet = mission(st, 0, "T-P1")
+    trazko = real(st, 0, "T-K6", "1R226", "pile", planet)
+    victim = put(st, 1, "T-F1", "pile", planet)
+    st["extra_cards"]["X-TRE"] = FX.personnel("X-TRE", "Schemer", "federation", {"Treachery": 1})
+    st["cards"][victim]["guid"] = "X-TRE"
+    spare = _give(st, 1, SPARE_MINE, "hand", 1)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": trazko, "ability": 0})
+    if st["pending"]["kind"] == "choose":
+        st = act(st, {"type": "choose", "card": victim})
+    assert st["cards"][trazko]["zone"] == "hand"  # the cost is paid first
     assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1
     st = act(st, {"type": "respond", "card": spare, "ability": 0})
-    assert st["cards"][prisoner]["zone"] == "brig"  # spared
+    assert st["cards"][victim]["zone"] == "pile"  # spared
 
 
 def test_arrest_order_stops_its_personnel_as_a_cost_no_response_prevents_it():

@@ -265,12 +265,14 @@ def test_item26_skills_at_a_price_count_only_once_paid_for_this_turn():
 GUL = {"type": "personnel", "owner": "you", "attempting": True, "keyword": ["Gul", "Legate"]}
 
 
-COMFORT = [{"kind": "interrupt", "when": "attempt_begins", "if": {"count": GUL, "min": 1}, "effects": [
+# "When your Gul or Legate is attempting a mission": as the attempt begins and as each dilemma
+# is revealed (RULES.md, issue 12 pattern 9)
+COMFORT = [{"kind": "interrupt", "when": when, "if": {"count": GUL, "min": 1}, "effects": [
     {"remember": {"choose": GUL}, "as": "gul"},
     {"gain_skills": {"from": {"choose": {"type": "personnel", "owner": "you", "not": {"affiliation": "cardassian"},
                                          "with_ref": "gul"}}, "to": {"ref": "gul"}, "one": True}, "until": "end_of_attempt"},
     *[{"modify": {"stat": a, "amount": 1, "target": {"all": GUL}}, "until": "end_of_attempt"}
-      for a in ("integrity", "cunning", "strength")]]}]
+      for a in ("integrity", "cunning", "strength")]]} for when in ("attempt_begins", "dilemma_revealed")]
 
 
 RUNABOUT = [{"kind": "trigger", "on": "mission_completed", "optional": True,
@@ -325,19 +327,22 @@ def test_premiere_comfort_women_and_runabout_search():
 ROM = {"type": "personnel", "species": "Romulan", "not": {"skill": "Treachery"}}
 
 
-NVEK = [{"kind": "order", "limit": "once_per_turn", "while": {"present_with": ROM}, "effects": [
-    {"remember": {"choose": {**ROM, "present": True}}, "as": "romulan"},
-    {"draw": {"count": {"stat": "cost", "of": {"ref": "romulan"}}}},
-    {"place_on_deck_bottom": {"ref": "romulan"}}]}]
+# "place that Romulan on the bottom of its owner's deck to draw …": the placing is the cost
+# (RULES.md "X to Y"), chosen while paying
+NVEK = [{"kind": "order", "limit": "once_per_turn", "while": {"present_with": ROM},
+         "effects": [{"draw": {"count": {"stat": "cost", "of": {"ref": "romulan"}}}}],
+         "cost": [{"remember": {"choose": {**ROM, "present": True}}, "as": "romulan"},
+                  {"place_on_deck_bottom": {"ref": "romulan"}}]}]
 
 
-OCETT = [{"kind": "trigger", "on": "play_self", "optional": True, "effects": [
-    {"examine": {"from": "deck", "count": 1, "discard": 1}, "as": "top"},
-    {"place_on_deck_top": {"choose": {"scope": "discard", "not": {"ref": "top"}}}}]}]
+# "you may discard the top card of your deck to place any other card …": the discard is the cost
+OCETT = [{"kind": "trigger", "on": "play_self", "optional": True,
+          "effects": [{"place_on_deck_top": {"choose": {"scope": "discard", "not": {"ref": "top"}}}}],
+          "cost": [{"discard": {"count": 1, "from": "deck_top"}, "as": "top"}]}]
 
 
 def test_item28_an_amount_equal_to_a_remembered_cards_cost_and_any_other_card_of_the_discard_pile():
-    """N'Vek 1R364 and Ocett 1R248 as authored (AMOUNT {"stat", "of"}; examine + `not` ref)."""
+    """N'Vek 1R364 and Ocett 1R248 as authored (AMOUNT {"stat", "of"}; a cost's `as` + `not` ref)."""
     _valid(*NVEK, *OCETT)
     extra = {"1R364": FX.personnel("1R364", "N'Vek", "federation", {"Intelligence": 1}, species="Romulan", mechanics=NVEK),
              "1R248": FX.personnel("1R248", "Ocett", "federation", {"Navigation": 1}, mechanics=OCETT)}
@@ -365,8 +370,8 @@ def test_item28_an_amount_equal_to_a_remembered_cards_cost_and_any_other_card_of
     top = st["seats"][0]["deck"][0]
     st = turn_to(st, 0, "play")
     st = act(st, {"type": "play", "card": c, "at": hq})
-    st = act(st, {"type": "respond", "card": c, "ability": 0})
-    st = act(st, {"type": "choose", "card": top})  # the examined top card is discarded
+    st = act(st, {"type": "respond", "card": c, "ability": 0})  # the top card is discarded: the cost
+    assert top in st["seats"][0]["discard"]
     assert top not in [o["card"] for o in options(st)]  # "any other card"
     st = act(st, {"type": "choose", "card": old})
     assert st["seats"][0]["deck"][0] == old and top in st["seats"][0]["discard"]

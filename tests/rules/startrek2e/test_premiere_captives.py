@@ -125,5 +125,5 @@ def test_captive_cards_read_as_the_engine_plays_them():
         "selected at random.")
     assert render_card(db["1U108"]) == [
         "Plays in your core. Discard any number of cards (at most the number of personnel held in an opponent's brig "
-        "that you own) from hand. Put an equal number of personnel held in an opponent's brig that you own into play "
+        "that you own) from hand to put an equal number of personnel held in an opponent's brig that you own into play "
         "at your headquarters mission under your command. Destroy this event."]

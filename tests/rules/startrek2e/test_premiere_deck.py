@@ -246,29 +246,36 @@ def test_borak_does_not_touch_his_own_players_downloads():
     assert pick in st["seats"][1]["hand"]
 
 
-def test_morka_sends_the_card_borak_puts_on_top_to_the_bottom_for_a_discard():
-    st, lucky, (borak, morka) = _downloading("morka", morka=True)
-    st = act(st, {"type": "play", "card": lucky})
-    pick = next(o["card"] for o in options(st) if o["card"])
-    st = act(st, {"type": "choose", "card": pick})
+def _opponent_places_on_top(st, seat=0):
+    """``seat`` places one of his discarded cards on top of his own deck by a text of his."""
+    from rules.startrek2e.effects import filters as F
+    from rules.startrek2e.effects import interpreter as I
+    card = real(st, seat, "T-F1", "T-F1", "discard")
+    hq = mission(st, seat, "T-HQF")
+    I.push(st, [{"place_on_deck_top": {"ref": "x"}}], {**F.ctx_for(st, hq, you=seat), "refs": {"x": [card]}})
+    st["pending"] = None
+    return flow.advance(st), card
+
+
+def test_morka_sends_the_card_an_opponent_puts_on_top_to_the_bottom_for_a_discard():
+    st, _, (morka,) = _downloading("morka", morka=True, borak=False)
+    st, card = _opponent_places_on_top(st)
     assert st["pending"]["kind"] == "respond" and st["pending"]["seat"] == 1
     assert {"type": "respond", "card": morka, "ability": 0} in options(st)
     hand = len(st["seats"][1]["hand"])
     st = act(st, {"type": "respond", "card": morka, "ability": 0})
     st = act(st, {"type": "choose", "card": st["seats"][1]["hand"][0]})  # Morka's cost
     st = pass_all(st)
-    assert st["seats"][0]["deck"][-1] == pick and pick not in st["seats"][0]["hand"]
+    assert st["seats"][0]["deck"][-1] == card and st["seats"][0]["deck"][0] != card
     assert len(st["seats"][1]["hand"]) == hand - 1
     check_invariants(st)
 
 
 def test_morka_may_decline_and_works_only_on_an_opponents_cards():
-    st, lucky, (borak, morka) = _downloading("morka-no", morka=True)
-    st = act(st, {"type": "play", "card": lucky})
-    pick = next(o["card"] for o in options(st) if o["card"])
-    st = act(st, {"type": "choose", "card": pick})
+    st, _, (morka,) = _downloading("morka-no", morka=True, borak=False)
+    st, card = _opponent_places_on_top(st)
     st = pass_all(st)
-    assert st["seats"][0]["deck"][0] == pick
+    assert st["seats"][0]["deck"][0] == card
     # Morka's own player placing his card on top: no window
     st, _, (morka,) = _downloading("morka-own", morka=True, borak=False)
     card = real(st, 1, "T-K1", "T-K1", "discard")

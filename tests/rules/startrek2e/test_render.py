@@ -79,7 +79,7 @@ CONDITION_SAMPLES = {
     "mission_type": "planet", "not": {"attempting": True}, "all": [{"attempting": True}],
     "any": [{"attempting": True}], "ref": "chosen", "score": {"min": 5}, "captives": {"min": 1},
     "completed": {"planet": 1}, "mission": {"region": "Neutral Zone"}, "trigger_card": {"skill": "Law"},
-    "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_random": True,
+    "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_by": "opponent", "trigger_random": True,
     "in_engagement": True, "prevented": True, "engagement_began_by": "opponent",
     "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
@@ -150,18 +150,18 @@ def test_well_known_cards_read_as_the_engine_plays_them():
     assert render_card(DB["1S370"]) == ["Order - Discard a card from hand to draw a card. You may do this only once each turn."]
     assert render_card(DB["1R350"]) == ["While this personnel is facing a dilemma, exclude this personnel from any random selection."]
     assert render_card(DB["1S363"]) == [
-        "While you command 2 or more [Kli] Treachery personnel, each [Kli] ship in your hand is Cost -1."]
+        "While you command two [Kli] Treachery personnel, each [Kli] ship in your hand is Cost -1."]
     assert render_card(DB["1C029"]) == ["Select two random personnel. Kill each of those personnel that has Cunning+Strength<11."]
     assert render_card(DB["1U117"])[1] == "Each of your [Rom] ships is Range +1 for each of your Reman personnel (limit 3)."
 
 
 def test_counts_and_deck_placements_read_as_played():
     assert render_card(DB["1S084"]) == [
-        "Plays in your core. Place each card in your hand on the bottom of its owner's deck in a random order. "
-        "Draw an equal number of cards. Destroy this event."]
+        "Plays in your core. Place each card in your hand on the bottom of its owner's deck in a random order to draw "
+        "an equal number of cards. Destroy this event."]
     assert render_card(DB["1U264"]) == [
         "When you complete a mission, if that mission is a mission requiring Science where this personnel is, "
-        "you may discard up to four cards from hand, then draw an equal number of cards."]
+        "you may discard up to four cards from hand to draw an equal number of cards."]
     assert "you may replace up to two of them, each with a card from your discard pile" in render_card(DB["1C088"])[0]
     assert "in any order (the first chosen ends on top)" in render_card(DB["1C130"])[1]
 
