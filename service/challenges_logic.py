@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta, timezone
+from typing import Iterator
 
 import redis
 
@@ -71,21 +72,23 @@ class Challenges:
             raise NotFound(f"no challenge with id {challenge_id!r}")
         return version, state
 
+    def _indexed(self) -> Iterator[tuple[str, dict]]:
+        """``(id, state)`` of every challenge in the open index, soonest to expire first; an
+        id whose challenge is gone is dropped from the index."""
+        for challenge_id in self.store.open_ids():
+            try:
+                yield challenge_id, self.store.records.load(challenge_id)[1]
+            except NotFound:
+                self.store.unindex(challenge_id)
+
     def get(self, challenge_id: str, token: str | None) -> dict:
-        player_id = auth.player_for_token(token, self.players) if token is not None else None
-        if token is not None and player_id is None:
-            auth.require_player(token, self.players)  # raises 401
+        player_id = auth.require_player(token, self.players) if token is not None else None
         return C.view(self._visible(challenge_id, player_id)[1], player_id)
 
     def list_open(self, token: str | None, limit: int = 50) -> dict:
         player_id = auth.require_player(token, self.players) if token is not None else None
         shown = []
-        for challenge_id in self.store.open_ids():
-            try:
-                _, state = self.store.records.load(challenge_id)
-            except NotFound:
-                self.store.unindex(challenge_id)
-                continue
+        for _, state in self._indexed():
             if state["status"] == C.OPEN and C.may_see(state, player_id):
                 shown.append(C.view(state, player_id))
             if len(shown) >= limit:
@@ -231,12 +234,7 @@ class Challenges:
         (their starter died). Returns the ids handled."""
         now_iso = iso_utc(now or datetime.now(timezone.utc))
         done: dict[str, list[str]] = {"expired": [], "started": []}
-        for challenge_id in self.store.open_ids():
-            try:
-                _, state = self.store.records.load(challenge_id)
-            except NotFound:
-                self.store.unindex(challenge_id)
-                continue
+        for challenge_id, state in self._indexed():
             if state["status"] == C.FILLED:
                 if self.start(challenge_id)["status"] == C.STARTED:
                     done["started"].append(challenge_id)
