@@ -27,7 +27,8 @@ from store.match_store import iso_utc, utc_now_iso
 from store.players import PlayerStore
 
 from . import auth
-from .matches_logic import check_ruleset, create_match
+from .matches_logic import check_ruleset, create_match, summary
+from .notifications import notify_invitations, notify_your_turn
 
 log = logging.getLogger(__name__)
 START_LOCK_SECONDS = 60  # a starter that died frees the challenge for the sweep after this
@@ -118,6 +119,7 @@ class Challenges:
         )
         _, state = self.store.records.append(challenge_id, 0, None, event)
         self.store.index_open(challenge_id, expires.timestamp())
+        notify_invitations(self.conn, state, me["display_name"])
         return C.view(state, creator)
 
     def _check_invitations(self, creator: str, invited: list[str], seats: int, open_to_anyone: bool) -> None:
@@ -205,9 +207,21 @@ class Challenges:
                 event = C.event("started", utc_now_iso(), match_id=match_id)
             _, state = self.store.records.append(challenge_id, version, state, event)
             self.store.unindex(challenge_id)
-            return state
         finally:
             self.conn.delete(lock)
+        if state["status"] == C.STARTED:
+            self._notify_first_decision(state["match_id"])
+        return state
+
+    def _notify_first_decision(self, match_id: str) -> None:
+        """The players who must decide first learn the match has begun (``your_turn``, the
+        same dedupe as after an action, so a start finished twice notifies once)."""
+        try:
+            started = summary(self.matches, match_id)
+            notify_your_turn(self.conn, match_id=match_id, meta=self.matches.get_meta(match_id),
+                             version=started["version"], before=[], after=started["deciding_seats"])
+        except Exception:  # noqa: BLE001 - the match exists; a lost notification must not undo it
+            log.exception("could not queue the first your_turn of match %s", match_id)
 
     def _existing_match(self, state: dict) -> str | None:
         for match_id in self.players.match_ids(state["creator"], limit=50):

@@ -44,3 +44,24 @@ def notify_your_turn(
         except Exception:  # noqa: BLE001 - the event is stored; a lost reminder must not fail it
             log.exception("could not queue your_turn for match %s seat %s", match_id, seat)
     return queued
+
+
+def notify_invitations(conn: redis.Redis, challenge: dict, creator_name: str) -> int:
+    """Queue ``challenge_invitation`` for each invited player of a new challenge (once per
+    challenge and player). The payload names the game and the challenger, never a deck."""
+    queued = 0
+    for player_id in challenge["invited"]:
+        try:
+            queued += enqueue_notification(
+                conn, player_id=player_id, kind="challenge_invitation", match_id=None,
+                payload={
+                    "challenge_id": challenge["challenge_id"], "game": challenge["game"], "from": creator_name,
+                    "expires_at": challenge["expires_at"],
+                    "text": f"{creator_name} challenges you to a {challenge['game']} match "
+                            f"(GET /v1/challenges/{challenge['challenge_id']}; it expires {challenge['expires_at']} UTC).",
+                },
+                dedupe_key=f"challenge_invitation:{challenge['challenge_id']}:{player_id}",
+            )
+        except Exception:  # noqa: BLE001 - the challenge is stored; a lost invitation must not fail it
+            log.exception("could not queue the invitation of %s to challenge %s", player_id, challenge["challenge_id"])
+    return queued

@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 SUBJECTS = {
     "your_turn": "Your move in a {game} match",
     "reminder": "Reminder: your {game} decision is due soon",
+    "deadline_reminder": "Reminder: your {game} decision is due soon",
+    "challenge_invitation": "You are challenged to a {game} match",
 }
 
 

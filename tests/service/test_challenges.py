@@ -285,3 +285,23 @@ def test_a_challenge_clock_is_normalised_and_runs_in_the_match(client, ann, bob)
     other = bob if who is ann else ann
     [waiting] = client.get("/v1/me/matches", headers=bearer(other["token"])).json["matches"]
     assert waiting["your_decision"] is False and waiting["deadline"] is None
+
+
+def test_invitees_are_told_and_the_first_decider_learns_the_match_began(client, redis_conn):
+    from store import codec
+    from store.outbox import STREAM
+
+    ann = register_player(client, "Ann", webhook_url="http://127.0.0.1:9/ann")
+    bob = register_player(client, "Bob", webhook_url="http://127.0.0.1:9/bob")
+    cid = _open(client, ann, invited=[bob["player_id"]]).json["challenge_id"]
+    queued = [codec.loads(f[b"d"]) for _, f in redis_conn.xrange(STREAM)]
+    assert [(d["player_id"], d["kind"]) for d in queued] == [(bob["player_id"], "challenge_invitation")]
+    assert queued[0]["payload"]["challenge_id"] == cid and "Ann" in queued[0]["payload"]["text"]
+    assert _numbers(queued[0]["payload"]) & set(ANN_DECK) == set()  # no card of Ann's deck
+    match_id = client.post(f"/v1/challenges/{cid}/accept", json={"deck": BOB_DECK}, headers=bearer(bob["token"])).json["match_id"]
+    summary = client.get(f"/v1/matches/{match_id}").json
+    decider = summary["seats"][summary["deciding_seats"][0]]["player_id"]
+    turns = [codec.loads(f[b"d"]) for _, f in redis_conn.xrange(STREAM)][1:]
+    assert [(d["player_id"], d["kind"], d["match_id"]) for d in turns] == [(decider, "your_turn", match_id)]
+    Challenges(redis_conn).sweep()  # a second start attempt (nothing to do) queues nothing more
+    assert redis_conn.xlen(STREAM) == 2
