@@ -230,8 +230,10 @@ def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
 @click.option("--smtp-from", envvar="SUBSPACE_SMTP_FROM", default="subspace@localhost", show_default=True, help="Sender address (env SUBSPACE_SMTP_FROM).")
 @click.option("--claim-idle", default=60.0, show_default=True, type=float, metavar="SECONDS",
               help="Take over deliveries another consumer claimed and left unsettled this long (it died).")
+@click.option("--allow-private-webhooks", is_flag=True, envvar="SUBSPACE_WEBHOOK_ALLOW_PRIVATE",
+              help="Also POST to webhook hosts on loopback/private addresses (a closed installation; tests).")
 def notify(redis_url: str | None, data_dir: str, once: bool, consumer: str | None, smtp_host: str | None,
-           smtp_port: int, smtp_from: str, claim_idle: float) -> None:
+           smtp_port: int, smtp_from: str, claim_idle: float, allow_private_webhooks: bool) -> None:
     """Deliver notifications from the outbox: signed webhooks and e-mail.
 
     Safe to run several and to kill at any moment: a delivery claimed by a dead consumer is
@@ -257,6 +259,7 @@ def notify(redis_url: str | None, data_dir: str, once: bool, consumer: str | Non
             deliverer = Deliverer(
                 conn, consumer=name, claim_idle_ms=int(claim_idle * 1000),
                 smtp=SmtpSettings(host=smtp_host, port=smtp_port, sender=smtp_from),
+                allow_private_webhooks=allow_private_webhooks,
             )
             if once:
                 tally = {"sent": 0, "retried": 0, "dead": 0}

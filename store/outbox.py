@@ -124,8 +124,7 @@ def enqueue_notification(
         })
         for channel in channels
     ]
-    ensure_group(conn)
-    script = conn.register_script(_ENQUEUE)
+    script = conn.register_script(_ENQUEUE)  # the worker creates the group (from id 0: nothing is missed)
     return bool(script(keys=[dedupe_redis_key(dedupe_key), STREAM], args=[DEDUPE_TTL, *deliveries]))
 
 
@@ -155,7 +154,13 @@ class Outbox:
     def claim(self, count: int = 10, block_ms: int | None = None) -> list[Claimed]:
         """Entries abandoned by a dead consumer (idle ``claim_idle_ms``) first, then new
         ones (waiting up to ``block_ms`` for one when there is nothing else to do)."""
-        _, reclaimed, *_ = self.conn.xautoclaim(STREAM, GROUP, self.consumer, self.claim_idle_ms, "0-0", count=count)
+        try:
+            _, reclaimed, *_ = self.conn.xautoclaim(STREAM, GROUP, self.consumer, self.claim_idle_ms, "0-0", count=count)
+        except redis.ResponseError as error:
+            if "NOGROUP" not in str(error):
+                raise
+            ensure_group(self.conn)  # the stream was deleted and re-created without its group
+            reclaimed = []
         entries = [(eid, fields) for eid, fields in reclaimed if fields]
         if len(entries) < count:
             fresh = self.conn.xreadgroup(

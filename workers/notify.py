@@ -11,17 +11,26 @@ Webhook: ``POST <webhook_url>`` with the JSON body, ``X-Subspace-Signature:
 sha256=<hex HMAC-SHA256 of the exact body bytes under the player's webhook secret>``,
 ``X-Subspace-Delivery`` (unique per delivery: drop repeats) and ``X-Subspace-Event`` (kind);
 any 2xx is success. E-mail: plain text through the SMTP server in ``SmtpSettings``.
+
+A webhook URL is chosen by a player, so the worker would POST wherever it points: by
+default it refuses a host that resolves to a loopback, private, link-local or otherwise
+non-global address (the server's own Redis, a cloud metadata endpoint, the office LAN);
+``allow_private_webhooks`` (``subspace notify --allow-private-webhooks``) lifts that for a
+closed installation and for tests. The check resolves the name just before connecting; a
+DNS answer that changes in between (rebinding) is not caught.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 import smtplib
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -84,6 +93,7 @@ class Deliverer:
         backoff_s: float = 30.0,
         max_backoff_s: float = 6 * 3600.0,
         clock: Callable[[], float] | None = None,
+        allow_private_webhooks: bool = False,
     ):
         self.outbox = Outbox(conn, consumer, claim_idle_ms=claim_idle_ms)
         self.players = PlayerStore(conn)
@@ -93,6 +103,7 @@ class Deliverer:
         self.backoff_s = backoff_s
         self.max_backoff_s = max_backoff_s
         self.clock = clock
+        self.allow_private_webhooks = allow_private_webhooks
 
     def backoff(self, attempt: int) -> float:
         """Seconds before try ``attempt + 1`` (attempt counts failures so far, from 1)."""
@@ -142,6 +153,8 @@ class Deliverer:
         url = player.get("webhook_url")
         if not url:
             raise Undeliverable("the player has no webhook URL any more")
+        if not self.allow_private_webhooks:
+            refuse_private_destination(url)
         body = webhook_body(delivery)
         request = urllib.request.Request(url, data=body, method="POST", headers={
             "Content-Type": "application/json",
@@ -182,6 +195,21 @@ class Deliverer:
             except redis.ConnectionError:
                 log.exception("redis unavailable; retrying")
                 time.sleep(idle_block_ms / 1000)
+
+
+def refuse_private_destination(url: str) -> None:
+    """Raise ``Undeliverable`` when ``url``'s host resolves to any non-global address,
+    ``DeliveryFailed`` when it does not resolve now (DNS may come back)."""
+    parts = urllib.parse.urlsplit(url)
+    host = parts.hostname or ""
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)}
+    except socket.gaierror as error:
+        raise DeliveryFailed(f"webhook host {host!r} does not resolve: {error}")
+    private = sorted(a for a in addresses if not ipaddress.ip_address(a.split("%", 1)[0]).is_global)
+    if private:
+        raise Undeliverable(f"webhook host {host!r} resolves to a non-public address ({', '.join(private)})")
 
 
 def email_message(delivery: dict, player: dict, sender: str) -> EmailMessage:

@@ -79,7 +79,7 @@ def test_a_correspondence_match_from_start_to_a_claimed_timeout(client, redis_co
         assert tick(redis_conn)["reminders"] == 0
         frozen.tick(timedelta(hours=1))
         assert tick(redis_conn)["reminders"] == 1
-        Deliverer(redis_conn).run_once(count=50)
+        Deliverer(redis_conn, allow_private_webhooks=True).run_once(count=50)
         reminders = [r for r in hook.requests if json.loads(r["body"])["kind"] == "deadline_reminder"]
         assert len(reminders) == 1
         body = json.loads(reminders[0]["body"])

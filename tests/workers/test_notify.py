@@ -57,7 +57,7 @@ def test_enqueue_is_once_per_dedupe_key_and_one_delivery_per_channel(redis_conn,
 def test_webhook_is_signed_with_the_players_secret(redis_conn, hook):
     player = _player(redis_conn, webhook_url=hook.url)
     _notify(redis_conn, player)
-    assert Deliverer(redis_conn).run_once() == {"sent": 1, "retried": 0, "dead": 0}
+    assert Deliverer(redis_conn, allow_private_webhooks=True).run_once() == {"sent": 1, "retried": 0, "dead": 0}
     [request] = hook.requests
     expected = "sha256=" + hmac.new(player["webhook_secret"].encode(), request["body"], hashlib.sha256).hexdigest()
     assert hmac.compare_digest(request["headers"]["X-Subspace-Signature"], expected)
@@ -67,13 +67,13 @@ def test_webhook_is_signed_with_the_players_secret(redis_conn, hook):
     assert body["kind"] == "your_turn" and body["match_id"] == "m1" and body["payload"]["version"] == 3
     assert request["headers"]["X-Subspace-Delivery"] == body["delivery_id"] == "m1:v3:s0:webhook"
     assert Outbox(redis_conn, "x").backlog() == {"stream": 0, "pending": 0, "retry": 0, "dead": 0}
-    assert Deliverer(redis_conn).run_once()["sent"] == 0  # nothing twice
+    assert Deliverer(redis_conn, allow_private_webhooks=True).run_once()["sent"] == 0  # nothing twice
 
 
 def test_email_goes_through_a_real_smtp_server(redis_conn, mail):
     player = _player(redis_conn, email="ann@example.org")
     _notify(redis_conn, player)
-    deliverer = Deliverer(redis_conn, smtp=SmtpSettings(host=mail.host, port=mail.port, sender="game@subspace.test"))
+    deliverer = Deliverer(redis_conn, allow_private_webhooks=True, smtp=SmtpSettings(host=mail.host, port=mail.port, sender="game@subspace.test"))
     assert deliverer.run_once()["sent"] == 1
     [message] = mail.messages
     assert message["To"] == "ann@example.org" and message["From"] == "game@subspace.test"
@@ -84,7 +84,7 @@ def test_email_goes_through_a_real_smtp_server(redis_conn, mail):
 
 def test_email_without_an_smtp_server_is_dead_lettered_not_retried_forever(redis_conn):
     _notify(redis_conn, _player(redis_conn, email="ann@example.org"))
-    assert Deliverer(redis_conn).run_once()["dead"] == 1
+    assert Deliverer(redis_conn, allow_private_webhooks=True).run_once()["dead"] == 1
     assert redis_conn.llen(DEAD) == 1
 
 
@@ -92,7 +92,7 @@ def test_a_failing_webhook_is_retried_with_exponential_backoff(redis_conn, hook)
     player = _player(redis_conn, webhook_url=hook.url)
     _notify(redis_conn, player)
     now = [1_000_000.0]
-    deliverer = Deliverer(redis_conn, backoff_s=30, clock=lambda: now[0])
+    deliverer = Deliverer(redis_conn, allow_private_webhooks=True, backoff_s=30, clock=lambda: now[0])
     hook.statuses = [500, 503]
     assert deliverer.run_once()["retried"] == 1
     [(_, due)] = redis_conn.zrange(RETRY, 0, -1, withscores=True)
@@ -113,7 +113,7 @@ def test_after_max_attempts_a_delivery_goes_to_the_dead_list(redis_conn):
     player = _player(redis_conn, webhook_url="http://127.0.0.1:9/unreachable")
     _notify(redis_conn, player)
     now = [0.0]
-    deliverer = Deliverer(redis_conn, max_attempts=3, backoff_s=1, clock=lambda: now[0], http_timeout=2)
+    deliverer = Deliverer(redis_conn, allow_private_webhooks=True, max_attempts=3, backoff_s=1, clock=lambda: now[0], http_timeout=2)
     outcomes = []
     for _ in range(3):
         outcomes.append(deliverer.run_once())
@@ -130,10 +130,10 @@ def test_a_consumer_that_dies_after_claiming_loses_nothing_and_doubles_nothing(r
     assert len(dead_consumer.claim()) == 1  # claimed, then it "dies": never settles
     assert dead_consumer.pending() == 1
     # A live consumer with the normal idle threshold leaves it alone (the owner may be slow) ...
-    assert Deliverer(redis_conn, consumer="live", claim_idle_ms=60_000).run_once()["sent"] == 0
+    assert Deliverer(redis_conn, allow_private_webhooks=True, consumer="live", claim_idle_ms=60_000).run_once()["sent"] == 0
     # ... and takes it over once it is idle long enough.
-    assert Deliverer(redis_conn, consumer="live", claim_idle_ms=0).run_once()["sent"] == 1
-    assert Deliverer(redis_conn, consumer="other", claim_idle_ms=0).run_once()["sent"] == 0
+    assert Deliverer(redis_conn, allow_private_webhooks=True, consumer="live", claim_idle_ms=0).run_once()["sent"] == 1
+    assert Deliverer(redis_conn, allow_private_webhooks=True, consumer="other", claim_idle_ms=0).run_once()["sent"] == 0
     assert len(hook.requests) == 1
     assert Outbox(redis_conn, "x").backlog() == {"stream": 0, "pending": 0, "retry": 0, "dead": 0}
 
@@ -155,10 +155,27 @@ def test_kill_9_after_claim_then_restart_delivers_exactly_once(redis_conn, hook,
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     assert hook.requests == [] and Outbox(redis_conn, "x").pending() == 1
-    cli = [sys.executable, "-m", "service.cli", "notify", "--once", "--claim-idle", "0"]
+    cli = [sys.executable, "-m", "service.cli", "notify", "--once", "--claim-idle", "0", "--allow-private-webhooks"]
     first = subprocess.run(cli, env=subprocess_env, capture_output=True, text=True, timeout=60)
     assert first.returncode == 0, first.stderr
     assert json.loads(first.stdout.strip().splitlines()[-1])["sent"] == 1
     again = subprocess.run(cli, env=subprocess_env, capture_output=True, text=True, timeout=60)
     assert json.loads(again.stdout.strip().splitlines()[-1])["sent"] == 0
     assert len(hook.requests) == 1
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:{port}/hook", "http://localhost:{port}/hook", "http://10.1.2.3/hook",
+                                 "http://169.254.169.254/latest/meta-data", "http://[::1]:{port}/hook"])
+def test_by_default_a_webhook_to_a_private_address_is_refused_unsent(redis_conn, hook, url):
+    port = hook.url.split(":")[2].split("/")[0]
+    _notify(redis_conn, _player(redis_conn, webhook_url=url.format(port=port)))
+    assert Deliverer(redis_conn).run_once() == {"sent": 0, "retried": 0, "dead": 1}
+    assert hook.requests == []
+    assert "non-public address" in json.loads(redis_conn.lindex(DEAD, 0))["last_error"]
+
+
+def test_a_worker_survives_its_stream_being_deleted_and_recreated(redis_conn, hook):
+    deliverer = Deliverer(redis_conn, allow_private_webhooks=True)
+    redis_conn.delete(STREAM)  # e.g. an operator's cleanup: the group goes with it
+    _notify(redis_conn, _player(redis_conn, webhook_url=hook.url))
+    assert deliverer.run_once()["sent"] == 1 and len(hook.requests) == 1
