@@ -20,7 +20,8 @@ VICTORIES = {
     "babylon5": ("standard victory", "major victory"),
 }
 CASES = [  # game, players, games, at least this many by a victory condition (ops/bench/bench_players.py: shares)
-    ("startrek2e", 2, 4, 3), ("startrek2e", 3, 2, 1), ("stargate", 2, 3, 3), ("babylon5", 3, 4, 1)]
+    ("startrek2e", 2, 4, 3), ("startrek2e", 3, 2, 1), ("stargate", 2, 3, 3), ("babylon5", 3, 4, 1),
+    ("babylon5", 5, 3, 1)]
 
 
 def _invariants(game_id: str):

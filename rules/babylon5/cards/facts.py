@@ -27,10 +27,11 @@ CARD_TYPES: tuple[str, ...] = ("character", "group", "fleet", "location", "enhan
 RACES: tuple[str, ...] = ("human", "minbari", "centauri", "narn", "non-aligned", "vorlon", "shadow",
                           "neutral")
 
-#: The races a player can control (the ones with starting ambassadors in the sample pool
-#: and the four of the chapters' examples). A community pool may add an ambassador of any
-#: race in :data:`RACES` except "neutral".
-PLAYER_RACES: tuple[str, ...] = ("human", "minbari", "centauri", "narn")
+#: The races a player can control (the ones with starting ambassadors in the sample pool:
+#: the four of the chapters' examples and the Non-Aligned — "Non-Aligned IS a race", the
+#: League of Non-Aligned Worlds — so that five players can each hold a different race). A
+#: community pool may add an ambassador of any race in :data:`RACES` except "neutral".
+PLAYER_RACES: tuple[str, ...] = ("human", "minbari", "centauri", "narn", "non-aligned")
 
 ABILITIES: tuple[str, ...] = ("diplomacy", "intrigue", "leadership", "psi")
 

@@ -19,7 +19,7 @@ EXTRA_CSV = ("id,title,type,race,cost,subtype,diplomacy,intrigue,leadership,psi,
 def test_card_db_is_loaded_once_and_every_card_is_valid():
     db = card_db()
     assert db is card_db()
-    assert len(db) == sum(len(cards) for cards in facts_files().values()) == 122
+    assert len(db) == sum(len(cards) for cards in facts_files().values()) == 141
     for cid, card in db.items():
         assert card["id"] == cid and tuple(card) == KEYS
         assert check_card(card) == [], cid
@@ -38,7 +38,7 @@ def test_by_id_and_labels():
 
 def test_starters_have_the_contract_shape():
     decks = starters()
-    assert [d["id"] for d in decks] == ["human", "minbari", "centauri", "narn"]
+    assert [d["id"] for d in decks] == ["human", "minbari", "centauri", "narn", "non-aligned"]
     for deck in decks:
         assert set(deck) == {"id", "name", "race", "ambassador", "deck"}
         amb = card_db()[deck["ambassador"]]

@@ -1,4 +1,4 @@
-"""The sample pool: invented, unofficial, four races, every card type and rule variant the
+"""The sample pool: invented, unofficial, five races (the Non-Aligned fifth), every card type and rule variant the
 chapters describe, so the engine's rules all get exercised."""
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ REAL_NAMES = (
 
 
 def test_every_card_is_unofficial_and_says_where_its_facts_come_from():
-    assert len(SAMPLE) == 118 and len(CHAPTER) == 4
+    assert len(SAMPLE) == 137 and len(CHAPTER) == 4
     assert all(c["official"] is False and c["source"] == "invented" and c["unstated"] == [] for c in SAMPLE.values())
     for card in CHAPTER.values():
         assert card["official"] is False and card["unstated"]
@@ -36,7 +36,7 @@ def test_every_card_is_unofficial_and_says_where_its_facts_come_from():
 def test_sample_titles_use_no_real_names():
     hits = [(c["title"], n) for c in SAMPLE.values() for n in REAL_NAMES if n.casefold() in c["title"].casefold()]
     assert hits == []
-    assert len({c["title"].casefold() for c in SAMPLE.values()}) == len(SAMPLE) - 3  # 4 x Outer Marches Picket
+    assert len({c["title"].casefold() for c in SAMPLE.values()}) == len(SAMPLE) - 4  # 5 x Outer Marches Picket
 
 
 def test_chapter_cards_are_the_ones_the_chapters_describe():
@@ -65,7 +65,7 @@ def test_each_player_race_has_every_card_type_and_one_ambassador_with_its_aide()
 
 def test_neutral_and_non_aligned_cards():
     races = Counter(c["race"] for c in SAMPLE.values())
-    assert races["neutral"] >= 25 and races["non-aligned"] == 2
+    assert races["neutral"] >= 25 and races["non-aligned"] == 21
     assert all(not c["loyal"] for c in SAMPLE.values() if c["race"] == "neutral")
     assert card_db()["delegate-vaal-tirrin"]["loyal"] is True
 
@@ -83,8 +83,8 @@ def test_variety_the_engine_needs():
     assert {p["result"] for p in conditions} == {"won", "lost", "any"}
     assert {p["participant"] for p in conditions} == {None, "any", "fleet", "character"}
     assert {p["conflict"] for p in conditions} == set(CONFLICT_TYPES) | {"any"}
-    # fleets are limited per race: one title in four races
-    assert Counter(c["title"] for c in of("fleet"))["Outer Marches Picket"] == 4
+    # fleets are limited per race: one title in five races
+    assert Counter(c["title"] for c in of("fleet"))["Outer Marches Picket"] == 5
     assert any(not c["limited"] for c in of("group"))
     assert all(c["limited"] for c in of("character") + of("location") + of("fleet"))
     assert any(c["influence_bonus"] for c in cards) and any(c["power_bonus"] for c in cards)
