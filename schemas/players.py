@@ -4,7 +4,7 @@ from __future__ import annotations
 import zoneinfo
 from functools import lru_cache
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .fields import DisplayName
 
@@ -21,16 +21,46 @@ def _iana_time_zone(value: str) -> None:
         raise ValidationError(f"{value!r} is not an IANA time zone name (for example Europe/Prague or America/New_York)")
 
 
+def _email(**kwargs: object) -> fields.Email:
+    return fields.Email(allow_none=True, validate=validate.Length(max=254), **kwargs)
+
+
+def _webhook_url(**kwargs: object) -> fields.URL:
+    return fields.URL(
+        allow_none=True, schemes={"http", "https"}, require_tld=False, validate=validate.Length(max=2000),
+        metadata={"description": "notifications are POSTed here, signed with the webhook secret (X-Subspace-Signature)"},
+        **kwargs,
+    )
+
+
+def _time_zone(**kwargs: object) -> fields.String:
+    return fields.String(validate=_iana_time_zone, metadata={"description": "IANA name, e.g. Europe/Prague"}, **kwargs)
+
+
 class PlayerCreateSchema(Schema):
     display_name = DisplayName(required=True)
-    email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254))
-    webhook_url = fields.URL(
-        load_default=None, allow_none=True, schemes={"http", "https"}, require_tld=False,
-        validate=validate.Length(max=2000),
-        metadata={"description": "notifications are POSTed here, signed with the webhook secret (X-Subspace-Signature)"},
-    )
-    time_zone = fields.String(
-        load_default="UTC", validate=_iana_time_zone, metadata={"description": "IANA name, e.g. Europe/Prague"}
+    email = _email(load_default=None)
+    webhook_url = _webhook_url(load_default=None)
+    time_zone = _time_zone(load_default="UTC")
+
+
+class PlayerUpdateSchema(Schema):
+    """Only the fields sent change; ``null`` clears the e-mail or the webhook."""
+
+    display_name = DisplayName()
+    email = _email()
+    webhook_url = _webhook_url()
+    time_zone = _time_zone()
+
+    @validates_schema
+    def _something(self, data: dict, **kwargs: object) -> None:
+        if not data:
+            raise ValidationError("send at least one of display_name, email, webhook_url, time_zone")
+
+
+class WebhookSecretSchema(Schema):
+    webhook_secret = fields.String(
+        required=True, metadata={"description": "the new secret, shown only here; the old one stops signing at once"}
     )
 
 

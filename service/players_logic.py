@@ -29,6 +29,16 @@ def me(players: PlayerStore, token: str | None) -> dict:
     return player_rules.own_profile(players.get(player_id))
 
 
+def update_me(players: PlayerStore, token: str | None, changes: dict) -> dict:
+    player_id = auth.require_player(token, players)
+    return player_rules.own_profile(players.update_profile(player_id, changes))
+
+
+def rotate_webhook_secret(players: PlayerStore, token: str | None) -> dict:
+    player_id = auth.require_player(token, players)
+    return {"webhook_secret": players.rotate_webhook_secret(player_id)}
+
+
 def deadline_of(match_summary: dict, seat: int) -> str | None:
     """The seat's current deadline from the summary's ``clock`` (added by the clocks
     feature): ``clock.deadlines`` (per seat: a list, or an object keyed by seat number) or

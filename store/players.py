@@ -43,6 +43,17 @@ class PlayerStore:
         _, state = self.records.append(player_id, 0, None, event)
         return {"player": state, "token": token}
 
+    def update_profile(self, player_id: str, changes: dict) -> dict:
+        """Append ``profile_updated``; returns the new state."""
+        event = reducer.profile_updated(changes, utc_now_iso())
+        return self.records.update(player_id, lambda _state: event)[1]
+
+    def rotate_webhook_secret(self, player_id: str) -> str:
+        """A new webhook secret (returned once); deliveries from now on are signed with it."""
+        secret = secrets.token_urlsafe(32)
+        self.records.update(player_id, lambda _state: reducer.webhook_secret_rotated(secret, utc_now_iso()))
+        return secret
+
     def get(self, player_id: str) -> dict:
         return self.records.load(player_id)[1]
 

@@ -5,6 +5,9 @@ Events (``{"type", "payload", "at"}``; ``at`` is the server's ISO-8601 UTC stamp
   webhook_secret``. The token is stored only as its SHA-256; the webhook secret must be
   kept as it is, because the server signs every webhook body with it.
 
+- ``profile_updated``: the changed subset of ``display_name, email, webhook_url, time_zone``.
+- ``webhook_secret_rotated``: ``webhook_secret`` (a new one; the old stops signing).
+
 Why event-sourced: a player's record changes rarely but must be auditable (who registered
 when, with which contact), and the same append-only discipline as matches means one
 storage pattern for every aggregate.
@@ -14,6 +17,8 @@ from __future__ import annotations
 from ..errors import InvalidRequest
 
 REGISTERED = "registered"
+PROFILE_UPDATED = "profile_updated"
+SECRET_ROTATED = "webhook_secret_rotated"
 PROFILE_FIELDS = ("display_name", "email", "webhook_url", "time_zone")
 
 
@@ -44,6 +49,18 @@ def registered(
     }
 
 
+def profile_updated(changes: dict, at: str) -> dict:
+    """Only profile fields may change this way (never the token hash or the secret)."""
+    unknown = sorted(set(changes) - set(PROFILE_FIELDS))
+    if unknown or not changes:
+        raise InvalidRequest(f"a profile update changes only {', '.join(PROFILE_FIELDS)}", code="invalid_request")
+    return {"type": PROFILE_UPDATED, "at": at, "payload": dict(changes)}
+
+
+def webhook_secret_rotated(secret: str, at: str) -> dict:
+    return {"type": SECRET_ROTATED, "at": at, "payload": {"webhook_secret": secret}}
+
+
 def apply(state: dict | None, event: dict) -> dict:
     """Fold one event into the player's state (``None`` before the first event)."""
     kind = event.get("type")
@@ -51,6 +68,10 @@ def apply(state: dict | None, event: dict) -> dict:
         if state is not None:
             raise InvalidRequest("a player registers only once", code="player_exists")
         return {**event["payload"], "created": event["at"], "updated": event["at"]}
+    if state is None:
+        raise InvalidRequest("a player's first event is 'registered'", code="unknown_player")
+    if kind in (PROFILE_UPDATED, SECRET_ROTATED):
+        return {**state, **event["payload"], "updated": event["at"]}
     raise InvalidRequest(f"unknown player event {kind!r}", code="unknown_event")
 
 

@@ -13,6 +13,8 @@ from schemas.players import (
     PlayerCreatedSchema,
     PlayerCreateSchema,
     PlayerProfileSchema,
+    PlayerUpdateSchema,
+    WebhookSecretSchema,
 )
 
 from .. import players_logic as logic
@@ -41,6 +43,25 @@ def register(body: dict) -> dict:
 def me() -> dict:
     """The caller's own profile (never the token or the webhook secret)."""
     return logic.me(runtime().players, bearer_token(request.headers))
+
+
+@blp.route("/me", methods=["PATCH"])
+@blp.arguments(PlayerUpdateSchema)
+@blp.response(200, PlayerProfileSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="no player token, or a token of no player")
+@blp.doc(security=PLAYER_ONLY)
+def update_me(body: dict) -> dict:
+    """Change your display name, e-mail, webhook URL or time zone (null clears e-mail/webhook)."""
+    return logic.update_me(runtime().players, bearer_token(request.headers), body)
+
+
+@blp.route("/me/webhook-secret", methods=["POST"])
+@blp.response(201, WebhookSecretSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="no player token, or a token of no player")
+@blp.doc(security=PLAYER_ONLY)
+def rotate_webhook_secret() -> dict:
+    """A new webhook signing secret, shown only in this answer (the old one stops at once)."""
+    return logic.rotate_webhook_secret(runtime().players, bearer_token(request.headers))
 
 
 @blp.route("/me/matches")

@@ -13,7 +13,8 @@ EXPECTED = {
     "/v1/matches/{match_id}/events": {"get"},
     "/v1/matches/{match_id}/replay": {"get"},
     "/v1/players": {"post"},
-    "/v1/me": {"get"},
+    "/v1/me": {"get", "patch"},
+    "/v1/me/webhook-secret": {"post"},
     "/v1/me/matches": {"get"},
     **{f"/v1/matches/{{match_id}}/{verb}": {"post"}
        for verb in ("resign", "abort", "draw", "add-time", "vacation", "pause", "resume", "claim")},

@@ -148,3 +148,38 @@ def test_anonymous_seats_get_no_notification(client, match, redis_conn):
 
     play_one(client, match)
     assert redis_conn.exists(STREAM) == 0 or redis_conn.xlen(STREAM) == 0
+
+
+def test_a_player_updates_their_profile_and_only_the_sent_fields_change(client, redis_conn):
+    ann = register_player(client, "Ann", email="ann@example.org")
+    headers = bearer(ann["token"])
+    changed = client.patch("/v1/me", headers=headers, json={"webhook_url": "https://ann.example/hook", "time_zone": "Asia/Tokyo"})
+    assert changed.status_code == 200, changed.json
+    assert changed.json["webhook_url"] == "https://ann.example/hook" and changed.json["time_zone"] == "Asia/Tokyo"
+    assert changed.json["email"] == "ann@example.org" and changed.json["display_name"] == "Ann"
+    cleared = client.patch("/v1/me", headers=headers, json={"email": None}).json
+    assert cleared["email"] is None and cleared["webhook_url"] == "https://ann.example/hook"
+    assert client.get("/v1/me", headers=headers).json == cleared
+    events = PlayerStore(redis_conn).records.events(ann["player_id"])
+    assert [e["type"] for e in events] == ["registered", "profile_updated", "profile_updated"]
+
+
+@pytest.mark.parametrize("body", [{}, {"time_zone": "Nowhere/Else"}, {"email": "nope"}, {"token_hash": "x"},
+                                  {"display_name": "a\u202eb"}])
+def test_a_bad_profile_update_is_400_and_changes_nothing(client, redis_conn, body):
+    ann = register_player(client, "Ann")
+    response = client.patch("/v1/me", headers=bearer(ann["token"]), json=body)
+    assert response.status_code == 400 and response.json["error"]["code"] == "invalid_request"
+    assert len(PlayerStore(redis_conn).records.events(ann["player_id"])) == 1
+    assert client.patch("/v1/me", json={"time_zone": "UTC"}).status_code == 401
+
+
+def test_rotating_the_webhook_secret_shows_the_new_one_once(client, redis_conn):
+    ann = register_player(client, "Ann")
+    rotated = client.post("/v1/me/webhook-secret", headers=bearer(ann["token"]))
+    assert rotated.status_code == 201
+    secret = rotated.json["webhook_secret"]
+    assert secret != ann["webhook_secret"]
+    assert PlayerStore(redis_conn).get(ann["player_id"])["webhook_secret"] == secret
+    assert secret not in client.get("/v1/me", headers=bearer(ann["token"])).get_data(as_text=True)
+    assert client.post("/v1/me/webhook-secret").status_code == 401

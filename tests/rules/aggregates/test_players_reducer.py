@@ -23,3 +23,15 @@ def test_registering_twice_or_an_unknown_event_is_refused():
         players.apply(state, EVENT)
     with pytest.raises(InvalidRequest):
         players.apply(state, {"type": "nonsense", "at": "x", "payload": {}})
+
+
+def test_profile_updates_change_only_profile_fields():
+    state = players.apply(None, EVENT)
+    state = players.apply(state, players.profile_updated({"email": "a@b.c"}, "2026-01-02T00:00:00.000Z"))
+    assert state["email"] == "a@b.c" and state["token_hash"] == "h" and state["updated"] == "2026-01-02T00:00:00.000Z"
+    with pytest.raises(InvalidRequest):
+        players.profile_updated({"token_hash": "mine now"}, "x")
+    state = players.apply(state, players.webhook_secret_rotated("s2", "2026-01-03T00:00:00.000Z"))
+    assert state["webhook_secret"] == "s2"
+    with pytest.raises(InvalidRequest):
+        players.apply(None, players.webhook_secret_rotated("s", "x"))
