@@ -36,7 +36,7 @@ def ann(client):
 
 @pytest.fixture
 def bob(client):
-    return register_player(client, "Bob")
+    return register_player(client, "Bob", email="bob@hidden.example", webhook_url="https://bob.hidden.example/hook")
 
 
 def _numbers(node) -> set[int]:
@@ -89,7 +89,8 @@ def test_a_challenge_becomes_a_match_and_nobody_sees_the_other_deck(client, ann,
         assert response.status_code == 200 or response.status_code == 201, response.json
         text = response.get_data(as_text=True)
         assert _bob_leaks(response.json) == set(), (response.request.path, _bob_leaks(response.json))
-        assert '"token"' not in text and bob["token"] not in text
+        assert '"token"' not in text and bob["token"] not in text and bob["webhook_secret"] not in text
+        assert "hidden.example" not in text  # Bob's e-mail and webhook are his business
     assert ann_reads[0].json["your_deck"] == ANN_DECK and ann_reads[0].json["match_id"] == match_id
 
     summary = client.get(f"/v1/matches/{match_id}").json
