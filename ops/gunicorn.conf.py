@@ -23,6 +23,18 @@ max_requests_jitter = 500
 accesslog = "-"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("SUBSPACE_FORWARDED_ALLOW_IPS", "127.0.0.1")
+# Request limits gunicorn enforces before the app (werkzeug has none for headers): a longer
+# request line is 414, more or larger header fields 431. Bodies are limited by the app
+# (MAX_CONTENT_LENGTH, 413). 8190 is gunicorn's ceiling for the line; a URL here is short.
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+# Those refusals (and gunicorn's 400 for a malformed request) answer in the service's JSON
+# error schema instead of gunicorn's HTML page (service/gunicorn_errors.py).
+from service.gunicorn_errors import install as _install_json_errors  # noqa: E402
+
+_install_json_errors()
 
 _embedded = None
 
