@@ -5,9 +5,10 @@ without editing this file. Each gets a bounded number of generated requests (val
 invalid ones), answered in-process by the Flask app on the real test Redis. Checked:
 no 5xx; every status, content type, header and body conforms to the document.
 
-Path ids are drawn from real ids half the time (a High Card match, a game), so the
-handlers behind the 404 are reached too; requests carry a seat token, the other seat's
-or none, chosen from the case itself so a failing example replays exactly.
+Path ids are drawn from real ids half the time (a High Card match, a game, a challenge), so
+the handlers behind the 404 are reached too; requests carry a seat token, the other seat's,
+a registered player's or none, chosen from the case itself so a failing example replays
+exactly.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 import rules
-from tests.service.helpers import create_match, tokens
+from tests.service.helpers import create_match, register_player, tokens
 
 EXAMPLES_PER_OPERATION = 40  # 150 also ran clean (about 45 s); 40 keeps the suite quick
 CHECKS = [
@@ -78,15 +79,20 @@ def api_schema(make_app):
     app = make_app(SUBSPACE_MAX_WAIT=0)
     client = app.test_client()
     match = create_match(client)
+    player = register_player(client, "Fuzz")
+    challenge = client.post("/v1/challenges", json={"game": "highcard", "deck": "ten"},
+                            headers={"Authorization": f"Bearer {player['token']}"}).json
     spec = client.get("/openapi.json").json
-    ids = {"match_id": [match["match_id"], "no-such-match"], "game_id": [*rules.available(), "no-such-game"]}
+    ids = {"match_id": [match["match_id"], "no-such-match"], "game_id": [*rules.available(), "no-such-game"],
+           "challenge_id": [challenge["challenge_id"], "no-such-challenge"]}
     schema = schemathesis.openapi.from_dict(_without_streams(_with_real_ids(spec, ids)))
     schema.app = app
-    return schema, tokens(match)
+    return schema, [*tokens(match), player["token"]]
 
 
 def _caller(case, seat_tokens: list[str]) -> dict:
-    """Seat 0, seat 1 or a spectator, from a hash of the case (so an example replays)."""
+    """Seat 0, seat 1, a registered player (the tokens given) or a spectator, from a hash
+    of the case (so an example replays)."""
     if "Authorization" in (case.headers or {}):
         return {}
     digest = hashlib.sha256(repr((case.path_parameters, case.query, case.body)).encode()).digest()
