@@ -216,16 +216,20 @@ def _strings(node: Any, top: bool = False) -> Iterator[str]:
             yield from _strings(value)
 
 
+FACE_KEYS = ("title", "guid", "card")
+
+
 def shown_cards(view: Any) -> set[str]:
     """The ids of the cards whose identity a view shows. The convention of every game's view: a
-    card whose identity the viewer may know is a dict with its ``id`` and ``title``; a
-    hidden card is shown without a ``title`` (see docs/contracts.md, "Hidden cards")."""
+    card whose identity the viewer may know is a dict with its ``id`` and a face field (its
+    ``title`` or its definition key, ``guid`` or ``card``); a hidden card is shown with id
+    ``null`` and no face field (see docs/contracts.md, "Hidden cards")."""
     out: set[str] = set()
     stack = [view]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            if isinstance(node.get("id"), str) and node.get("title") is not None:
+            if isinstance(node.get("id"), str) and any(isinstance(node.get(k), str) for k in FACE_KEYS):
                 out.add(node["id"])
             stack.extend(node.values())
         elif isinstance(node, list):

@@ -4,6 +4,8 @@ Never shown to anyone but the judge: another seat's hand, any deck order (sizes 
 face-down conflict before it is revealed, a hidden agenda, a face-down contingency (their
 controller sees them), another seat's options and private log entries, the RNG.
 Instance ids are dealt from a shuffled list at setup, so an id alone reveals nothing.
+A card the viewer may not identify is shown, in a view, a log entry or an event, with
+id ``null`` (docs/contracts.md "Hidden cards"), so the id it had face up cannot follow it.
 """
 from __future__ import annotations
 
@@ -11,13 +13,22 @@ from ..protocol import JUDGE, is_seat
 from . import state as S
 
 
+def _hidden(state: dict, iid: str, viewer) -> bool:
+    """A face-down card in play is identified only by its controller and the judge."""
+    c = state["cards"][iid]
+    return bool(c["face_down"]) and c["zone"] == "play" and viewer != JUDGE and viewer != c["seat"]
+
+
 def _card(state: dict, iid: str, viewer) -> dict:
     c = state["cards"][iid]
-    out = {"id": iid, "controller": c["seat"], "owner": c["owner"], "face_down": bool(c["face_down"])}
-    if c["face_down"] and c["zone"] == "play" and viewer != JUDGE and viewer != c["seat"]:
+    if _hidden(state, iid, viewer):
+        # no id: the id it had face up (a discard, a reveal) must not link to it now
+        # (docs/contracts.md, "Hidden cards")
+        out = {"id": None, "controller": c["seat"], "owner": c["owner"], "face_down": True}
         if c["on"]:
             out["on"] = c["on"]
         return out
+    out = {"id": iid, "controller": c["seat"], "owner": c["owner"], "face_down": bool(c["face_down"])}
     dd = S.d(state, iid)
     # ``card`` is the definition key: the printed face (text, cost, numbers) is its entry in
     # the card catalogue (rules/catalogue.py); the view carries the numbers as they are now
@@ -62,7 +73,8 @@ def view(state: dict, viewer) -> dict:
         seats.append({
             "name": sd["name"], "race": sd["race"], "lost": sd["lost"], "ambassador": sd["ambassador"],
             "influence_rating": S.rating(state, s), "influence_available": S.available(state, s),
-            "power": S.power(state, s), "agenda": sd["agenda"],
+            "power": S.power(state, s),
+            "agenda": None if sd["agenda"] is None or _hidden(state, sd["agenda"], viewer) else sd["agenda"],
             "play": [_card(state, i, viewer) for i in sd["play"]],
             "hand": [_card(state, i, viewer) for i in sd["hand"]] if mine else None,
             "hand_size": len(sd["hand"]), "deck_size": len(sd["deck"]),
@@ -82,10 +94,24 @@ def view(state: dict, viewer) -> dict:
            "tracker": dict(state["tracker"]), "tension": dict(state["tension"]), "unrest": dict(state["unrest"]),
            "seats": seats, "conflicts": [_conflict(state, k, viewer) for k in state["conflicts"]],
            "pending": pending, "outcome": state["outcome"],
-           "log": [e for e in state["log"] if judge or not e.get("private") or e.get("seat") == viewer]}
+           "log": [_log_entry(e, viewer) for e in state["log"]
+                   if judge or not e.get("private") or e.get("seat") == viewer]}
     if judge:
         out["rng"] = dict(state["rng"])
     return out
+
+
+# Log entries that name a card as it goes face down: only its controller (and the judge)
+# read which card it was.
+FACE_DOWN_LOG = ("contingency_played",)
+
+
+def _log_entry(entry: dict, viewer) -> dict:
+    if viewer == JUDGE or viewer == entry.get("seat"):
+        return entry
+    if entry["event"] in FACE_DOWN_LOG or (entry["event"] == "sponsored" and entry.get("hidden")):
+        return {**entry, "card": None}
+    return entry
 
 
 HIDDEN_CARD_ACTIONS = ("declare_conflict", "choose_opening", "play_contingency")

@@ -3,6 +3,8 @@
 Never shown to anyone but the judge: another seat's hand, any deck or mission-pile order
 (sizes only), the identity of a face-down complication (its owner knows it), the RNG.
 Instance ids are dealt from a shuffled list at setup, so an id alone reveals nothing.
+A card the viewer may not identify is shown, in a view, a log entry or an event, with
+id ``null`` (docs/contracts.md "Hidden cards"), so the id it had face up cannot follow it.
 """
 from __future__ import annotations
 
@@ -12,12 +14,20 @@ from . import stats
 from .effects import filters as F
 
 
+def _hidden(state: dict, iid: str, viewer) -> bool:
+    """A face-down card (a complication at the mission, a card beneath another) is
+    identified only by its owner and the judge."""
+    c = state["cards"][iid]
+    return bool(c.get("face_down")) and viewer != JUDGE and viewer != c["owner"]
+
+
 def _card(state: dict, iid: str, viewer) -> dict:
     c = state["cards"][iid]
-    hidden = c.get("face_down") and c["zone"] == "mission" and viewer != JUDGE and viewer != c["owner"]
+    if _hidden(state, iid, viewer):
+        # no id: the id it had face up (a discard, a reveal) must not link to it now
+        # (docs/contracts.md, "Hidden cards")
+        return {"id": None, "owner": c["owner"], "face_down": True}
     out = {"id": iid, "owner": c["owner"], "face_down": bool(c.get("face_down"))}
-    if hidden:
-        return out
     d = S.card_def(state, iid)
     # the printed face (text, cost, numbers) is the catalogue's entry for ``guid`` (rules/catalogue.py)
     out.update({"guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
@@ -38,9 +48,7 @@ def _card(state: dict, iid: str, viewer) -> dict:
         out["on"] = c["on"]  # placed on that card (Forced Labor Camp, Canopic Jar)
     if c.get("beneath"):
         # face-down cards beneath a card: only the judge and the owner of the card see them
-        out["beneath"] = [_card(state, i, viewer) if not state["cards"][i].get("face_down")
-                          or viewer == JUDGE or viewer == state["cards"][i]["owner"]
-                          else {"id": None, "face_down": True} for i in c["beneath"]]
+        out["beneath"] = [_card(state, i, viewer) for i in c["beneath"]]
     return out
 
 
@@ -86,7 +94,7 @@ def _view(state: dict, viewer) -> dict:
     out = {"game": "stargate", "ruleset": state["ruleset"], "step": state["step"],
            "turn": {k: state["turn"].get(k) for k in ("number", "hero", "villain", "to_act", "passes")},
            "seats": seats, "mission": mission, "pending": pending, "outcome": state["outcome"],
-           "log": [e for e in state["log"] if judge or _log_visible(state, e, viewer)]}
+           "log": [_log_entry(e, viewer) for e in state["log"] if judge or _log_visible(state, e, viewer)]}
     if judge:
         out["rng"] = dict(state["rng"])
     return out
@@ -98,11 +106,28 @@ def _log_visible(state: dict, entry: dict, viewer) -> bool:
     return True
 
 
+def _log_entry(entry: dict, viewer) -> dict:
+    """A complication's log entry names its card only to its player (and the judge)."""
+    if entry["event"] == "complication" and viewer != JUDGE and viewer != entry.get("seat"):
+        return {**entry, "card": None}
+    return entry
+
+
 def redact_event(event: dict, viewer, state_before: dict) -> dict:
-    """Hide which card became a complication (only its owner and the judge see it)."""
+    """Hide which card became a complication (only its owner and the judge see it), and
+    which card of a hand another seat chose: a card chosen from a hand may be played face
+    down (Reconnaissance: the hero picks two, the villain plays one of them as a
+    complication, and the hero must not learn which); where it goes face up, the view
+    shows it there."""
     payload = event.get("payload") or {}
     if viewer == JUDGE or viewer == event.get("seat"):
         return event
     if payload.get("type") == "complication":
         return {**event, "payload": {"type": "complication", "card": None}}
+    if payload.get("type") == "choose" and _in_hidden_hand(state_before, payload.get("card"), viewer):
+        return {**event, "payload": {**payload, "card": None}}
     return event
+
+
+def _in_hidden_hand(state: dict, iid, viewer) -> bool:
+    return any(iid in seat["hand"] for s, seat in enumerate(state["seats"]) if s != viewer)

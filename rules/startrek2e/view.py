@@ -4,6 +4,8 @@ Never shown to anyone but the judge: another seat's hand, the order of any draw 
 dilemma pile (sizes only), the dilemmas drawn for an attempt (only their owner, who is
 choosing, sees them), the chosen face-down dilemmas, the RNG. Cards in play are face up
 (RULES.md "Showing your cards"). Instance ids are dealt shuffled, so an id reveals nothing.
+A card the viewer may not identify is shown, in a view, a log entry or an event, with
+id ``null`` (docs/contracts.md "Hidden cards"), so the id it had face up cannot follow it.
 """
 from __future__ import annotations
 
@@ -115,7 +117,7 @@ def redact_event(event: dict, viewer, state_before: dict) -> dict:
     if viewer == JUDGE or viewer == event.get("seat"):
         return event
     if payload.get("type") == "choose_dilemma":
-        return {**event, "payload": {"type": "choose_dilemma", "card": None if payload.get("card") is None else "hidden"}}
+        return {**event, "payload": {"type": "choose_dilemma", "card": None}}
     p = state_before.get("pending") or {}
     if payload.get("type") == "choose" and p.get("reveal"):  # a card taken from a hidden deck is shown anyway
         return event

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import rules
 from replays.history import current_state
-from rules.protocol import CARD_ID, JUDGE, shown_cards
+from rules.protocol import CARD_ID, FACE_KEYS, JUDGE, shown_cards
 from store import MatchStore
 from tests.service.helpers import bearer, url
 
@@ -107,7 +107,7 @@ def _judge_cards(game, state: dict) -> dict:
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            if isinstance(node.get("id"), str) and node.get("title") is not None:
+            if isinstance(node.get("id"), str) and any(isinstance(node.get(k), str) for k in FACE_KEYS):
                 cards[node["id"]] = node
             stack.extend(node.values())
         elif isinstance(node, list):

@@ -1,4 +1,6 @@
 """A test per rule (RULES.md), on fixture cards."""
+import json
+
 import pytest
 
 from rules.babylon5 import combat, setup, victory
@@ -247,7 +249,8 @@ def test_hidden_agenda_is_face_down_until_revealed_as_an_action():
     ag = st["seats"][0]["hand"][0]
     st = act(st, {"type": "sponsor", "card": ag, "by": ambassador(st, 0), "hidden": True}, 0)
     other = GAME.view(st, 1)["seats"][0]["play"]
-    assert {"id": ag, "controller": 0, "owner": 0, "face_down": True} in other
+    assert {"id": None, "controller": 0, "owner": 0, "face_down": True} in other  # no id to link it by
+    assert ag not in json.dumps(GAME.view(st, 1))
     assert not any(e.get("title") == "Knowledge Is Power" for e in GAME.view(st, 1)["log"])
     st = act(st, {"type": "pass"}, 1)
     assert {"type": "reveal_agenda"} in GAME.legal_actions(st, 0)

@@ -48,7 +48,9 @@ def test_face_down_conflict_is_hidden_until_revealed_and_redacted_in_events():
     st = act(st, ev["payload"], 0)
     v1 = GAME.view(st, 1)
     assert v1["conflicts"] == [{"id": st["conflicts"][0]["id"], "initiator": 0, "face_down": True}]
-    assert {"id": card, "controller": 0, "owner": 0, "face_down": True} in v1["seats"][0]["play"]
+    # shown without its id, so the id it had face up cannot be linked to it
+    assert {"id": None, "controller": 0, "owner": 0, "face_down": True} in v1["seats"][0]["play"]
+    assert card not in json.dumps(v1)
     assert "Trade Talks" not in json.dumps(v1)
     check_view(st, 1)
     st = act(st, {"type": "no_conflict"}, 1)

@@ -195,7 +195,7 @@ def test_example_vicious_blow_adds_severe_damage_when_revealed():
     vicious = next(h for h in st["seats"][a]["hand"] if S.title(st, h) == "Vicious Blow")
     st = act(st, {"type": "play_contingency", "card": vicious}, a)
     st = act(st, {"type": "choose", "target": garibaldi}, a)
-    assert GAME.view(st, b)["seats"][a]["play"][-1] == {"id": vicious, "controller": a, "owner": a,
+    assert GAME.view(st, b)["seats"][a]["play"][-1] == {"id": None, "controller": a, "owner": a,
                                                           "face_down": True, "on": garibaldi}
     st = act(st, {"type": "oppose", "card": trader, "conflict": k}, b)
     st = act(st, {"type": "attack", "card": garibaldi}, a)

@@ -317,7 +317,7 @@ def test_orlin_gets_a_card_beneath_each_time_he_is_stopped_and_skills_minus_one_
     assert stats.skills(state, o) == {"culture": 2, "science": 2, "ingenuity": 1}
     view = GAME.view(state, 1)
     assert view["seats"][0]["play"][[c["id"] for c in view["seats"][0]["play"]].index(o)]["beneath"] == \
-        [{"id": None, "face_down": True}]
+        [{"id": None, "owner": 0, "face_down": True}]
     check_invariants(state)
 
 

@@ -1,6 +1,8 @@
 """Reconnaissance (1/126): "Look at your opponent's hand and choose two cards from it. They
 play one of them at no cost as a complication." Played with the real card through the
 reducer (RULES.md "Reconnaissance")."""
+import json
+
 import pytest
 
 from rules.stargate import state as S
@@ -63,7 +65,13 @@ def test_the_hero_picks_two_cards_and_the_villain_plays_one_of_them_as_a_complic
     assert p["options"] == [{"type": "choose", "card": obs}, {"type": "choose", "card": adv}]
     assert GAME.legal_actions(state, 1) == p["options"] and GAME.legal_actions(state, 0) == []
     check_invariants(state)
-    state = act(state, {"type": "choose", "card": adv})
+    before = json.loads(json.dumps(state))
+    choice = {"seat": 1, "type": "action", "payload": {"type": "choose", "card": adv}}
+    state = act(state, choice["payload"])
+    # the hero saw both picked cards: the villain's choice is not named to him (nor to a spectator)
+    assert GAME.redact_event(choice, 0, before)["payload"] == {"type": "choose", "card": None}
+    assert GAME.redact_event(choice, "spectator", before)["payload"]["card"] is None
+    assert GAME.redact_event(choice, 1, before) == choice
     c = state["cards"][adv]
     assert c["zone"] == "mission" and c["face_down"]
     assert state["seats"][1]["power"] == villain_power  # nothing paid
@@ -74,7 +82,9 @@ def test_the_hero_picks_two_cards_and_the_villain_plays_one_of_them_as_a_complic
     assert stats.complication_cost(state) == 2
     assert state["pending"]["kind"] == "act" and state["turn"]["to_act"] == 1
     # the hero does not see which card it is in the view (a complication is face down)
-    assert "guid" not in next(x for x in GAME.view(state, 0)["mission"]["cards"] if x["id"] == adv)
+    assert [x for x in GAME.view(state, 0)["mission"]["cards"] if x["face_down"]] == \
+        [{"id": None, "owner": 1, "face_down": True}]
+    assert adv not in json.dumps(GAME.view(state, 0)["mission"])
     check_invariants(state)
 
 

@@ -31,7 +31,9 @@ def test_view_face_down_complication_identity_only_for_its_owner():
     state = act(state, {"type": "complication", "card": card})
     hero = GAME.view(state, 0)["mission"]["cards"]
     owner = GAME.view(state, 1)["mission"]["cards"]
-    assert hero == [{"id": card, "owner": 1, "face_down": True}]
+    # shown without its id, so the id it had face up cannot be linked to it
+    assert hero == [{"id": None, "owner": 1, "face_down": True}]
+    assert card not in json.dumps(GAME.view(state, 0))
     assert owner[0]["guid"] == state["cards"][card]["guid"]
 
 

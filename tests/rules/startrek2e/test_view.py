@@ -48,7 +48,7 @@ def test_face_down_chosen_dilemmas_and_their_order_are_hidden_from_the_attemptin
     pick = next(o for o in st["pending"]["options"] if o["card"])
     event = {"seat": 1, "type": "action", "payload": pick}
     before = json.loads(json.dumps(st))
-    assert GAME.redact_event(event, 0, before)["payload"]["card"] == "hidden"
+    assert GAME.redact_event(event, 0, before)["payload"]["card"] is None  # the one placeholder: null
     assert GAME.redact_event(event, 1, before) == event
     assert GAME.redact_event(event, JUDGE, before) == event
     st = act(st, pick)
