@@ -43,12 +43,17 @@ class ControlPolicy:
     game without response windows; each card game overrides what is its own."""
 
     draw_by_agreement = True
+    has_opening_hand_choice = False  # a keep-or-redraw decision (standing order keep_opening_hand)
 
     def response_pass(self, state: State, seat: int) -> dict | None:
         """The action that answers ``seat``'s pending decision "no" when that decision is a
         response window (short deadline, answered by the server when it passes), else None.
         Must read only what every seat sees (the kind of the pending decision): its
         deadline is shown to everyone."""
+        return None
+
+    def keep_hand(self, state: State, seat: int) -> dict | None:
+        """The action that keeps ``seat``'s opening hand when that is the pending decision."""
         return None
 
     def claims(self, seats_in_play: int) -> tuple[str, ...]:

@@ -7,7 +7,17 @@ opaque JSON objects at this level: each game defines them, not the wire layer.
 """
 from __future__ import annotations
 
-from .control import AddTimeSchema, ClaimSchema, ClockSpecSchema, ControlPostedSchema, DrawSchema, EmptySchema, VacationSchema
+from .control import (
+    AddTimeSchema,
+    ClaimSchema,
+    ClockSpecSchema,
+    ControlPostedSchema,
+    DrawSchema,
+    EmptySchema,
+    OrderPostSchema,
+    OrdersSchema,
+    VacationSchema,
+)
 from .errors import ErrorBodySchema, ErrorSchema
 from .games import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, GameSchema, GamesSchema
 from .matches import (
@@ -34,6 +44,8 @@ __all__ = [
     "ControlPostedSchema",
     "DrawSchema",
     "EmptySchema",
+    "OrderPostSchema",
+    "OrdersSchema",
     "VacationSchema",
     "ActionPostedSchema",
     "CardCatalogueQuerySchema",

@@ -50,3 +50,29 @@ class ClaimSchema(Schema):
 class ControlPostedSchema(Schema):
     version = fields.Integer(required=True, metadata={"description": "the version the control event created"})
     event = fields.String(required=True, metadata={"description": "the control event appended"})
+
+
+class OrderSchema(Schema):
+    """A standing order (``rules.orders``): ``pass_responses``, ``keep_opening_hand`` or
+    ``when`` (with ``opponent_action`` and ``play``)."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["pass_responses", "keep_opening_hand", "when"]))
+    opponent_action = fields.Dict(metadata={"description": "when: the pattern an opponent's action must match, "
+                                            "e.g. {\"type\": \"attempt\", \"mission\": \"c12\"}"})
+    play = fields.Dict(metadata={"description": "when: the action body to play at your next decision where it is legal"})
+    unless_can_respond = fields.Boolean(metadata={"description": "refused (order_would_reveal): see API.md"})
+
+
+class OrderPostSchema(Schema):
+    order = fields.Nested(OrderSchema, required=True)
+
+
+class StoredOrderSchema(OrderSchema):
+    id = fields.String(required=True)
+    armed = fields.Boolean(metadata={"description": "when: the opponent's action was seen; waiting to play"})
+
+
+class OrdersSchema(Schema):
+    seat = fields.Integer(required=True)
+    orders = fields.List(fields.Nested(StoredOrderSchema), required=True)
+    order = fields.Nested(StoredOrderSchema, metadata={"description": "the order just added"})

@@ -112,6 +112,7 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
         notify_your_turn(rt.conn, match_id=match_id, meta=match.meta, version=result.version,
                          before=before, after=match.game.deciding_seats(state))
         schedule_if_bot_turn(rt.conn, match_id, match.meta, match.game, state)
+        rt.play_orders(match_id)
         return Posted(body=result.response, replayed=False)
     raise AssertionError("unreachable")  # pragma: no cover
 

@@ -20,6 +20,7 @@ from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 from store.players import PlayerStore
 from workers.bots import schedule_if_bot_turn
+from workers.standing_orders import arm_after
 
 from . import auth
 from .clock_index import now_iso, reschedule, start_clock
@@ -377,6 +378,7 @@ def post_action(
     if result.replayed:  # a concurrent request with the same key landed first
         return Posted(body=result.response, replayed=True)
     deciding_before = list(match.game.deciding_seats(state))
+    arm_after(rt.conn, match.game, match_id, event, state)  # standing orders: before the state moves on
     state = match.game.apply(state, {**event, "ts": ts})  # ours: current_state decoded it fresh
     outcome = match.game.outcome(state)
     if outcome is not None:
@@ -388,6 +390,7 @@ def post_action(
         before=deciding_before, after=match.game.deciding_seats(state) if outcome is None else [],
     )
     schedule_if_bot_turn(store.conn, match_id, match.meta, match.game, state)
+    rt.play_orders(match_id)
     return Posted(body=result.response, replayed=False)
 
 

@@ -14,7 +14,9 @@ from store.connection import connect
 from store.players import PlayerStore
 from store.embedded import EmbeddedRedis, start_embedded
 from workers import enqueue_fold, fold_pending, settle_lagging
+from workers.standing_orders import apply_orders
 
+from .notifications import notify_your_turn
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,20 @@ class Runtime:
                 enqueue_fold(self.conn, match_id)
         except Exception:  # noqa: BLE001 - the append succeeded; the sweep catches up
             log.exception("post-append fold of match %s failed; the sweep will catch up", match_id)
+
+    def play_orders(self, match_id: str) -> int:
+        """Play the standing orders that apply now (``workers.standing_orders``), each as its
+        seat's action, then bring the projection forward; called after every append the
+        service makes. Like the fold, a failure is logged, never reported to the client
+        whose request already succeeded (the next append tries again)."""
+        try:
+            played = apply_orders(self.conn, match_id, on_appended=notify_your_turn)
+        except Exception:  # noqa: BLE001 - the client's own event is stored
+            log.exception("standing orders of match %s failed", match_id)
+            return 0
+        if played:
+            self.after_append(match_id)
+        return played
 
     def close(self) -> None:
         if self._closed:

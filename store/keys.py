@@ -73,6 +73,11 @@ def fold_queued(match_id: str) -> str:
     return _k(match_id, "fold-queued")
 
 
+def standing_orders(match_id: str) -> str:
+    """Hash: seat number -> that seat's standing orders (orjson list); never in the log."""
+    return _k(match_id, "orders")
+
+
 def idempotency(match_id: str, key: str) -> str:
     """Idempotency keys are client-chosen: printable ASCII, at most 200 characters."""
     if not isinstance(key, str) or not _IDEM_KEY.match(key):

@@ -40,6 +40,7 @@ from store.match_store import utc_now_iso
 
 from .bots import schedule_if_bot_turn
 from .enqueue import enqueue_fold
+from .standing_orders import apply_orders
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,8 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
         outcome = game.outcome(state)
         if outcome is not None:
             store.update_meta(match_id, status="finished", outcome=outcome, finished_version=version + 1)
+    if appended:
+        appended += apply_orders(conn, match_id)  # a passed window may hand a seat with orders the decision
     version, state = current_state(store, game, match_id)
     if appended:
         enqueue_fold(conn, match_id)

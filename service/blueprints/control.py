@@ -1,5 +1,6 @@
 """Match control over HTTP: resign, abort, draws by agreement, add time, vacation, pause,
-resume and claims — ``POST /v1/matches/<id>/<verb>`` with the caller's seat token.
+resume and claims — ``POST /v1/matches/<id>/<verb>`` with the caller's seat token — and the
+caller's standing orders (``/v1/matches/<id>/orders``).
 
 Handlers only parse, call ``service.control_logic.post_control`` and serialise; every
 refusal is a typed error mapped to HTTP in ``service/errors.py``. ``Idempotency-Key`` works
@@ -17,10 +18,13 @@ from schemas import (
     DrawSchema,
     EmptySchema,
     ErrorSchema,
+    OrderPostSchema,
+    OrdersSchema,
     VacationSchema,
 )
 
 from ..auth import bearer_token
+from .. import orders_logic
 from ..control_logic import post_control
 from ..runtime import runtime
 from .matches import _IDEMPOTENCY_HEADER, _SEAT_ONLY
@@ -116,3 +120,34 @@ def claim(body: dict, match_id: str):
     """Claim against a seat whose deadline has passed: the win (the absent seat loses), a
     draw, or — in a 3–5 player Babylon 5 match — to continue without it."""
     return _post(match_id, "claim", {"absent": body["seat"], "kind": body["kind"]})
+
+
+@blp.route("/<match_id>/orders", methods=["GET"])
+@blp.response(200, OrdersSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat of this match")
+@blp.doc(security=_SEAT_ONLY)
+def list_orders(match_id: str) -> dict:
+    """Your standing orders in this match (nobody else's: orders are private to their seat)."""
+    return orders_logic.list_orders(runtime(), match_id, bearer_token(request.headers))
+
+
+@blp.route("/<match_id>/orders", methods=["POST"])
+@blp.arguments(OrderPostSchema)
+@blp.response(201, OrdersSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="invalid_order, order_would_reveal")
+@blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat of this match")
+@blp.alt_response(409, schema=ErrorSchema, description="match_over, too_many_orders")
+@blp.doc(security=_SEAT_ONLY)
+def add_order(body: dict, match_id: str) -> dict:
+    """Leave a standing order; the server plays it as your action whenever it applies (at
+    once, if it applies now)."""
+    return orders_logic.add_order(runtime(), match_id, bearer_token(request.headers), body["order"])
+
+
+@blp.route("/<match_id>/orders/<order_id>", methods=["DELETE"])
+@blp.response(200, OrdersSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat of this match")
+@blp.doc(security=_SEAT_ONLY)
+def remove_order(match_id: str, order_id: str) -> dict:
+    """Withdraw one of your standing orders (404 no_such_order if you have none by that id)."""
+    return orders_logic.remove_order(runtime(), match_id, bearer_token(request.headers), order_id)

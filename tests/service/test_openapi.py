@@ -18,6 +18,8 @@ EXPECTED = {
     "/v1/me/matches": {"get"},
     **{f"/v1/matches/{{match_id}}/{verb}": {"post"}
        for verb in ("resign", "abort", "draw", "add-time", "vacation", "pause", "resume", "claim")},
+    "/v1/matches/{match_id}/orders": {"get", "post"},
+    "/v1/matches/{match_id}/orders/{order_id}": {"delete"},
     "/v1/challenges": {"get", "post"},
     "/v1/challenges/{challenge_id}": {"get"},
     "/v1/challenges/{challenge_id}/accept": {"post"},
