@@ -30,8 +30,6 @@ seat).
 """
 from __future__ import annotations
 
-import secrets
-
 from .errors import InvalidRequest
 from .protocol import Game, State
 
@@ -46,15 +44,16 @@ def _policy(game: Game):
     return policy_of(inner)
 
 
-def validate_order(game: Game, order: object, order_id: str | None = None) -> dict:
-    """The normalised order (with an ``id``), or ``InvalidRequest`` naming what is wrong.
+def validate_order(game: Game, order: object, order_id: str) -> dict:
+    """The normalised order (with the ``id`` the service drew), or ``InvalidRequest`` naming
+    what is wrong.
     The error never depends on the cards of a hand: ``play`` is checked only for its shape
     here and for legality when it would be played."""
     if not isinstance(order, dict) or order.get("kind") not in KINDS:
         raise InvalidRequest(f"an order is an object whose kind is one of {', '.join(KINDS)}",
                              code="invalid_order", details={"kinds": list(KINDS)})
     kind = order["kind"]
-    out: dict = {"id": order_id or secrets.token_hex(6), "kind": kind}
+    out: dict = {"id": order_id, "kind": kind}
     if kind == "pass_responses":
         if order.get("unless_can_respond"):
             raise InvalidRequest(

@@ -7,6 +7,8 @@ orders only.
 """
 from __future__ import annotations
 
+import secrets
+
 from rules import orders as O
 from rules.errors import MatchOver, NotFound
 from store import orders as stored
@@ -31,7 +33,7 @@ def add_order(rt: Runtime, match_id: str, token: str | None, order: dict) -> dic
     match, seat = _seat(rt, match_id, token)
     if match.meta.get("status") == "finished":
         raise MatchOver("the match is over; standing orders would never apply")
-    normalised = O.validate_order(match.game, order)
+    normalised = O.validate_order(match.game, order, secrets.token_hex(6))
     orders = stored.load(rt.conn, match_id, seat)
     if len(orders) >= O.MAX_ORDERS:
         raise MatchOver(f"a seat may leave at most {O.MAX_ORDERS} standing orders", code="too_many_orders")

@@ -125,6 +125,7 @@ def claim(body: dict, match_id: str):
 @blp.route("/<match_id>/orders", methods=["GET"])
 @blp.response(200, OrdersSchema)
 @blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat of this match")
+@blp.alt_response(403, schema=ErrorSchema, description="not_a_seat: a registered player holding no seat here")
 @blp.doc(security=_SEAT_ONLY)
 def list_orders(match_id: str) -> dict:
     """Your standing orders in this match (nobody else's: orders are private to their seat)."""
@@ -136,6 +137,7 @@ def list_orders(match_id: str) -> dict:
 @blp.response(201, OrdersSchema)
 @blp.alt_response(400, schema=ErrorSchema, description="invalid_order, order_would_reveal")
 @blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat of this match")
+@blp.alt_response(403, schema=ErrorSchema, description="not_a_seat: a registered player holding no seat here")
 @blp.alt_response(409, schema=ErrorSchema, description="match_over, too_many_orders")
 @blp.doc(security=_SEAT_ONLY)
 def add_order(body: dict, match_id: str) -> dict:
@@ -147,6 +149,7 @@ def add_order(body: dict, match_id: str) -> dict:
 @blp.route("/<match_id>/orders/<order_id>", methods=["DELETE"])
 @blp.response(200, OrdersSchema)
 @blp.alt_response(401, schema=ErrorSchema, description="missing token, or a token of no seat of this match")
+@blp.alt_response(403, schema=ErrorSchema, description="not_a_seat: a registered player holding no seat here")
 @blp.doc(security=_SEAT_ONLY)
 def remove_order(match_id: str, order_id: str) -> dict:
     """Withdraw one of your standing orders (404 no_such_order if you have none by that id)."""

@@ -11,22 +11,22 @@ from tests.rules.test_control import stargate_state
 
 def test_validate_fills_an_id_and_refuses_what_would_reveal_the_hand():
     game = rules.get_game("stargate")
-    order = O.validate_order(game, {"kind": "pass_responses"})
-    assert order["kind"] == "pass_responses" and order["id"]
+    order = O.validate_order(game, {"kind": "pass_responses"}, "o1")
+    assert order == {"id": "o1", "kind": "pass_responses"}
     with pytest.raises(InvalidRequest) as err:
-        O.validate_order(game, {"kind": "pass_responses", "unless_can_respond": True})
+        O.validate_order(game, {"kind": "pass_responses", "unless_can_respond": True}, "o2")
     assert err.value.code == "order_would_reveal"
     with pytest.raises(InvalidRequest):
-        O.validate_order(rules.get_game("startrek2e"), {"kind": "keep_opening_hand"})
+        O.validate_order(rules.get_game("startrek2e"), {"kind": "keep_opening_hand"}, "o3")
     with pytest.raises(InvalidRequest):
-        O.validate_order(game, {"kind": "pass_responses", "extra": 1})
+        O.validate_order(game, {"kind": "pass_responses", "extra": 1}, "o4")
 
 
 def test_when_orders_arm_on_a_match_and_go_when_the_seat_decides_itself():
     game = rules.get_game("stargate")
     orders = [O.validate_order(game, {"kind": "when", "opponent_action": {"type": "attempt", "mission": "m1"},
-                                      "play": {"type": "play", "card": "c9"}}),
-              O.validate_order(game, {"kind": "pass_responses"})]
+                                      "play": {"type": "play", "card": "c9"}}, "w"),
+              O.validate_order(game, {"kind": "pass_responses"}, "p")]
     assert not O.arm(orders, {"type": "attempt", "mission": "m2"})
     assert O.arm(orders, {"type": "attempt", "mission": "m1", "ship": "s"})
     assert orders[0]["armed"]

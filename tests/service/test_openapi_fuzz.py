@@ -83,9 +83,12 @@ def api_schema(make_app):
     player = register_player(client, "Fuzz")
     challenge = client.post("/v1/challenges", json={"game": "highcard", "deck": "ten"},
                             headers={"Authorization": f"Bearer {player['token']}"}).json
+    order = client.post(f"/v1/matches/{match['match_id']}/orders", json={"order": {"kind": "pass_responses"}},
+                        headers={"Authorization": f"Bearer {tokens(match)[0]}"}).json["order"]
     spec = client.get("/openapi.json").json
     ids = {"match_id": [match["match_id"], "no-such-match"], "game_id": [*rules.available(), "no-such-game"],
-           "challenge_id": [challenge["challenge_id"], "no-such-challenge"]}
+           "challenge_id": [challenge["challenge_id"], "no-such-challenge"],
+           "order_id": [order["id"], "no-such-order"]}
     schema = schemathesis.openapi.from_dict(_without_streams(_with_real_ids(spec, ids)))
     schema.app = app
     return schema, [*tokens(match), player["token"]]
