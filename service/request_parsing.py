@@ -17,6 +17,7 @@ from typing import Any
 
 import flask
 import orjson
+from marshmallow import RAISE
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
@@ -48,6 +49,9 @@ class StrictJsonParser(FlaskParser):
     """webargs' Flask parser reading JSON with orjson, refusing what cannot be stored."""
 
     DEFAULT_VALIDATION_STATUS = 400
+    # An unknown query parameter is refused like an unknown body field: a typo such as
+    # ``?limt=5`` silently ignored would answer something the caller did not ask for.
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": RAISE}
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         if not is_json_request(req):

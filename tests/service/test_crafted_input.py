@@ -121,3 +121,9 @@ def test_largest_accepted_integers_still_answer(client, match):
     assert client.get(url(match, f"/events?after={MAX_INTEGER}")).json["events"] == []
     assert client.get(f"/v1/matches?offset={MAX_INTEGER}").json["matches"] == []
     assert client.get(url(match, f"/state?min_version={MAX_INTEGER}&wait=0")).status_code == 200
+
+
+def test_unknown_query_parameter_is_400_naming_it(client, match):
+    error = _assert_error(client.get("/v1/matches?limt=5"), 400)
+    assert error["details"] == {"query": {"limt": ["Unknown field."]}}
+    assert "limt" in error["message"]
