@@ -7,19 +7,16 @@ import json
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.support.processes import stop
+from tests.support.redis_server import free_port
+from tests.support.waiting import wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -35,11 +32,18 @@ def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     return int(lines[0].split()[1]), headers, body
 
 
+def _answers(port: int) -> bool:
+    try:
+        return _raw(port, b"GET /v1/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200
+    except OSError:
+        return False
+
+
 @pytest.fixture(scope="module")
 def gunicorn_port(tmp_path_factory, redis_url):
     import os
 
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT), REDIS_URL=redis_url, SUBSPACE_BIND=f"127.0.0.1:{port}",
                SUBSPACE_WEB_WORKERS="1", SUBSPACE_WEB_THREADS="2")
     log = tmp_path_factory.mktemp("gunicorn") / "log"
@@ -47,24 +51,11 @@ def gunicorn_port(tmp_path_factory, redis_url):
         proc = subprocess.Popen([GUNICORN, "-c", str(ROOT / "ops" / "gunicorn.conf.py")], cwd=ROOT, env=env,
                                 stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if _raw(port, b"GET /v1/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert proc.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, "gunicorn did not start: " + log.read_text()
-            time.sleep(0.1)
+        wait_until(lambda: _answers(port) or proc.poll() is not None, "gunicorn to start")
+        assert proc.poll() is None, log.read_text()
         yield port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 CASES = {

@@ -2,6 +2,7 @@
 test client, and helpers that create High Card matches over HTTP."""
 from __future__ import annotations
 
+import threading
 from typing import Iterator
 
 import pytest
@@ -43,3 +44,19 @@ def match(client: FlaskClient) -> dict:
     from tests.service.helpers import create_match
 
     return create_match(client)
+
+
+@pytest.fixture
+def live_server(app) -> Iterator[str]:
+    """The app behind a real threaded HTTP server on an ephemeral loopback port (for
+    tests of truly concurrent requests); its base URL."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()

@@ -1,6 +1,10 @@
 """Playing High Card over HTTP in tests."""
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
+
 from flask.testing import FlaskClient
 
 DECKS = [{"name": "Ann", "deck": "ten"}, {"name": "Bob", "deck": "ten"}]
@@ -71,3 +75,18 @@ def register_player(client: FlaskClient, name: str = "Ann", **fields: object) ->
     response = client.post("/v1/players", json={"display_name": name, "time_zone": "Europe/Prague", **fields})
     assert response.status_code == 201, response.json
     return response.json
+
+
+def http_post_action(base: str, match: dict, seat: int, expected_version: int, action: dict,
+                     key: str | None = None, headers: dict | None = None) -> tuple[int, dict]:
+    """POST an action over real HTTP (to ``live_server``); ``(status, body)``."""
+    sent = {**bearer(tokens(match)[seat]), "Content-Type": "application/json", **(headers or {})}
+    if key is not None:
+        sent["Idempotency-Key"] = key
+    body = json.dumps({"expected_version": expected_version, "action": action}).encode()
+    request = urllib.request.Request(base + url(match, "/actions"), data=body, method="POST", headers=sent)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())

@@ -7,61 +7,13 @@ succeeded. These tests run real concurrent requests (threads, real HTTP, the rea
 """
 from __future__ import annotations
 
-import json
 import threading
-import urllib.error
-import urllib.request
 
 import flask
-import pytest
-from werkzeug.serving import make_server
 
 from store import MatchStore
-from tests.service.helpers import bearer, legal, tokens, url
-
-
-@pytest.fixture
-def live_server(app):
-    """The app behind a real threaded HTTP server on an ephemeral loopback port."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
-
-
-def _post(base: str, match: dict, seat: int, expected_version: int, action: dict, key: str, twin: str = "") -> tuple[int, dict]:
-    headers = {**bearer(tokens(match)[seat]), "Content-Type": "application/json", "Idempotency-Key": key, "X-Twin": twin}
-    body = json.dumps({"expected_version": expected_version, "action": action}).encode()
-    request = urllib.request.Request(base + url(match, "/actions"), data=body, method="POST", headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
-def _twins(base: str, match: dict, seat: int, version: int, action: dict, key: str, count: int) -> list[tuple[int, dict]]:
-    """``count`` identical requests released together; their answers."""
-    barrier = threading.Barrier(count)
-    results: list[tuple[int, dict]] = []
-    lock = threading.Lock()
-
-    def twin() -> None:
-        barrier.wait(timeout=30)
-        outcome = _post(base, match, seat, version, action, key)
-        with lock:
-            results.append(outcome)
-
-    threads = [threading.Thread(target=twin) for _ in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
+from tests.service.helpers import http_post_action, legal, url
+from tests.support.racing import run_together
 
 
 def test_a_twin_that_checked_the_key_before_the_other_appended_gets_the_stored_201(live_server, client, match, redis_conn, monkeypatch):
@@ -83,7 +35,7 @@ def test_a_twin_that_checked_the_key_before_the_other_appended_gets_the_stored_2
     answers: dict[str, tuple[int, dict]] = {}
 
     def run(name: str) -> None:
-        answers[name] = _post(live_server, match, 0, 0, action, "twin-key", twin=name)
+        answers[name] = http_post_action(live_server, match, 0, 0, action, "twin-key", {"X-Twin": name})
 
     b = threading.Thread(target=run, args=("b",))
     b.start()
@@ -101,8 +53,8 @@ def test_concurrent_retries_with_one_key_all_get_the_stored_201(live_server, cli
     for round_no in range(3):
         seat = client.get(url(match)).json["deciding_seats"][0]
         listing = legal(client, match, seat)
-        version = listing["version"]
-        results = _twins(live_server, match, seat, version, listing["actions"][0], f"round-{round_no}", 6)
+        version, action = listing["version"], listing["actions"][0]
+        results = run_together(lambda _: http_post_action(live_server, match, seat, version, action, f"round-{round_no}"), 6)
         assert results == [(201, {"version": version + 1})] * 6, results
         assert len(MatchStore(redis_conn).read_events(match["match_id"])) == version + 1
 
@@ -111,7 +63,7 @@ def test_a_real_conflict_is_still_409_for_every_twin(live_server, client, match,
     """Twins whose version moved on because of *another* action (no stored answer for
     their key) still get 409: the stored answer is only ever their own."""
     action = legal(client, match, 0)["actions"][0]
-    assert _post(live_server, match, 0, 0, action, "first")[0] == 201
-    results = _twins(live_server, match, 0, 0, action, "second", 3)
+    assert http_post_action(live_server, match, 0, 0, action, "first")[0] == 201
+    results = run_together(lambda _: http_post_action(live_server, match, 0, 0, action, "second"), 3)
     assert [status for status, _ in results] == [409] * 3
     assert all(body["error"]["code"] == "version_conflict" for _, body in results)

@@ -2,16 +2,11 @@
 and that nothing is appended in any error case."""
 from __future__ import annotations
 
-import json
-import threading
-import urllib.error
-import urllib.request
-
 import pytest
-from werkzeug.serving import make_server
 
 from store import MatchStore
-from tests.service.helpers import bearer, legal, play_one, post, tokens, url
+from tests.service.helpers import bearer, http_post_action, legal, play_one, post, tokens, url
+from tests.support.racing import run_together
 
 
 def _event_count(redis_conn, match: dict) -> int:
@@ -128,50 +123,11 @@ def test_malformed_idempotency_key_is_400_and_appends_nothing(client, match, red
 
 
 # ---- version race over real HTTP -------------------------------------------------------------
-@pytest.fixture
-def live_server(app):
-    """The app behind a real threaded HTTP server on an ephemeral port."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
-
-
-def _http_post(base: str, path: str, token: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
 def test_version_race_exactly_one_201(client, match, live_server, redis_conn):
     actions = legal(client, match, 0)["actions"]
     racers = 8
-    barrier = threading.Barrier(racers)
-    results: list[tuple[int, dict]] = []
-    lock = threading.Lock()
-
-    def racer(i: int) -> None:
-        barrier.wait()
-        outcome = _http_post(live_server, url(match, "/actions"), tokens(match)[0],
-                             {"expected_version": 0, "action": actions[i % len(actions)]})
-        with lock:
-            results.append(outcome)
-
-    threads = [threading.Thread(target=racer, args=(i,)) for i in range(racers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = run_together(
+        lambda i: http_post_action(live_server, match, 0, 0, actions[i % len(actions)]), racers)
     statuses = sorted(status for status, _ in results)
     assert statuses == [201] + [409] * (racers - 1), results
     assert all(body["error"]["details"]["current_version"] == 1 for status, body in results if status == 409)

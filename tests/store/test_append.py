@@ -8,6 +8,7 @@ import redis as redis_py
 
 from rules.errors import InvalidRequest, NotFound, VersionConflict
 from store import MatchStore, keys
+from tests.support.racing import run_together
 
 EVENT = {"type": "action", "seat": 0, "payload": {"type": "play", "card": 3}}
 
@@ -26,25 +27,15 @@ def test_append_gives_consecutive_versions_with_stream_ids(store, redis_conn):
 def test_version_race_exactly_one_thread_wins(store, redis_url):
     match_id = store.create_match({"game": "highcard"}, {"n": 0})
     threads_n = 12
-    barrier = threading.Barrier(threads_n)
-    outcomes: list[object] = []
-    lock = threading.Lock()
 
-    def post() -> None:
+    def post(_: int) -> object:
         own = MatchStore.from_url(redis_url)  # own connection, like separate API workers
-        barrier.wait()
         try:
-            result: object = own.append(match_id, 0, EVENT)
+            return own.append(match_id, 0, EVENT)
         except VersionConflict as exc:
-            result = exc
-        with lock:
-            outcomes.append(result)
+            return exc
 
-    threads = [threading.Thread(target=post) for _ in range(threads_n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = run_together(post, threads_n)
     wins = [o for o in outcomes if not isinstance(o, VersionConflict)]
     conflicts = [o for o in outcomes if isinstance(o, VersionConflict)]
     assert len(wins) == 1 and len(conflicts) == threads_n - 1

@@ -16,6 +16,7 @@ import redis as redis_py
 from store import MatchStore
 from tests.store.helpers import append_all, new_match, scripted_events
 from store import keys
+from tests.support.processes import stop
 from tests.support.redis_server import RedisServer
 from tests.support.waiting import wait_until
 from tests.workers.slowgame import GAME as SLOW
@@ -74,10 +75,5 @@ def test_worker_reconnects_after_redis_restarts_and_carries_on(tmp_path, tinygam
             assert worker.poll() is None, "the worker exited: " + worker.stderr.read().decode()[-3000:]
             assert _folded(store, after)
         finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
+            stop(worker)
         assert worker.returncode == 0, worker.stderr.read().decode()[-3000:]  # SIGTERM still stops it cleanly
