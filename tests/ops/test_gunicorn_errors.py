@@ -4,19 +4,12 @@ fields 431. They were gunicorn's HTML pages. Runs the real ``ops/gunicorn.conf.p
 from __future__ import annotations
 
 import json
+import os
 import socket
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from tests.support.processes import stop
-from tests.support.redis_server import free_port
-from tests.support.waiting import wait_until
-
-ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
+from tests.support.fault_rig import ROOT, Gunicorn
 
 
 def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -32,30 +25,15 @@ def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     return int(lines[0].split()[1]), headers, body
 
 
-def _answers(port: int) -> bool:
-    try:
-        return _raw(port, b"GET /v1/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="module")
 def gunicorn_port(tmp_path_factory, redis_url):
-    import os
-
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), REDIS_URL=redis_url, SUBSPACE_BIND=f"127.0.0.1:{port}",
-               SUBSPACE_WEB_WORKERS="1", SUBSPACE_WEB_THREADS="2")
-    log = tmp_path_factory.mktemp("gunicorn") / "log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([GUNICORN, "-c", str(ROOT / "ops" / "gunicorn.conf.py")], cwd=ROOT, env=env,
-                                stdout=out, stderr=subprocess.STDOUT)
+    """``ops/gunicorn.conf.py`` as deployed (the fault suite's rig), one worker."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), REDIS_URL=redis_url)
+    server = Gunicorn(env, tmp_path_factory.mktemp("gunicorn"), web_workers=1, threads=2).start()
     try:
-        wait_until(lambda: _answers(port) or proc.poll() is not None, "gunicorn to start")
-        assert proc.poll() is None, log.read_text()
-        yield port
+        yield server.port
     finally:
-        stop(proc)
+        server.stop()
 
 
 CASES = {

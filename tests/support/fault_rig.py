@@ -18,19 +18,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.support.processes import stop
 from tests.support.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _stop(process: subprocess.Popen, timeout: float = 30.0) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 class Gunicorn:
@@ -61,7 +52,7 @@ class Gunicorn:
 
     def stop(self) -> None:
         if self.process is not None:
-            _stop(self.process)
+            stop(self.process)
         self.log.close()
 
 
@@ -100,7 +91,7 @@ class Workers:
 
     def stop(self) -> None:
         for process in self.processes:
-            _stop(process)
+            stop(process)
 
 
 def request(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None,

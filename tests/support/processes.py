@@ -5,7 +5,10 @@ import subprocess
 
 
 def stop(proc: subprocess.Popen, timeout: float = 30.0) -> None:
-    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds; reaped."""
+    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds; reaped.
+    A process that already exited is left as it is."""
+    if proc.poll() is not None:
+        return
     proc.terminate()
     try:
         proc.wait(timeout=timeout)
