@@ -117,8 +117,10 @@ class Challenges:
             invited=invited, open_to_anyone=open_to_anyone, expires_at=iso_utc(expires), deck=body["deck"],
             at=iso_utc(now),
         )
-        _, state = self.store.records.append(challenge_id, 0, None, event)
+        # Indexed first: a crash before the append leaves an id that names nothing (the next
+        # reader drops it), never a challenge that no listing or sweep can find.
         self.store.index_open(challenge_id, expires.timestamp())
+        _, state = self.store.records.append(challenge_id, 0, None, event)
         notify_invitations(self.conn, state, me["display_name"])
         return C.view(state, creator)
 
