@@ -101,6 +101,11 @@ def test_a_card_going_face_down_keeps_no_id_the_viewer_could_recognise(game_id):
             before = json.loads(json.dumps(state))
             event = {"seat": seat, "type": "action", "payload": action}
             state = game.apply(state, event)
+            # a card everyone saw face up may be named as it turns face down in front of them
+            # (a face-up obstacle turned face down); one only some saw (picked from a hand,
+            # revealed to one seat) may not: Reconnaissance told the hero which of his picks
+            # became the complication
+            public_before = set.intersection(*(shown_cards(views[v]) for v in viewers))
             for v in viewers:
                 where = f"{game_id} {seed} action {step + 1} ({action}), viewer {v}"
                 view = game.view(state, v)
@@ -108,13 +113,12 @@ def test_a_card_going_face_down_keeps_no_id_the_viewer_could_recognise(game_id):
                 _placeholders_are_null(view, where)
                 _placeholders_are_null(redacted, where)
                 hidden = _face_down_out_of_sight(game_id, state, v)
-                shown_before = shown_cards(views[v])
                 outside_log = set(_strings({k: x for k, x in view.items() if k != "log"}))
                 new_log = set(_strings(_new_entries(views[v].get("log", []), view.get("log", []))))
                 told = set(_strings(redacted["payload"]))
                 for card in hidden:
                     assert card not in outside_log, f"{where}: the view names face-down card {card}"
-                    if card not in shown_before:  # a card seen turning face down may be named as it turns
+                    if card not in public_before:
                         assert card not in new_log, f"{where}: the log names face-down card {card}"
                         assert card not in told, f"{where}: the event names face-down card {card}"
                 rehidden += len(hidden & ever_shown[v])
