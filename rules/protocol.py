@@ -220,17 +220,22 @@ FACE_KEYS = ("title", "guid", "card")
 
 
 def shown_cards(view: Any) -> set[str]:
-    """The ids of the cards whose identity a view shows. The convention of every game's view: a
+    """The ids of the cards whose identity a view shows (``shown_faces``)."""
+    return set(shown_faces(view))
+
+
+def shown_faces(view: Any) -> dict[str, dict]:
+    """The cards whose identity a view shows, by id. The convention of every game's view: a
     card whose identity the viewer may know is a dict with its ``id`` and a face field (its
     ``title`` or its definition key, ``guid`` or ``card``); a hidden card is shown with id
     ``null`` and no face field (see docs/contracts.md, "Hidden cards")."""
-    out: set[str] = set()
+    out: dict[str, dict] = {}
     stack = [view]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
             if isinstance(node.get("id"), str) and any(isinstance(node.get(k), str) for k in FACE_KEYS):
-                out.add(node["id"])
+                out[node["id"]] = node
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)

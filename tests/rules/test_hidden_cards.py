@@ -21,6 +21,7 @@ import pytest
 
 import rules
 from rules.protocol import FACE_KEYS, JUDGE, SPECTATOR, shown_cards
+from tests.support.hidden import strings
 
 BUILTIN = sorted(rules._BUILTIN)
 MAX_ACTIONS = 2_500
@@ -43,16 +44,6 @@ def _face_down_out_of_sight(game_id: str, state: dict, viewer) -> set[str]:
     if game_id == "startrek2e":
         return {i for s, seat in enumerate(state["seats"]) if s != viewer for i in seat["drawn"] + seat["stack"]}
     raise AssertionError(f"no hidden-card rule written for {game_id}")
-
-
-def _strings(node) -> list[str]:
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, dict):
-        return [s for v in node.values() for s in _strings(v)]
-    if isinstance(node, list):
-        return [s for v in node for s in _strings(v)]
-    return []
 
 
 def _placeholders_are_null(node, where: str) -> None:
@@ -113,9 +104,9 @@ def test_a_card_going_face_down_keeps_no_id_the_viewer_could_recognise(game_id):
                 _placeholders_are_null(view, where)
                 _placeholders_are_null(redacted, where)
                 hidden = _face_down_out_of_sight(game_id, state, v)
-                outside_log = set(_strings({k: x for k, x in view.items() if k != "log"}))
-                new_log = set(_strings(_new_entries(views[v].get("log", []), view.get("log", []))))
-                told = set(_strings(redacted["payload"]))
+                outside_log = set(strings({k: x for k, x in view.items() if k != "log"}))
+                new_log = set(strings(_new_entries(views[v].get("log", []), view.get("log", []))))
+                told = set(strings(redacted["payload"]))
                 for card in hidden:
                     assert card not in outside_log, f"{where}: the view names face-down card {card}"
                     if card not in public_before:

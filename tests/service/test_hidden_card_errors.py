@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 import rules
 from replays.history import current_state
-from rules.protocol import CARD_ID, FACE_KEYS, JUDGE, shown_cards
+from rules.protocol import CARD_ID, JUDGE, shown_cards, shown_faces
 from store import MatchStore
 from tests.service.helpers import bearer, url
+from tests.support.hidden import strings
 
 BUILTIN = sorted(rules._BUILTIN)
 NO_SUCH_CARD = "c987654"
@@ -32,16 +33,6 @@ TYPES = ("play", "sponsor", "promote", "declare_conflict", "play_aftermath", "su
 CARD_KEYS = ("card", "by", "at", "to", "ship", "mission", "target")
 # Headers that differ between two answers for reasons other than their content.
 VOLATILE_HEADERS = {"Date", "Content-Length"}
-
-
-def _strings(node) -> list[str]:
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, dict):
-        return [s for v in node.values() for s in _strings(v)]
-    if isinstance(node, list):
-        return [s for v in node for s in _strings(v)]
-    return []
 
 
 def _create(client, game_id: str) -> dict:
@@ -100,21 +91,6 @@ def _hidden_faces(judge_cards: dict, seen: list[str]) -> set[str]:
     return out
 
 
-def _judge_cards(game, state: dict) -> dict:
-    """Every card of the match as the judge's view shows it, by id."""
-    cards: dict = {}
-    stack = [game.view(state, JUDGE)]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if isinstance(node.get("id"), str) and any(isinstance(node.get(k), str) for k in FACE_KEYS):
-                cards[node["id"]] = node
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return cards
-
-
 def _probe(client, redis_conn, game_id: str, match: dict, other: dict, pick: random.Random) -> int:
     """Every caller posts an invalid action naming every card id; returns how many were posted."""
     game = rules.get_game(game_id)
@@ -123,7 +99,7 @@ def _probe(client, redis_conn, game_id: str, match: dict, other: dict, pick: ran
     if game.outcome(state) is not None:
         return 0
     ids = sorted(state["cards"])
-    judge_cards = _judge_cards(game, state)
+    judge_cards = shown_faces(game.view(state, JUDGE))
     tokens = [s["token"] for s in match["seats"]]
     callers = {f"seat {s}": bearer(t) for s, t in enumerate(tokens)}
     callers["spectator"] = {}
@@ -134,7 +110,7 @@ def _probe(client, redis_conn, game_id: str, match: dict, other: dict, pick: ran
         if state_read.status_code == 401:  # a token of no seat here: what anyone sees
             state_read = client.get(url(match, "/state"))
         seen_view = state_read.json["view"]
-        seen = _strings(seen_view)
+        seen = strings(seen_view)
         hidden = _hidden_faces(judge_cards, seen)
         shown = shown_cards(seen_view)
         legal = client.get(url(match, "/legal-actions"), headers=headers)
@@ -146,7 +122,7 @@ def _probe(client, redis_conn, game_id: str, match: dict, other: dict, pick: ran
                                    json={"expected_version": version, "action": action})
             posted += 1
             assert 400 <= response.status_code < 500, (who, action, response.json)
-            told = _strings(response.json) + [f"{k}: {v}" for k, v in response.headers.items()]
+            told = strings(response.json) + [f"{k}: {v}" for k, v in response.headers.items()]
             leaked = {h for h in hidden if any(h in s for s in told)}
             assert not leaked, f"{game_id} v{version}: {who} posting {action} learned {leaked}: {response.json}"
             if ref not in shown:

@@ -1,0 +1,15 @@
+"""Reading views and answers for hidden-information tests."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def strings(node: Any) -> list[str]:
+    """Every string in a JSON value (keys excepted), at any depth: what a reader is told."""
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for v in node.values() for s in strings(v)]
+    if isinstance(node, list):
+        return [s for v in node for s in strings(v)]
+    return []
