@@ -64,6 +64,12 @@ class WebhookSecretSchema(Schema):
     )
 
 
+class PublicPlayerSchema(Schema):
+    player_id = fields.String(required=True)
+    display_name = fields.String(required=True)
+    time_zone = fields.String(required=True, metadata={"description": "IANA name: when an answer may come"})
+
+
 class PlayerProfileSchema(Schema):
     player_id = fields.String(required=True)
     display_name = fields.String(required=True)

@@ -24,6 +24,11 @@ def register(players: PlayerStore, body: dict) -> dict:
     return {**player_rules.own_profile(state), "token": created["token"], "webhook_secret": state["webhook_secret"]}
 
 
+def public_player(players: PlayerStore, player_id: str) -> dict:
+    """What anyone may know of a player: name and time zone (never contacts or secrets)."""
+    return player_rules.public_profile(players.require(player_id))
+
+
 def me(players: PlayerStore, token: str | None) -> dict:
     player_id = auth.require_player(token, players)
     return player_rules.own_profile(players.get(player_id))

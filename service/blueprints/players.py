@@ -14,6 +14,7 @@ from schemas.players import (
     PlayerCreateSchema,
     PlayerProfileSchema,
     PlayerUpdateSchema,
+    PublicPlayerSchema,
     WebhookSecretSchema,
 )
 
@@ -34,6 +35,14 @@ PLAYER_ONLY = [{"playerToken": []}]
 def register(body: dict) -> dict:
     """Register a player; the answer shows the player token and the webhook secret once."""
     return logic.register(runtime().players, body)
+
+
+@blp.route("/players/<player_id>")
+@blp.response(200, PublicPlayerSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="unknown_player")
+def public_player(player_id: str) -> dict:
+    """A player's public face (name, time zone), e.g. an opponent's or an invitee's."""
+    return logic.public_player(runtime().players, player_id)
 
 
 @blp.route("/me")

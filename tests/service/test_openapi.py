@@ -13,6 +13,7 @@ EXPECTED = {
     "/v1/matches/{match_id}/events": {"get"},
     "/v1/matches/{match_id}/replay": {"get"},
     "/v1/players": {"post"},
+    "/v1/players/{player_id}": {"get"},
     "/v1/me": {"get", "patch"},
     "/v1/me/webhook-secret": {"post"},
     "/v1/me/matches": {"get"},

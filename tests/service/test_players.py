@@ -183,3 +183,15 @@ def test_rotating_the_webhook_secret_shows_the_new_one_once(client, redis_conn):
     assert PlayerStore(redis_conn).get(ann["player_id"])["webhook_secret"] == secret
     assert secret not in client.get("/v1/me", headers=bearer(ann["token"])).get_data(as_text=True)
     assert client.post("/v1/me/webhook-secret").status_code == 401
+
+
+def test_a_players_public_face_is_name_and_time_zone_only(client):
+    ann = register_player(client, "Ann", email="ann@hidden.example", webhook_url="https://ann.hidden.example/h")
+    response = client.get(f"/v1/players/{ann['player_id']}")
+    assert response.status_code == 200
+    assert response.json == {"player_id": ann["player_id"], "display_name": "Ann", "time_zone": "Europe/Prague"}
+    text = response.get_data(as_text=True)
+    assert "hidden.example" not in text and ann["token"] not in text and ann["webhook_secret"] not in text
+    missing = client.get("/v1/players/no-such-player")
+    assert missing.status_code == 404 and missing.json["error"]["code"] == "unknown_player"
+    assert client.get("/v1/players/bad}id").status_code == 404
