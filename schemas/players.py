@@ -58,6 +58,12 @@ class PlayerUpdateSchema(Schema):
             raise ValidationError("send at least one of display_name, email, webhook_url, time_zone")
 
 
+class PlayerTokenSchema(Schema):
+    token = fields.String(
+        required=True, metadata={"description": "your new player token, shown only here; the old one stops working at once"}
+    )
+
+
 class WebhookSecretSchema(Schema):
     webhook_secret = fields.String(
         required=True, metadata={"description": "the new secret, shown only here; the old one stops signing at once"}

@@ -44,6 +44,11 @@ def rotate_webhook_secret(players: PlayerStore, token: str | None) -> dict:
     return {"webhook_secret": players.rotate_webhook_secret(player_id)}
 
 
+def rotate_token(players: PlayerStore, token: str | None) -> dict:
+    player_id = auth.require_player(token, players)
+    return {"token": players.rotate_token(player_id)}
+
+
 def deadline_of(match_summary: dict, seat: int) -> str | None:
     """The seat's current deadline from the summary's ``clock`` (added by the clocks
     feature): ``clock.deadlines`` (per seat: a list, or an object keyed by seat number) or

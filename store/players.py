@@ -54,6 +54,19 @@ class PlayerStore:
         self.records.update(player_id, lambda _state: reducer.webhook_secret_rotated(secret, utc_now_iso()))
         return secret
 
+    def rotate_token(self, player_id: str) -> str:
+        """A new player token (returned once); the old one stops working at once. The new
+        hash is indexed before the event (as at registration) and the old one dropped after
+        it, so a crash in between leaves at worst an extra index entry that resolves to
+        nobody (``player_for_token`` checks the hash against the player's current one)."""
+        token = new_seat_token()
+        token_hash = hash_token(token)
+        self.conn.hset(keys.PLAYER_TOKENS, token_hash, player_id)
+        old = self.get(player_id)["token_hash"]
+        self.records.update(player_id, lambda _state: reducer.token_rotated(token_hash, utc_now_iso()))
+        self.conn.hdel(keys.PLAYER_TOKENS, old)
+        return token
+
     def get(self, player_id: str) -> dict:
         return self.records.load(player_id)[1]
 
@@ -63,11 +76,16 @@ class PlayerStore:
     def player_for_token(self, token: str) -> str | None:
         """The id of the player whose token this is, or None. The lookup is by hash, so the
         stored index never holds a usable token."""
-        raw = self.conn.hget(keys.PLAYER_TOKENS, hash_token(token))
+        token_hash = hash_token(token)
+        raw = self.conn.hget(keys.PLAYER_TOKENS, token_hash)
         if raw is None:
             return None
         player_id = raw.decode()
-        return player_id if self.exists(player_id) else None
+        try:
+            current = self.get(player_id)["token_hash"]
+        except NotFound:
+            return None
+        return player_id if secrets.compare_digest(current, token_hash) else None
 
     def add_match(self, player_id: str, match_id: str) -> None:
         self.conn.zadd(keys.player(player_id, "matches"), {match_id: time.time()})

@@ -7,6 +7,7 @@ Events (``{"type", "payload", "at"}``; ``at`` is the server's ISO-8601 UTC stamp
 
 - ``profile_updated``: the changed subset of ``display_name, email, webhook_url, time_zone``.
 - ``webhook_secret_rotated``: ``webhook_secret`` (a new one; the old stops signing).
+- ``token_rotated``: ``token_hash`` (of the new token; the old one stops working).
 
 Why event-sourced: a player's record changes rarely but must be auditable (who registered
 when, with which contact), and the same append-only discipline as matches means one
@@ -19,6 +20,7 @@ from ..errors import InvalidRequest
 REGISTERED = "registered"
 PROFILE_UPDATED = "profile_updated"
 SECRET_ROTATED = "webhook_secret_rotated"
+TOKEN_ROTATED = "token_rotated"
 PROFILE_FIELDS = ("display_name", "email", "webhook_url", "time_zone")
 
 
@@ -61,6 +63,10 @@ def webhook_secret_rotated(secret: str, at: str) -> dict:
     return {"type": SECRET_ROTATED, "at": at, "payload": {"webhook_secret": secret}}
 
 
+def token_rotated(token_hash: str, at: str) -> dict:
+    return {"type": TOKEN_ROTATED, "at": at, "payload": {"token_hash": token_hash}}
+
+
 def apply(state: dict | None, event: dict) -> dict:
     """Fold one event into the player's state (``None`` before the first event)."""
     kind = event.get("type")
@@ -70,7 +76,7 @@ def apply(state: dict | None, event: dict) -> dict:
         return {**event["payload"], "created": event["at"], "updated": event["at"]}
     if state is None:
         raise InvalidRequest("a player's first event is 'registered'", code="unknown_player")
-    if kind in (PROFILE_UPDATED, SECRET_ROTATED):
+    if kind in (PROFILE_UPDATED, SECRET_ROTATED, TOKEN_ROTATED):
         return {**state, **event["payload"], "updated": event["at"]}
     raise InvalidRequest(f"unknown player event {kind!r}", code="unknown_event")
 

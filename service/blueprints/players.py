@@ -13,6 +13,7 @@ from schemas.players import (
     PlayerCreatedSchema,
     PlayerCreateSchema,
     PlayerProfileSchema,
+    PlayerTokenSchema,
     PlayerUpdateSchema,
     PublicPlayerSchema,
     WebhookSecretSchema,
@@ -71,6 +72,15 @@ def update_me(body: dict) -> dict:
 def rotate_webhook_secret() -> dict:
     """A new webhook signing secret, shown only in this answer (the old one stops at once)."""
     return logic.rotate_webhook_secret(runtime().players, bearer_token(request.headers))
+
+
+@blp.route("/me/token", methods=["POST"])
+@blp.response(201, PlayerTokenSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="no player token, or a token of no player")
+@blp.doc(security=PLAYER_ONLY)
+def rotate_token() -> dict:
+    """A new player token, shown only in this answer; the one you called with stops working."""
+    return logic.rotate_token(runtime().players, bearer_token(request.headers))
 
 
 @blp.route("/me/matches")

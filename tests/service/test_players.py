@@ -195,3 +195,20 @@ def test_a_players_public_face_is_name_and_time_zone_only(client):
     missing = client.get("/v1/players/no-such-player")
     assert missing.status_code == 404 and missing.json["error"]["code"] == "unknown_player"
     assert client.get("/v1/players/bad}id").status_code == 404
+
+
+def test_rotating_the_token_retires_the_old_one_at_once(app, client, redis_conn):
+    ann, bob = register_player(client, "Ann"), register_player(client, "Bob")
+    match = _player_match(app, [ann["player_id"], bob["player_id"]])
+    rotated = client.post("/v1/me/token", headers=bearer(ann["token"]))
+    assert rotated.status_code == 201
+    new = rotated.json["token"]
+    assert new != ann["token"]
+    assert client.get("/v1/me", headers=bearer(ann["token"])).status_code == 401
+    assert client.get(url(match, "/state"), headers=bearer(ann["token"])).status_code == 401
+    assert client.get("/v1/me", headers=bearer(new)).json["player_id"] == ann["player_id"]
+    assert client.get(url(match, "/state"), headers=bearer(new)).json["seat"] == 0
+    assert redis_conn.hget("subspace:player-tokens", hash_token(ann["token"])) is None
+    # An index entry left by a crash cannot revive an old token: it must be the player's current hash.
+    redis_conn.hset("subspace:player-tokens", hash_token(ann["token"]), ann["player_id"])
+    assert client.get("/v1/me", headers=bearer(ann["token"])).status_code == 401
