@@ -1,37 +1,21 @@
 """Gunicorn settings for the Subspace API: ``gunicorn -c ops/gunicorn.conf.py``.
 
-Environment: ``SUBSPACE_BIND`` (default 127.0.0.1:8000), ``SUBSPACE_WEB_WORKERS`` (default
-2 × cores + 1), ``SUBSPACE_WEB_THREADS`` (default 8), ``REDIS_URL``. Without ``REDIS_URL``
-the master starts the embedded Redis once (data in ``SUBSPACE_DATA_DIR``, default
-./var/redis) and hands its URL to every worker, so workers never race to start one.
+The server model is gevent workers (``service/server.py`` says why); the settings are the
+same ones `subspace serve` uses. Environment: ``SUBSPACE_BIND`` (default 127.0.0.1:8000),
+``SUBSPACE_WEB_WORKERS`` (default 2 × cores + 1), ``SUBSPACE_WEB_CONNECTIONS`` (open
+connections per worker, default 2000), ``REDIS_URL``. Without ``REDIS_URL`` the master
+starts the embedded Redis once (data in ``SUBSPACE_DATA_DIR``, default ./var/redis) and
+hands its URL to every worker (folding inline: no `subspace worker` runs for it).
 """
-import multiprocessing
 import os
 
-wsgi_app = "service.app:create_app()"
-bind = os.environ.get("SUBSPACE_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("SUBSPACE_WEB_WORKERS", multiprocessing.cpu_count() * 2 + 1))
-# Threads: GET /state?wait=S blocks a thread on XREAD for up to S seconds; with plain
-# sync workers a few long-polls would starve every other request.
-worker_class = "gthread"
-threads = int(os.environ.get("SUBSPACE_WEB_THREADS", "8"))
-timeout = 60
-graceful_timeout = 30
-keepalive = 5
-max_requests = 10000
-max_requests_jitter = 500
-accesslog = "-"
-errorlog = "-"
-forwarded_allow_ips = os.environ.get("SUBSPACE_FORWARDED_ALLOW_IPS", "127.0.0.1")
-# Request limits gunicorn enforces before the app (werkzeug has none for headers): a longer
-# request line is 414, more or larger header fields 431. Bodies are limited by the app
-# (MAX_CONTENT_LENGTH, 413). 8190 is gunicorn's ceiling for the line; a URL here is short.
-limit_request_line = 8190
-limit_request_fields = 100
-limit_request_field_size = 8190
+from service.server import gunicorn_options
 
-# Those refusals (and gunicorn's 400 for a malformed request) answer in the service's JSON
-# error schema instead of gunicorn's HTML page (service/gunicorn_errors.py).
+wsgi_app = "service.app:create_app()"
+globals().update(gunicorn_options())
+
+# Gunicorn's own refusals (malformed request, 414, 431) answer in the service's JSON error
+# schema instead of gunicorn's HTML page (service/gunicorn_errors.py).
 from service.gunicorn_errors import install as _install_json_errors  # noqa: E402
 
 _install_json_errors()
@@ -47,6 +31,7 @@ def on_starting(server):
 
         _embedded = start_embedded(os.environ.get("SUBSPACE_DATA_DIR", "var/redis"))
         os.environ["REDIS_URL"] = _embedded.url
+        os.environ.setdefault("SUBSPACE_FOLD_MODE", "inline")
         server.log.info("embedded redis at %s", _embedded.url)
 
 

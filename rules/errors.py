@@ -122,3 +122,35 @@ class Conflict(SubspaceError):
 
     code = "conflict"
     http_status = 409
+
+
+class Overloaded(SubspaceError):
+    """The server refuses this request *for now*: the client should retry after
+    ``retry_after`` whole seconds (sent as the ``Retry-After`` header). Overload is always
+    one of these, never a 500, so a client can tell "slow down" from "broken"."""
+
+    code = "overloaded"
+    http_status = 503
+
+    def __init__(self, message: str, *, retry_after: int, code: str | None = None, details: Any = None):
+        super().__init__(message, code=code, details=details)
+        self.retry_after = max(1, int(retry_after))
+
+
+class RateLimited(Overloaded):
+    """The caller (a client address or a token) sent more than its share of requests."""
+
+    code = "rate_limited"
+    http_status = 429
+
+
+class TooManyWaits(RateLimited):
+    """The caller already holds as many open long polls / streams as one client may."""
+
+    code = "too_many_waits"
+
+
+class StoreFull(Overloaded):
+    """Redis is near its memory limit: new matches are refused so running ones can go on."""
+
+    code = "store_full"

@@ -35,6 +35,7 @@ from .matches import (
     ReplaySchema,
     StateQuerySchema,
     StateSchema,
+    StreamQuerySchema,
 )
 
 __all__ = [
@@ -68,4 +69,5 @@ __all__ = [
     "ReplaySchema",
     "StateQuerySchema",
     "StateSchema",
+    "StreamQuerySchema",
 ]

@@ -201,6 +201,13 @@ class EventsQuerySchema(Schema):
     limit = BoundedInteger(load_default=100, minimum=1, maximum=1000)
 
 
+class StreamQuerySchema(Schema):
+    after = fields.Integer(
+        load_default=0, validate=validate.Range(min=0, max=2**53),
+        metadata={"description": "start after this version (0: the whole log); the Last-Event-ID header overrides it"},
+    )
+
+
 class EventSchema(Schema):
     v = fields.Integer(required=True)
     schema = fields.Integer(required=True)

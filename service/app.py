@@ -18,6 +18,7 @@ from store.plugins import load_extra_games
 from .blueprints import BLUEPRINTS
 from .errors import register_error_handlers
 from .openapi_errors import CommonErrorsPlugin
+from .limits import install_rate_limits
 from .runtime import Runtime
 from .settings import load_settings
 
@@ -73,4 +74,10 @@ def create_app(settings: Mapping[str, object] | None = None) -> Flask:
     )
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    install_rate_limits(app, resolved.limits, rt.conn)
+    if resolved.limits.proxy_hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = resolved.limits.proxy_hops
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     return app

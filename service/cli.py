@@ -89,13 +89,11 @@ def main() -> None:
     """
 
 
-def _exit_on_sigterm(signum: int, frame: object) -> None:
-    raise SystemExit(0)
-
-
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on (0.0.0.0 for all).")
 @click.option("--port", default=8000, show_default=True, type=int, help="TCP port of the API.")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64), envvar="SUBSPACE_WEB_WORKERS",
+              help="gunicorn worker processes (each an event loop serving many requests, waits and streams).")
 @_DATA_DIR
 @_REDIS_URL
 @click.option(
@@ -103,33 +101,34 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
     help="inline: fold each match right after an append, in the API process (default with the embedded "
     "Redis: no worker needed). rq: enqueue fold jobs for `subspace worker` (default with REDIS_URL).",
 )
-def serve(host: str, port: int, data_dir: str, redis_url: str | None, fold_mode: str | None) -> None:
-    """Run the HTTP API with Flask's threaded development server.
+def serve(host: str, port: int, workers: int, data_dir: str, redis_url: str | None, fold_mode: str | None) -> None:
+    """Run the HTTP API: gunicorn with gevent workers, the same server model as production
+    (ops/gunicorn.conf.py), so long polls and streams cost no thread each.
 
-    For production run gunicorn with `service.app:create_app()` (see ops/gunicorn.conf.py)
-    and one or more `subspace worker` processes.
+    Without a Redis URL this process starts the embedded Redis, hands it to every worker
+    and stops it on exit (SIGTERM, Ctrl-C). With --fold-mode rq run `subspace worker` too.
     """
-    from .app import create_app
+    from .server import run
 
     settings: dict[str, object] = {"SUBSPACE_DATA_DIR": data_dir}
-    if redis_url:
-        settings["REDIS_URL"] = redis_url
     if fold_mode:
         settings["SUBSPACE_FOLD_MODE"] = fold_mode
-    app = create_app(settings)
-    rt = app.extensions["subspace"]
-    if rt.settings.fold_mode == "inline":  # no worker processes: the server's player runs here
-        _start_bot_thread(rt.redis_url)
-    where = f"embedded Redis in {rt.settings.data_dir}" if rt.embedded is not None else rt.redis_url
-    click.echo(f"Subspace API on http://{host}:{port}/  (OpenAPI: http://{host}:{port}/openapi.json)")
-    click.echo(f"Redis: {where}; fold mode: {rt.settings.fold_mode}")
-    # SIGTERM (systemd, kill) would end the process without running ``finally``/atexit and
-    # leave the embedded Redis running; turn it into a normal exit.
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    try:
-        app.run(host=host, port=port, threaded=True, use_reloader=False)
-    finally:
-        rt.close()
+    with _redis(redis_url, data_dir) as url:
+        settings["REDIS_URL"] = url
+        if not redis_url:
+            settings.setdefault("SUBSPACE_FOLD_MODE", "inline")  # nobody runs a worker for it
+        if settings.get("SUBSPACE_FOLD_MODE") == "inline":  # no worker processes: the server's player runs here
+            _start_bot_thread(url)
+        where = url if redis_url else f"embedded Redis in {data_dir}"
+        click.echo(f"Subspace API on http://{host}:{port}/  (OpenAPI: http://{host}:{port}/openapi.json)")
+        click.echo(f"Redis: {where}; fold mode: {settings.get('SUBSPACE_FOLD_MODE') or 'rq'}; workers: {workers} (gevent)")
+        # SIGTERM (systemd, kill): gunicorn's master stops its workers and exits through
+        # SystemExit, so the embedded Redis is shut down by _redis on the way out.
+        try:
+            run(settings, bind=f"{host}:{port}", workers=workers)
+        except SystemExit as stop:
+            if stop.code not in (0, None):
+                raise
 
 
 def _start_bot_thread(url: str) -> None:
@@ -195,14 +194,18 @@ def worker(redis_url: str | None, data_dir: str, queues: tuple[str, ...], burst:
 @_REDIS_URL
 @_DATA_DIR
 @click.option("--full", is_flag=True, help="Check every match, not only those flagged as lagging (slower).")
-def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
+@click.option("--unstarted-hours", type=click.FloatRange(min=0), envvar="SUBSPACE_UNSTARTED_HOURS", default=72.0,
+              show_default=True, help="Expire matches created this long ago that have no event yet (0: never).")
+def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: float) -> None:
     """Re-enqueue fold jobs for matches whose projection is behind their event log; expire
-    challenges nobody answered in time and start filled ones whose start was interrupted.
+    challenges nobody answered in time and start filled ones whose start was interrupted;
+    expire abandoned unstarted matches (no event since they were created).
 
     Run it periodically (e.g. every minute from a timer) next to the workers.
     """
     from store.connection import connect
     from workers import sweep as sweep_matches
+    from workers.expiry import expire_unstarted
 
     from .challenges_logic import Challenges
 
@@ -211,6 +214,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
         try:
             report = sweep_matches(conn, full=full)
             challenges = Challenges(conn).sweep()
+            expired = expire_unstarted(conn, unstarted_hours)
         finally:
             conn.close()
     click.echo(report.summary())
@@ -218,6 +222,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool) -> None:
     for label, ids in (("enqueued", report.enqueued), ("already queued", report.already_queued), ("repaired", report.repaired)):
         if ids:
             click.echo(f"  {label}: {', '.join(ids)}")
+    click.echo(f"{len(expired)} unstarted match(es) older than {unstarted_hours:g} h expired")
 
 
 @main.command()

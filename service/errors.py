@@ -9,6 +9,8 @@ Every failing request answers ``{"error": {"code", "message", "details"}}`` with
 - the match store (Redis) unreachable, restarting, loading its data, read-only or out of
   memory: 503 ``store_unavailable`` with ``Retry-After`` (a passing condition the client
   should retry, not a server bug; an append retried with its Idempotency-Key is safe);
+- ``Overloaded`` (rate limits, open-wait caps, a nearly full store): 429/503 with a
+  ``Retry-After`` header, so overload is never a 500;
 - anything else: 500 ``internal_error`` with a generic message. The exception is logged,
   never echoed: its text could hold internal state (a hand, the seed).
 """
@@ -22,7 +24,9 @@ from flask import Flask, Response, jsonify
 from redis import exceptions as redis_errors
 from werkzeug.exceptions import HTTPException
 
-from rules.errors import SubspaceError, Unauthorized
+from rules.errors import Overloaded, SubspaceError, Unauthorized
+
+from .waits import ClientGone
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +59,11 @@ def error_response(status: int, code: str, message: str, details: Any = None, he
 
 
 def handle_subspace_error(error: SubspaceError) -> Response:
-    headers = {"WWW-Authenticate": 'Bearer realm="subspace"'} if isinstance(error, Unauthorized) else None
+    headers: dict[str, str] = {}
+    if isinstance(error, Unauthorized):
+        headers["WWW-Authenticate"] = 'Bearer realm="subspace"'
+    if isinstance(error, Overloaded):
+        headers["Retry-After"] = str(error.retry_after)
     return error_response(error.http_status, error.code, error.message, error.details, headers)
 
 
@@ -124,6 +132,12 @@ def handle_redis_reply_error(error: redis_errors.ResponseError) -> Response:
     return handle_unexpected(error)
 
 
+def handle_client_gone(error: ClientGone) -> Response:
+    """The client hung up during a long poll: nobody reads this answer; 499 is nginx's
+    name for it and keeps it out of the server-error counts."""
+    return Response(status=499)
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unhandled error", exc_info=error)
     return error_response(500, "internal_error", "internal server error; it has been logged")
@@ -132,6 +146,7 @@ def handle_unexpected(error: Exception) -> Response:
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the app's Api instead of flask-smorest's own)."""
     app.register_error_handler(SubspaceError, handle_subspace_error)
+    app.register_error_handler(ClientGone, handle_client_gone)
     app.register_error_handler(HTTPException, handle_http_exception)
     for error_class in STORE_UNAVAILABLE_ERRORS:
         app.register_error_handler(error_class, handle_store_unavailable)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Callable
 
 import rules
 from replays import current_state, decklist_commitment, events_for, state_at
@@ -227,14 +228,18 @@ def state_for(
     min_version: int | None = None,
     wait: float = 0.0,
     max_wait: float = 30.0,
+    wait_for: Callable[[str, int, float], object] | None = None,
 ) -> dict:
     """The caller's view of the current state, after waiting (at most ``min(wait,
     max_wait)`` seconds) for ``min_version`` if asked. When the wait ends first the
-    current state is returned anyway; its ``version`` tells the client."""
+    current state is returned anyway; its ``version`` tells the client. ``wait_for(match_id,
+    min_version, seconds)`` does the waiting (the service's event-loop wait,
+    ``service.streaming.open_wait``; default: the store's blocking XREAD); it runs only
+    once the caller is known to be allowed to read the match."""
     match = load_match(store, match_id)
     viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
     if min_version is not None:
-        store.wait_for_version(match_id, min_version, max(0.0, min(wait, max_wait)))
+        (wait_for or store.wait_for_version)(match_id, min_version, max(0.0, min(wait, max_wait)))
     version, state = current_state(store, match.game, match_id)
     shown = effective_viewer(match.game, state, viewer)
     return {
@@ -259,12 +264,37 @@ def legal_actions_for(store: MatchStore, match_id: str, token: str | None) -> di
     return {"version": version, "seat": seat, "deciding_seats": deciding, "actions": actions}
 
 
-def events_listing(store: MatchStore, match_id: str, token: str | None, after: int = 0, limit: int = 100) -> dict:
-    """Events ``after < v`` (at most ``limit``), each redacted for the caller."""
+def events_listing(
+    store: MatchStore,
+    match_id: str,
+    token: str | None,
+    after: int = 0,
+    limit: int = 100,
+    redacted_limit: int | None = None,
+) -> dict:
+    """Events ``after < v`` (at most ``limit``; at most ``redacted_limit`` while the match
+    runs, when every event is redacted for the caller)."""
     match = load_match(store, match_id)
     viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
-    events = events_for(store, match.game, match_id, viewer, after=after, limit=limit)
+    events = events_for(store, match.game, match_id, viewer, after=after, limit=limit, redacted_limit=redacted_limit)
     return {"match_id": match_id, "version": store.version(match_id), "events": events}
+
+
+def reader(store: MatchStore, match_id: str, token: str | None) -> tuple[Match, Viewer]:
+    """The match and who reads it (seat, or spectator), as every read endpoint decides it."""
+    match = load_match(store, match_id)
+    return match, auth.viewer_for(match.meta, token, PlayerStore(store.conn))
+
+
+def resume_point(last_event_id: str | None, after: int) -> int:
+    """Where a stream resumes: the ``Last-Event-ID`` header (a version) when present, else
+    ``after``. A header that is not a version is a 400, not a silent restart from 0."""
+    if last_event_id is None or not last_event_id.strip():
+        return after
+    text = last_event_id.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 18:
+        raise InvalidRequest("Last-Event-ID must be a version (a non-negative integer)", code="invalid_last_event_id")
+    return int(text)
 
 
 def replay(store: MatchStore, match_id: str, token: str | None, at: int | None = None) -> dict:
@@ -403,6 +433,8 @@ __all__ = [
     "load_match",
     "post_action",
     "replay",
+    "reader",
+    "resume_point",
     "state_for",
     "summary",
 ]

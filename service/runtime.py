@@ -13,11 +13,14 @@ from store import MatchStore
 from store.connection import connect
 from store.players import PlayerStore
 from store.embedded import EmbeddedRedis, start_embedded
+from store.memory import MemoryGuard
+from store.open_waits import OpenWaits
 from workers import enqueue_fold, fold_pending, settle_lagging
 from workers.standing_orders import apply_orders
 
 from .notifications import notify_your_turn
 from .settings import Settings
+from .waits import AppendWatcher
 
 log = logging.getLogger(__name__)
 
@@ -29,11 +32,18 @@ class Runtime:
     store: MatchStore
     embedded: EmbeddedRedis | None = None
     players: PlayerStore = field(default=None)  # type: ignore[assignment]  # set in __post_init__
+    watcher: AppendWatcher = field(init=False)  # wakes this process's long polls and streams
+    open_waits: OpenWaits = field(init=False)  # per-client cap on them, shared by all processes
+    memory: MemoryGuard = field(init=False)  # refuses new matches before Redis is full
     _closed: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.players is None:
             self.players = PlayerStore(self.conn)
+        self.watcher = AppendWatcher(self.conn)
+        self.open_waits = OpenWaits(self.conn)
+        limits = self.settings.limits
+        self.memory = MemoryGuard(self.conn, reserve=limits.store_reserve, max_bytes=limits.store_max_bytes)
 
     @classmethod
     def start(cls, settings: Settings) -> "Runtime":
@@ -85,6 +95,7 @@ class Runtime:
         if self._closed:
             return
         self._closed = True
+        self.watcher.stop()
         self.conn.close()
         if self.embedded is not None:
             self.embedded.stop()

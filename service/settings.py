@@ -4,7 +4,7 @@ environment behind the app's back."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from rules.errors import InvalidRequest
@@ -16,12 +16,81 @@ DEFAULT_DATA_DIR = "./var/redis"
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What one client may cost the server (ops/README.md says what to set in production).
+
+    Rates are Flask-Limiter strings ("20/minute;200/hour"); ``rate_limits=False`` turns the
+    rate limits off (the open-wait cap and the memory reserve stay)."""
+
+    rate_limits: bool = True
+    create_per_client: str = "20/minute;200/hour"  # POST /v1/matches per client address
+    actions_per_client: str = "600/minute"  # POST actions per address (a club behind one NAT)
+    actions_per_token: str = "120/minute"  # POST actions per bearer token (seat or player)
+    open_waits_per_client: int = 20  # long polls + streams one address may hold open
+    stream_keepalive: float = 15.0  # seconds between SSE keep-alive comments
+    store_reserve: float = 0.8  # refuse new matches above this fraction of the memory limit
+    store_max_bytes: int = 0  # the memory limit; 0: Redis's own maxmemory (0 there: no check)
+    redacted_events_limit: int = 100  # most events one redacted GET /events page returns
+    proxy_hops: int = 0  # trusted reverse proxies in front (X-Forwarded-For hops to trust)
+
+
+_LIMIT_SETTINGS = {  # environment variable -> (field, parser)
+    "SUBSPACE_RATE_LIMITS": ("rate_limits", "bool"),
+    "SUBSPACE_RATE_CREATE": ("create_per_client", "str"),
+    "SUBSPACE_RATE_ACTIONS": ("actions_per_client", "str"),
+    "SUBSPACE_RATE_ACTIONS_PER_TOKEN": ("actions_per_token", "str"),
+    "SUBSPACE_MAX_OPEN_WAITS": ("open_waits_per_client", "int"),
+    "SUBSPACE_STREAM_KEEPALIVE": ("stream_keepalive", "float"),
+    "SUBSPACE_STORE_RESERVE": ("store_reserve", "float"),
+    "SUBSPACE_STORE_MAX_BYTES": ("store_max_bytes", "int"),
+    "SUBSPACE_REDACTED_EVENTS_LIMIT": ("redacted_events_limit", "int"),
+    "SUBSPACE_PROXY_HOPS": ("proxy_hops", "int"),
+}
+
+
+def _parse(name: str, kind: str, raw: object) -> object:
+    text = str(raw).strip()
+    try:
+        if kind == "bool":
+            if text.lower() in ("1", "true", "yes", "on"):
+                return True
+            if text.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(text)
+        if kind == "int":
+            value: object = int(text)
+        elif kind == "float":
+            value = float(text)
+        else:
+            from limits import parse_many
+
+            parse_many(text)  # refuse a malformed rate at start, not at the first request
+            value = text
+    except ValueError:
+        raise InvalidRequest(f"{name} has an invalid value {text!r}", code="invalid_setting")
+    if kind in ("int", "float") and value < 0:  # type: ignore[operator]
+        raise InvalidRequest(f"{name} must not be negative, not {text!r}", code="invalid_setting")
+    return value
+
+
+def load_limits(pick) -> Limits:
+    """``Limits`` from the ``SUBSPACE_*`` names in ``_LIMIT_SETTINGS`` (unset: the default)."""
+    given = {}
+    for name, (attr, kind) in _LIMIT_SETTINGS.items():
+        raw = pick(name)
+        if raw is not None:
+            given[attr] = _parse(name, kind, raw)
+    return Limits(**given)
+
+
+@dataclass(frozen=True)
 class Settings:
     redis_url: str | None  # None: start (or attach to) the embedded Redis under data_dir
     data_dir: str
     fold_mode: str  # "rq": enqueue fold jobs; "inline": fold in the request after the append
     max_wait: float  # cap of ?wait= on GET state
     extra_games: str | None  # SUBSPACE_EXTRA_GAMES spec ("module:ATTR,..."); None: the env var's
+    limits: Limits = field(default_factory=Limits)  # what one client may cost the server
 
     @property
     def embedded(self) -> bool:
@@ -65,4 +134,5 @@ def load_settings(overrides: Mapping[str, object] | None = None, environ: Mappin
         fold_mode=fold_mode,
         max_wait=max_wait,
         extra_games=str(extra) if extra is not None else None,
+        limits=load_limits(pick),
     )

@@ -17,11 +17,22 @@ PLAYER_TOKENS = "subspace:player-tokens"  # hash: sha256(player token) -> player
 OPEN_CHALLENGES = "subspace:challenges:open"  # sorted set: open challenge id scored by expiry (unix s)
 BOTS_DUE = "subspace:bots:due"  # sorted set: match id scored by when the server's player acts next (unix s)
 DEADLINES = "subspace:deadlines"  # sorted set: clocked match id scored by its next wake-up (ms)
+UNSTARTED = "subspace:unstarted"  # sorted set: matches with no event yet, by creation time
+APPENDS = "subspace:appends"  # pub/sub channel: the id of a match that just got an event
 
 # Ids are what secrets.token_urlsafe produces; anything else (a "}" smuggling another hash
 # tag, a ":" forging a sub-key) is refused before it reaches a key.
 _MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _IDEM_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+
+
+def open_waits(client: str) -> str:
+    """Sorted set of one client's open long polls and streams (member: wait id, score: the
+    lease's expiry, unix seconds). The client (an address) is hashed into the key so no
+    character of it can shape the key."""
+    import hashlib
+
+    return "subspace:waits:" + hashlib.sha256(client.encode()).hexdigest()[:24]
 
 
 def check_match_id(match_id: str) -> str:
@@ -76,6 +87,12 @@ def fold_queued(match_id: str) -> str:
 def standing_orders(match_id: str) -> str:
     """Hash: seat number -> that seat's standing orders (orjson list); never in the log."""
     return _k(match_id, "orders")
+
+
+def redacted(match_id: str, audience: str) -> str:
+    """Hash of the events as one audience (a seat, spectators) sees them while the match
+    runs: version -> redacted event (a cache; ``audience`` also names the engine version)."""
+    return _k(match_id, f"redacted:{audience}")
 
 
 def idempotency(match_id: str, key: str) -> str:

@@ -85,6 +85,7 @@ class MatchStore:
         self._append = conn.register_script(scripts.APPEND)
         self._write_projection = conn.register_script(scripts.WRITE_PROJECTION)
         self._update_meta = conn.register_script(scripts.UPDATE_META)
+        self._expire_unstarted = conn.register_script(scripts.EXPIRE_UNSTARTED)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> "MatchStore":
@@ -108,8 +109,12 @@ class MatchStore:
         pipe.hset(keys.projection(match_id), mapping={"version": 0, "state": state})
         pipe.hset(keys.snapshots(match_id), "0", state)
         pipe.execute()
-        # Cross-slot index, outside the MULTI (a Cluster could not run it inside).
-        self.conn.zadd(keys.MATCHES, {match_id: time.time()})
+        # Cross-slot indexes, outside the MULTI (a Cluster could not run it inside).
+        created = time.time()
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.zadd(keys.MATCHES, {match_id: created})
+        pipe.zadd(keys.UNSTARTED, {match_id: created})
+        pipe.execute()
         return match_id
 
     def get_meta(self, match_id: str) -> dict:
@@ -139,6 +144,30 @@ class MatchStore:
     def count_matches(self) -> int:
         """How many matches ``list_matches`` pages through."""
         return int(self.conn.zcard(keys.MATCHES))
+
+    def expire_unstarted(self, older_than_seconds: float, now: float | None = None) -> list[str]:
+        """Delete every *unstarted* match created more than ``older_than_seconds`` ago and
+        return their ids. Unstarted means its event stream is empty: nobody has posted a
+        single action since it was created (version 0). Such a match holds memory (meta,
+        initial projection and snapshot: tens of KiB) for nobody; a match with even one event
+        is never touched. Candidates come from ``subspace:unstarted`` (creation time; the
+        first append removes a match), so a sweep reads only old unstarted matches.
+        """
+        cutoff = (time.time() if now is None else now) - older_than_seconds
+        expired = []
+        for raw in self.conn.zrangebyscore(keys.UNSTARTED, "-inf", cutoff):
+            match_id = raw.decode()
+            try:
+                match_keys = [keys.meta(match_id), keys.events(match_id), keys.projection(match_id),
+                              keys.snapshots(match_id), keys.fold_queued(match_id)]
+            except NotFound:  # a malformed id in the index names no match
+                match_keys = None
+            if match_keys is not None and self._expire_unstarted(keys=match_keys):
+                self.conn.zrem(keys.MATCHES, raw)
+                expired.append(match_id)
+            # Deleted, started (its first append's ZREM was lost) or malformed: not a candidate.
+            self.conn.zrem(keys.UNSTARTED, raw)
+        return expired
 
     def seat_for_token(self, match_id: str, token: str | None) -> int | None:
         """The seat whose stored hash matches ``token`` (constant-time compare), else None."""
@@ -170,7 +199,8 @@ class MatchStore:
         Raises ``VersionConflict`` if the stream is not at ``expected_version``. With an
         ``idempotency_key`` seen before, returns the stored result and appends nothing
         (a reused key with a different event raises ``InvalidRequest``). On success the
-        match is flagged in ``subspace:lagging`` for the fold worker / sweep.
+        match is flagged in ``subspace:lagging`` for the fold worker / sweep and its id is
+        published on ``subspace:appends`` for whoever waits on it.
         """
         if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
             raise InvalidRequest("expected_version must be a non-negative integer", code="invalid_version")
@@ -186,7 +216,12 @@ class MatchStore:
         )
         status = status.decode()
         if status == "ok":
-            self.conn.sadd(keys.LAGGING, match_id)
+            pipe = self.conn.pipeline(transaction=False)
+            pipe.sadd(keys.LAGGING, match_id)
+            pipe.publish(keys.APPENDS, match_id)  # wakes long polls and streams (service/waits.py)
+            if int(rest[0]) == 1:
+                pipe.zrem(keys.UNSTARTED, match_id)  # it has started: never expired as abandoned
+            pipe.execute()
             return AppendResult(version=int(rest[0]), replayed=False, response=body)
         if status == "replayed":
             original = codec.loads(rest[0])
@@ -267,6 +302,26 @@ class MatchStore:
             if self.conn.xread({keys.events(match_id): f"{min_version - 1}-0"}, count=1, block=block_ms):
                 break
         return self.version(match_id)
+
+    # ---- cached redacted events -------------------------------------------------------
+    def cached_redacted(self, match_id: str, audience: str, versions: list[int]) -> list[dict | None]:
+        """The cached redacted events at ``versions`` for ``audience`` (None where missing)."""
+        if not versions:
+            return []
+        raw = self.conn.hmget(keys.redacted(match_id, audience), [str(v) for v in versions])
+        return [codec.loads(r) if r is not None else None for r in raw]
+
+    def cache_redacted(self, match_id: str, audience: str, events: list[dict], ttl: int) -> None:
+        """Remember redacted events (each has its ``v``) for ``ttl`` seconds from now: a
+        redacted event never changes while the match runs (its inputs are history), so the
+        cache needs no invalidation, only an end to the memory it holds."""
+        if not events:
+            return
+        key = keys.redacted(match_id, audience)
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.hset(key, mapping={str(e["v"]): codec.dumps(e) for e in events})
+        pipe.expire(key, ttl)
+        pipe.execute()
 
     # ---- projection and snapshots ------------------------------------------------------
     def load_projection(self, match_id: str) -> tuple[int, dict]:

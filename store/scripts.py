@@ -59,3 +59,30 @@ redis.call('XADD', KEYS[1], v .. '-0', 'e', ARGV[2])
 redis.call('HSET', KEYS[2], 'version', v, 'state', ARGV[3])
 return {'ok', tostring(v)}
 """
+
+# KEYS: 1 a client's open-wait sorted set (member: wait id, score: lease expiry)
+# ARGV: 1 now (unix seconds), 2 cap, 3 lease expiry, 4 wait id
+# Expired leases (a crashed process never released them) are dropped first, so the count
+# heals itself. Returns {1, 0} when the lease was taken, {0, soonest expiry} at the cap.
+ACQUIRE_WAIT = r"""
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+  local soonest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, soonest[2]}
+end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+redis.call('EXPIRE', KEYS[1], 86400)  -- only collects the key of a client gone for a day
+return {1, '0'}
+"""
+
+# KEYS: 1 meta hash, 2 events stream, 3 projection hash, 4 snapshot hash, 5 fold-queued flag
+# Deletes a match only if it still has no event (nobody acted since it was created): the
+# check and the delete are one step, so an append racing the sweep either lands first
+# (and the match is kept) or finds the match gone (404), never half of it.
+# Returns 1 if deleted, 0 if the match has events (or is already gone).
+EXPIRE_UNSTARTED = r"""
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 1 and redis.call('XLEN', KEYS[2]) > 0 then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+return 1
+"""

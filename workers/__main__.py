@@ -9,6 +9,7 @@ import sys
 from store.connection import connect
 
 from .enqueue import QUEUE
+from .expiry import expire_unstarted, unstarted_hours_setting
 from .run import run_worker
 from .sweep import sweep as sweep_matches
 
@@ -22,6 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     work.add_argument("--queue", action="append", help=f"queue(s) to work (default: {QUEUE})")
     sweep = sub.add_parser("sweep", help="re-enqueue folds for lagging matches, then exit")
     sweep.add_argument("--full", action="store_true", help="check every match, not only the lagging hints")
+    sweep.add_argument("--unstarted-hours", type=float, default=unstarted_hours_setting(),
+                       help="expire matches with no event created this long ago (0: never; default $SUBSPACE_UNSTARTED_HOURS or 72)")
     clock = sub.add_parser("clock", help="run the clock job (deadlines, timeouts, reminders)")
     clock.add_argument("--interval", type=float, default=5.0, help="longest sleep between passes (s)")
     args = parser.parse_args(argv)
@@ -38,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
         load_extra_games()
         run_clock(connect(args.redis_url), interval=args.interval)
         return 0
-    print(sweep_matches(connect(args.redis_url), full=args.full).summary())
+    conn = connect(args.redis_url)
+    print(sweep_matches(conn, full=args.full).summary())
+    expired = expire_unstarted(conn, args.unstarted_hours)
+    print(f"{len(expired)} unstarted match(es) older than {args.unstarted_hours:g} h expired")
     return 0
 
 

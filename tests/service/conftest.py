@@ -10,6 +10,16 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 
+# Tests play whole matches from one address and one token in seconds: the rate limits stay
+# on (every request goes through the limiter) but far above what a test sends. Tests of
+# the limits themselves pass their own.
+RELAXED_LIMITS = {
+    "SUBSPACE_RATE_CREATE": "100000/minute",
+    "SUBSPACE_RATE_ACTIONS": "1000000/minute",
+    "SUBSPACE_RATE_ACTIONS_PER_TOKEN": "1000000/minute",
+}
+
+
 @pytest.fixture
 def make_app(redis_url: str, redis_conn, tinygame):
     """``make_app(**settings)``: an app on the test Redis; closed after the test."""
@@ -18,7 +28,8 @@ def make_app(redis_url: str, redis_conn, tinygame):
     apps: list[Flask] = []
 
     def build(**settings: object) -> Flask:
-        app = create_app({"REDIS_URL": redis_url, "SUBSPACE_FOLD_MODE": "inline", "TESTING": True, **settings})
+        app = create_app({"REDIS_URL": redis_url, "SUBSPACE_FOLD_MODE": "inline", "TESTING": True,
+                          **RELAXED_LIMITS, **settings})
         apps.append(app)
         return app
 

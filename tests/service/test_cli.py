@@ -5,7 +5,6 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from flask import Flask
 
 from service.cli import main
 from store import MatchStore
@@ -61,18 +60,24 @@ def test_sweep_reenqueues_and_worker_burst_folds(make_app, redis_conn, redis_url
     assert MatchStore(redis_conn).projection_version(match_id) == 1
 
 
-def test_serve_prints_the_url_and_closes_the_runtime(monkeypatch, redis_url, tinygame):
+def test_serve_runs_gunicorn_with_gevent_workers_on_the_given_redis(monkeypatch, redis_url, tinygame):
+    """`subspace serve` uses the production server model (service/server.py): gunicorn's
+    options carry the gevent worker class and the bind; the app gets the Redis URL."""
+    from service import server
+
     seen = {}
 
-    def fake_run(self: Flask, host: str, port: int, **kwargs) -> None:
-        seen.update(host=host, port=port, runtime=self.extensions["subspace"], **kwargs)
+    def fake_run(settings, **options) -> None:
+        seen.update(settings=dict(settings), options=server.gunicorn_options(environ={}, **options))
 
-    monkeypatch.setattr(Flask, "run", fake_run)
+    monkeypatch.setattr(server, "run", fake_run)
+    monkeypatch.setattr("service.cli._start_bot_thread", lambda url: seen.update(bots=url))
     result = CliRunner().invoke(main, ["serve", "--port", "8123", "--redis-url", redis_url, "--fold-mode", "inline"])
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:8123/" in result.output and "fold mode: inline" in result.output
-    assert seen["port"] == 8123 and seen["threaded"] is True
-    assert seen["runtime"]._closed
+    assert seen["options"]["bind"] == "127.0.0.1:8123" and seen["options"]["worker_class"] == "gevent"
+    assert seen["settings"]["REDIS_URL"] == redis_url and seen["settings"]["SUBSPACE_FOLD_MODE"] == "inline"
+    assert seen["bots"] == redis_url, "folding inline, the server's player runs beside the server"
 
 
 def test_version_names_the_package_and_every_engine():

@@ -27,6 +27,7 @@ EXPECTED = {
     "/v1/challenges/{challenge_id}/accept": {"post"},
     "/v1/challenges/{challenge_id}/decline": {"post"},
     "/v1/challenges/{challenge_id}/cancel": {"post"},
+    "/v1/matches/{match_id}/stream": {"get"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 

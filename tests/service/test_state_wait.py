@@ -7,15 +7,16 @@ import time
 from tests.service.helpers import bearer, legal, play_one, post, tokens, url
 
 
-def _wait_for_blocked_xread(redis_conn, timeout: float = 10.0) -> None:
-    """Until some client is blocked in XREAD (the waiting request). The timeout only
-    bounds a hung test; nothing is asserted about time."""
+def _wait_for_waiting_request(app, timeout: float = 10.0) -> None:
+    """Until some request waits on the process's append watcher. The timeout only bounds a
+    hung test; nothing is asserted about time."""
+    watcher = app.extensions["subspace"].watcher
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if any(c.get("cmd") == "xread" and "b" in c.get("flags", "") for c in redis_conn.client_list()):
+        if watcher.waiting():
             return
         time.sleep(0.01)
-    raise AssertionError("no request ever blocked waiting for the version")
+    raise AssertionError("no request ever waited for the version")
 
 
 def test_min_version_wait_returns_once_the_version_is_reached(app, client, match, redis_conn):
@@ -27,7 +28,7 @@ def test_min_version_wait_returns_once_the_version_is_reached(app, client, match
 
     thread = threading.Thread(target=waiter)
     thread.start()
-    _wait_for_blocked_xread(redis_conn)
+    _wait_for_waiting_request(app)
     action = legal(client, match, 0)["actions"][0]
     assert post(client, match, 0, 0, action).status_code == 201
     thread.join(30)

@@ -1,0 +1,174 @@
+"""Waiting for a match to move, cheaply: long polls (``GET /state?min_version=N&wait=S``)
+and the SSE stream.
+
+The API runs on gevent (``service/server.py``), so a waiting request is a parked greenlet,
+not a thread. What it waits on must not cost a Redis connection each either: one
+subscription per process (``AppendWatcher``) to ``subspace:appends``, where every append
+publishes its match id, wakes the local waits of that match. A wait re-reads the version
+when woken and every ``recheck`` seconds anyway, so a message lost while the subscription
+reconnects delays a wake-up, never loses one. Every ``tick`` the wait also looks at the
+client's socket: a client that hung up frees its wait within a tick (``ClientGone``).
+
+Written with ``threading`` on purpose: under gevent's monkey-patching these are greenlets
+and cooperative events; under a plain threaded server (tests, Flask's test client) they are
+real threads, and the code is the same.
+"""
+from __future__ import annotations
+
+import logging
+import select
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+import redis
+
+from store import keys
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 1.0  # how often a wait looks at the client's socket
+RECHECK_SECONDS = 5.0  # how often a wait re-reads the version without being woken
+
+
+class ClientGone(Exception):
+    """The client closed its connection while waiting: stop, nobody will read the answer."""
+
+
+class AppendWatcher:
+    """One pub/sub subscription per process that wakes the local waits of a match."""
+
+    def __init__(self, conn: redis.Redis):
+        self._conn = conn
+        self._lock = threading.Lock()
+        self._waiting: dict[str, set[threading.Event]] = {}
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._subscribed = threading.Event()
+
+    def _ensure_started(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._stop.clear()
+                self._thread = threading.Thread(target=self._listen, name="subspace-append-watcher", daemon=True)
+                self._thread.start()
+
+    @contextmanager
+    def watch(self, match_id: str) -> Iterator[threading.Event]:
+        """An event that is set whenever ``match_id`` gets an event while inside the block.
+        Register *before* reading the version, so an append in between still sets it."""
+        self._ensure_started()
+        woken = threading.Event()
+        with self._lock:
+            self._waiting.setdefault(match_id, set()).add(woken)
+        try:
+            yield woken
+        finally:
+            with self._lock:
+                waiters = self._waiting.get(match_id)
+                if waiters is not None:
+                    waiters.discard(woken)
+                    if not waiters:
+                        del self._waiting[match_id]
+
+    def waiting(self) -> int:
+        """How many waits this process holds (for tests and the bench)."""
+        with self._lock:
+            return sum(len(w) for w in self._waiting.values())
+
+    def wake(self, match_id: str) -> None:
+        with self._lock:
+            waiters = list(self._waiting.get(match_id, ()))
+        for woken in waiters:
+            woken.set()
+
+    def wake_all(self) -> None:
+        with self._lock:
+            waiters = [w for ws in self._waiting.values() for w in ws]
+        for woken in waiters:
+            woken.set()
+
+    def _listen(self) -> None:
+        backoff = 0.1
+        while not self._stop.is_set():
+            pubsub = self._conn.pubsub(ignore_subscribe_messages=True)
+            try:
+                pubsub.subscribe(keys.APPENDS)
+                self._subscribed.set()
+                self.wake_all()  # anything published while we were not subscribed
+                backoff = 0.1
+                while not self._stop.is_set():
+                    message = pubsub.get_message(timeout=1.0)
+                    if message and message.get("type") == "message":
+                        data = message["data"]
+                        self.wake(data.decode() if isinstance(data, bytes) else str(data))
+            except (redis.RedisError, OSError):
+                self._subscribed.clear()
+                log.warning("append watcher lost its subscription; retrying in %.1f s", backoff)
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, 5.0)
+            finally:
+                try:
+                    pubsub.close()
+                except (redis.RedisError, OSError):
+                    pass
+
+    def stop(self) -> None:
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(3)
+
+
+def wait_for_version(
+    read_version: Callable[[], int],
+    woken: threading.Event,
+    min_version: int,
+    timeout: float,
+    client_gone: Callable[[], bool] = lambda: False,
+    *,
+    tick: float = TICK_SECONDS,
+    recheck: float = RECHECK_SECONDS,
+) -> int:
+    """Wait up to ``timeout`` seconds until ``read_version()`` reaches ``min_version``;
+    returns the version then (below ``min_version`` when the time ran out). ``woken`` comes
+    from ``AppendWatcher.watch`` of the same match. Raises ``ClientGone`` as soon as a tick
+    finds the client gone."""
+    deadline = time.monotonic() + max(0.0, timeout)
+    woken.clear()
+    version = read_version()
+    checked = time.monotonic()
+    while version < min_version:
+        now = time.monotonic()
+        if now >= deadline:
+            break
+        if woken.wait(min(tick, deadline - now)) or time.monotonic() - checked >= recheck:
+            woken.clear()  # before reading: an append after the read sets it again
+            version = read_version()
+            checked = time.monotonic()
+        if version < min_version and client_gone():
+            raise ClientGone()
+    return version
+
+
+def connection_probe(environ: dict) -> Callable[[], bool]:
+    """A ``client_gone()`` for the request's socket (gunicorn and Werkzeug put it in the
+    WSGI environ; the test client has none: never gone). A waiting request reads nothing
+    more from its client, so a readable socket means the client hung up (recv gives b'')
+    or sent something early (then it is still there)."""
+    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+    if sock is None:
+        return lambda: False
+
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([sock], [], [], 0)
+            if not readable:
+                return False
+            return sock.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):  # closed or reset under us
+            return True
+
+    return gone

@@ -1,0 +1,50 @@
+"""Abandoned unstarted matches expire (issue 10 item 5): a match with no event at all,
+created more than N hours ago, is deleted by the sweep; one with an event never is."""
+from __future__ import annotations
+
+import time
+
+from click.testing import CliRunner
+
+from service.cli import main
+from store import keys
+from tests.store.helpers import append_all, new_match, scripted_events
+from workers.expiry import expire_unstarted
+
+HOUR = 3600.0
+
+
+def test_old_unstarted_matches_expire_and_nothing_else_does(store, redis_conn, tinygame):
+    abandoned, _ = new_match(store, tinygame)
+    started, config = new_match(store, tinygame)
+    append_all(store, started, scripted_events(tinygame, config, n=1))
+    later = time.time() + 73 * HOUR
+    assert expire_unstarted(redis_conn, 72, now=time.time()) == []  # nothing is 72 h old yet
+    assert expire_unstarted(redis_conn, 72, now=later) == [abandoned]
+    assert not store.exists(abandoned)
+    assert not [k for k in redis_conn.keys(f"{{m:{abandoned}}}*")], "every key of the match is gone"
+    assert store.list_matches() == [started] and store.exists(started)
+    assert expire_unstarted(redis_conn, 72, now=later + 1000 * HOUR) == []  # started: kept for ever
+
+
+def test_zero_hours_expires_nothing(store, redis_conn, tinygame):
+    new_match(store, tinygame)
+    assert expire_unstarted(redis_conn, 0, now=time.time() + 1000 * HOUR) == []
+
+
+def test_a_match_whose_first_append_lost_its_index_update_is_kept(store, redis_conn, tinygame):
+    """The index is a hint: the delete itself checks the log is empty, atomically."""
+    match_id, config = new_match(store, tinygame)
+    append_all(store, match_id, scripted_events(tinygame, config, n=1))
+    redis_conn.zadd(keys.UNSTARTED, {match_id: 0})  # as if the ZREM after the append was lost
+    assert expire_unstarted(redis_conn, 1, now=time.time() + 2 * HOUR) == []
+    assert store.exists(match_id) and not redis_conn.zscore(keys.UNSTARTED, match_id)
+
+
+def test_the_sweep_command_expires_them(store, redis_url, tinygame, redis_conn):
+    match_id, _ = new_match(store, tinygame)
+    redis_conn.zadd(keys.UNSTARTED, {match_id: time.time() - 5 * HOUR})
+    result = CliRunner().invoke(main, ["sweep", "--redis-url", redis_url, "--unstarted-hours", "4"])
+    assert result.exit_code == 0, result.output
+    assert "1 unstarted match(es) older than 4 h expired" in result.output
+    assert not store.exists(match_id)
