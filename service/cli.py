@@ -89,6 +89,10 @@ def main() -> None:
     """
 
 
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on (0.0.0.0 for all).")
 @click.option("--port", default=8000, show_default=True, type=int, help="TCP port of the API.")
