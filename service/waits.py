@@ -16,6 +16,7 @@ real threads, and the code is the same.
 from __future__ import annotations
 
 import logging
+import random
 import select
 import socket
 import threading
@@ -139,7 +140,9 @@ def wait_for_version(
     deadline = time.monotonic() + max(0.0, timeout)
     woken.clear()
     version = read_version()
-    checked = time.monotonic()
+    # The first unprompted re-read comes at a random point of the interval, so waits opened
+    # together (a reconnect storm) do not all hit Redis in the same instant ever after.
+    checked = time.monotonic() - random.uniform(0, recheck)
     while version < min_version:
         now = time.monotonic()
         if now >= deadline:

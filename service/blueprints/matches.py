@@ -100,11 +100,14 @@ def match_state(query: dict, match_id: str) -> dict:
 
 @blp.route("/<match_id>/stream")
 @blp.arguments(StreamQuerySchema, location="query")
-@blp.response(200, content_type="text/event-stream", description=(
-    "Server-Sent Events. Each event of the log past the resume point, redacted for the caller exactly "
-    "as GET /events shows it: `id: <version>` and `data: <event JSON>`; then each new event as it is "
-    "appended; a comment line `: keep-alive` after every quiet 15 s; once the match is over and its "
-    "last event sent, `event: end` with `data: {match_id, version, status}`, and the stream closes."))
+@blp.doc(responses={"200": {
+    "description": (
+        "Server-Sent Events. Each event of the log past the resume point, redacted for the caller exactly "
+        "as GET /events shows it: `id: <version>` and `data: <event JSON>`; then each new event as it is "
+        "appended; a comment line `: keep-alive` after every quiet 15 s; once the match is over and its "
+        "last event sent, `event: end` with `data: {match_id, version, status}`, and the stream closes."),
+    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+}})
 @blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
 @blp.alt_response(429, schema=ErrorSchema, description="too_many_waits (Retry-After): this client holds too many open streams and waits")
 @blp.doc(security=_SEAT_OR_SPECTATOR, parameters=[{
