@@ -25,10 +25,18 @@ from .settings import Limits
 
 KEY_PREFIX = "subspace:rl"  # Flask-Limiter's counters: subspace:rl/LIMITS:LIMITER/<key>/...
 
-# endpoint -> (Limits field, key) for each limit it carries.
+# endpoint -> (Limits field, key) for each limit it carries. What stores a new aggregate
+# (a match, a challenge that becomes one, a player) counts as a creation; what appends to a
+# running match (an action, a match-control request) counts as an action. The endpoints of
+# a group share one count (the Limits field names the scope).
+_CREATES = [("create_per_client", "client")]
+_ACTS = [("actions_per_client", "client"), ("actions_per_token", "token")]
 ENDPOINT_LIMITS: dict[str, list[tuple[str, str]]] = {
-    "matches.create_match": [("create_per_client", "client")],
-    "matches.post_action": [("actions_per_client", "client"), ("actions_per_token", "token")],
+    "matches.create_match": _CREATES,
+    "challenges.open_challenge": _CREATES,
+    "players.register": _CREATES,
+    "matches.post_action": _ACTS,
+    **{f"control.{verb}": _ACTS for verb in ("resign", "abort", "draw", "add_time", "vacation", "pause", "resume", "claim")},
 }
 
 
@@ -50,7 +58,7 @@ def _raise_rate_limited(limit: RequestLimit) -> None:
     retry_after = max(1, int(limit.reset_at - time.time() + 0.999))
     raise RateLimited(
         f"too many requests: at most {limit.limit} for this "
-        + ("token" if limit.key.find("token:") >= 0 else "client")
+        + ("token" if "token:" in limit.key else "client")
         + f"; retry in {retry_after} s",
         retry_after=retry_after,
         details={"limit": str(limit.limit)},
@@ -78,8 +86,8 @@ def install_rate_limits(app: Flask, limits: Limits, conn: redis.Redis) -> Limite
             continue
         for field_name, key in wanted:
             key_func, exempt_when = keys[key]
-            view = limiter.limit(getattr(limits, field_name), key_func=key_func, exempt_when=exempt_when,
-                                 scope=f"{endpoint}:{key}")(view)
+            view = limiter.shared_limit(getattr(limits, field_name), scope=field_name,  # one count per group
+                                        key_func=key_func, exempt_when=exempt_when)(view)
         app.view_functions[endpoint] = view
     app.extensions["subspace_limiter"] = limiter  # the wrapped views hold it only weakly
     return limiter

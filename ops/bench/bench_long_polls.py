@@ -26,8 +26,9 @@ import redis  # noqa: E402
 
 from store.embedded import start_embedded  # noqa: E402
 from store.open_waits import OpenWaits  # noqa: E402
+from tests.support.fault_rig import Gunicorn, request  # noqa: E402
 from tests.support.load_rig import (  # noqa: E402
-    close_all, gunicorn_server, latencies, open_long_polls, percentile, request, subprocess_env, wait_until,
+    STARGATE_MATCH, close_all, latencies, open_long_polls, percentile, server_env,
 )
 
 LOOPBACK = "127.0.0.1"
@@ -39,6 +40,13 @@ def report(label: str, samples: list[float]) -> float:
     return p99
 
 
+def wait_until(predicate, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not predicate() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return bool(predicate())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--waits", type=int, default=1000)
@@ -47,10 +55,11 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, start_embedded(Path(tmp) / "redis") as server:
         conn = redis.Redis.from_url(server.url)
-        env = subprocess_env(server.url, SUBSPACE_MAX_OPEN_WAITS=str(args.waits + 100), SUBSPACE_FOLD_MODE="inline")
-        with gunicorn_server(env, workers=args.workers) as port:
-            status, match = request(port, "POST", "/v1/matches", {
-                "game": "stargate", "seats": [{"name": "a", "deck": "oneil"}, {"name": "b", "deck": "apophis"}]})
+        env = server_env(server.url, SUBSPACE_MAX_OPEN_WAITS=str(args.waits + 100))
+        api = Gunicorn(env, Path(tmp), web_workers=args.workers, fold_mode="inline").start()
+        try:
+            port = api.port
+            status, _, match = request(port, "POST", "/v1/matches", STARGATE_MATCH)
             assert status == 201, match
             latencies(port, "/v1/games", 20)  # warm up every worker
             idle = report("GET /v1/games, idle", latencies(port, "/v1/games", args.samples))
@@ -65,6 +74,8 @@ def main() -> None:
             print(f"clients hung up: every wait freed: {freed} in {time.perf_counter() - t0:.2f} s")
             report("GET /v1/games, idle again", latencies(port, "/v1/games", args.samples))
             print(f"p99 ratio loaded / idle: {loaded / idle:.2f}")
+        finally:
+            api.stop()
         conn.close()
 
 

@@ -42,9 +42,12 @@ def _token() -> str | None:
 @blp.alt_response(400, schema=ErrorSchema, description="unknown game / ruleset / player, invalid_clock, bad invitations")
 @blp.alt_response(401, schema=ErrorSchema, description="no player token")
 @blp.alt_response(422, schema=ErrorSchema, description="deck_invalid: your deck's violations")
+@blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): too many creations by this client")
+@blp.alt_response(503, schema=ErrorSchema, description="store_full (Retry-After): no new matches while the store is nearly full")
 @blp.doc(security=PLAYER_ONLY)
 def open_challenge(body: dict) -> dict:
     """Open a challenge with your deck (seen only by you and the server)."""
+    runtime().memory.require_room_for_new_match()  # it becomes a match: same reserve
     return _challenges().open(_token(), body)
 
 

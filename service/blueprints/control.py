@@ -38,6 +38,7 @@ _ERRORS = (
     (403, "not_an_opponent, own_clock, not_in_match"),
     (409, "match_over, or version_conflict when the match kept moving"),
     (422, "not allowed now: deadline_not_passed, too_late_to_abort, no_clock, no_draw_offer, ..."),
+    (429, "rate_limited (Retry-After): too many actions from this client or token"),
 )
 
 

@@ -33,6 +33,7 @@ PLAYER_ONLY = [{"playerToken": []}]
 @blp.arguments(PlayerCreateSchema)
 @blp.response(201, PlayerCreatedSchema)
 @blp.alt_response(400, schema=ErrorSchema, description="invalid_request: a bad name, e-mail, URL or time zone")
+@blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): too many creations by this client")
 def register(body: dict) -> dict:
     """Register a player; the answer shows the player token and the webhook secret once."""
     return logic.register(runtime().players, body)

@@ -29,7 +29,7 @@ def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
 def gunicorn_port(tmp_path_factory, redis_url):
     """``ops/gunicorn.conf.py`` as deployed (the fault suite's rig), one worker."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), REDIS_URL=redis_url)
-    server = Gunicorn(env, tmp_path_factory.mktemp("gunicorn"), web_workers=1, threads=2).start()
+    server = Gunicorn(env, tmp_path_factory.mktemp("gunicorn"), web_workers=1).start()
     try:
         yield server.port
     finally:

@@ -80,3 +80,20 @@ def test_a_malformed_rate_is_refused_at_start():
     with pytest.raises(InvalidRequest) as info:
         load_settings({"SUBSPACE_RATE_CREATE": "lots per day"}, environ={})
     assert info.value.code == "invalid_setting"
+
+
+def test_every_write_endpoint_named_in_the_limits_exists(app):
+    """A renamed endpoint would silently lose its limit."""
+    from service.limits import ENDPOINT_LIMITS
+
+    assert set(ENDPOINT_LIMITS) <= set(app.view_functions)
+
+
+def test_match_control_counts_as_an_action(make_app, redis_conn):
+    app = make_app(SUBSPACE_RATE_ACTIONS_PER_TOKEN="1/minute")
+    with app.test_client() as c:
+        match = create_match(c)
+        assert post(c, match, 0, 0, legal(c, match, 0)["actions"][0]).status_code == 201
+        resign = c.post(url(match, "/resign"), json={}, headers=bearer(tokens(match)[0]))
+    _assert_rate_limited(resign)
+    assert MatchStore(redis_conn).version(match["match_id"]) == 1

@@ -13,6 +13,7 @@ from pathlib import Path
 import redis
 
 from store.embedded import _socket_path
+from tests.support.processes import stop
 
 SUBSPACE = str(Path(sys.executable).with_name("subspace"))
 
@@ -59,13 +60,8 @@ def test_serve_runs_on_embedded_redis_and_sigterm_stops_it(tmp_path, subprocess_
         output, _ = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:  # a failed assertion above: stop it the clean way first
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-                _shutdown_if_running(url)
+            stop(proc)
+            _shutdown_if_running(url)
     assert proc.returncode == 0, output
     assert f"http://127.0.0.1:{port}/" in output
     try:

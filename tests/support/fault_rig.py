@@ -27,10 +27,12 @@ ROOT = Path(__file__).resolve().parents[2]
 class Gunicorn:
     """The API as deployed: ``gunicorn -c ops/gunicorn.conf.py`` on a free loopback port."""
 
-    def __init__(self, env: dict, log_dir: Path, web_workers: int = 2, threads: int = 4):
+    def __init__(self, env: dict, log_dir: Path, web_workers: int = 2, fold_mode: str = "rq"):
         self.port = free_port()
-        self.env = {**env, "SUBSPACE_BIND": f"127.0.0.1:{self.port}", "SUBSPACE_WEB_WORKERS": str(web_workers),
-                    "SUBSPACE_WEB_THREADS": str(threads), "SUBSPACE_FOLD_MODE": "rq"}
+        # Rate limits off unless the test's env sets them: a load from one loopback address
+        # and a few tokens is what they exist to refuse (ops/README.md).
+        self.env = {"SUBSPACE_RATE_LIMITS": "off", **env, "SUBSPACE_BIND": f"127.0.0.1:{self.port}",
+                    "SUBSPACE_WEB_WORKERS": str(web_workers), "SUBSPACE_FOLD_MODE": fold_mode}
         self.log = open(log_dir / "gunicorn.log", "wb")
         self.process: subprocess.Popen | None = None
 
