@@ -20,7 +20,7 @@ from workers.standing_orders import apply_orders
 
 from .notifications import notify_your_turn
 from .settings import Settings
-from .waits import AppendWatcher
+from .waits import AppendWatcher, HangupWatcher
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,7 @@ class Runtime:
     embedded: EmbeddedRedis | None = None
     players: PlayerStore = field(default=None)  # type: ignore[assignment]  # set in __post_init__
     watcher: AppendWatcher = field(init=False)  # wakes this process's long polls and streams
+    hangups: HangupWatcher = field(init=False)  # ... and ends those whose client hung up
     open_waits: OpenWaits = field(init=False)  # per-client cap on them, shared by all processes
     memory: MemoryGuard = field(init=False)  # refuses new matches before Redis is full
     _closed: bool = field(default=False, repr=False)
@@ -41,6 +42,7 @@ class Runtime:
         if self.players is None:
             self.players = PlayerStore(self.conn)
         self.watcher = AppendWatcher(self.conn)
+        self.hangups = HangupWatcher()
         self.open_waits = OpenWaits(self.conn)
         limits = self.settings.limits
         self.memory = MemoryGuard(self.conn, reserve=limits.store_reserve, max_bytes=limits.store_max_bytes)
@@ -96,6 +98,7 @@ class Runtime:
             return
         self._closed = True
         self.watcher.stop()
+        self.hangups.stop()
         self.conn.close()
         if self.embedded is not None:
             self.embedded.stop()

@@ -16,7 +16,7 @@ from replays import listing_for
 from rules.protocol import Viewer
 
 from .runtime import Runtime
-from .waits import ClientGone, connection_probe, wait_for_version
+from .waits import ClientGone, client_socket, wait_for_version
 
 LEASE_GRACE = 30.0  # seconds a lease outlives the wait it covers (a crashed process's expires)
 
@@ -27,9 +27,11 @@ class HeldWait:
         self.client = client
         self.match_id = match_id
         self.lease_seconds = lease_seconds + LEASE_GRACE
-        self._gone = connection_probe(environ)
+        self._socket = client_socket(environ)
+        self._gone = lambda: False
         self._wait_id: str | None = None
         self._watch = None
+        self._hangup = None
         self._woken = None
 
     def open(self) -> "HeldWait":
@@ -38,6 +40,9 @@ class HeldWait:
                                                    self.lease_seconds)
         self._watch = self.rt.watcher.watch(self.match_id)
         self._woken = self._watch.__enter__()
+        if self._socket is not None:
+            self._hangup = self.rt.hangups.watch(self._socket, self._woken)
+            self._gone = self._hangup.__enter__()
         return self
 
     def until(self, min_version: int, timeout: float) -> int:
@@ -52,6 +57,9 @@ class HeldWait:
             self.rt.open_waits.renew(self.client, self._wait_id, self.lease_seconds)
 
     def close(self) -> None:
+        if self._hangup is not None:
+            self._hangup.__exit__(None, None, None)
+            self._hangup = None
         if self._watch is not None:
             self._watch.__exit__(None, None, None)
             self._watch = None

@@ -6,8 +6,9 @@ not a thread. What it waits on must not cost a Redis connection each either: one
 subscription per process (``AppendWatcher``) to ``subspace:appends``, where every append
 publishes its match id, wakes the local waits of that match. A wait re-reads the version
 when woken and every ``recheck`` seconds anyway, so a message lost while the subscription
-reconnects delays a wake-up, never loses one. Every ``tick`` the wait also looks at the
-client's socket: a client that hung up frees its wait within a tick (``ClientGone``).
+reconnects delays a wake-up, never loses one (and every reconnect wakes them all). One
+``HangupWatcher`` per process polls every waiting client's socket once a ``tick``: a
+client that hung up frees its wait within a tick (``ClientGone``).
 
 Written with ``threading`` on purpose: under gevent's monkey-patching these are greenlets
 and cooperative events; under a plain threaded server (tests, Flask's test client) they are
@@ -30,8 +31,8 @@ from store import keys
 
 log = logging.getLogger(__name__)
 
-TICK_SECONDS = 1.0  # how often a wait looks at the client's socket
-RECHECK_SECONDS = 5.0  # how often a wait re-reads the version without being woken
+TICK_SECONDS = 1.0  # how often the process looks at its waiting clients' sockets
+RECHECK_SECONDS = 15.0  # how often a wait re-reads the version without being woken
 
 
 class ClientGone(Exception):
@@ -130,48 +131,118 @@ def wait_for_version(
     timeout: float,
     client_gone: Callable[[], bool] = lambda: False,
     *,
-    tick: float = TICK_SECONDS,
     recheck: float = RECHECK_SECONDS,
 ) -> int:
     """Wait up to ``timeout`` seconds until ``read_version()`` reaches ``min_version``;
     returns the version then (below ``min_version`` when the time ran out). ``woken`` comes
-    from ``AppendWatcher.watch`` of the same match. Raises ``ClientGone`` as soon as a tick
-    finds the client gone."""
+    from ``AppendWatcher.watch`` of the same match (and ``HangupWatcher.watch`` sets it too);
+    raises ``ClientGone`` as soon as a wake-up finds the client gone. Between wake-ups the
+    wait costs nothing: no timer ticks, only a re-read every ``recheck`` seconds in case a
+    published append was lost."""
     deadline = time.monotonic() + max(0.0, timeout)
     woken.clear()
     version = read_version()
     # The first unprompted re-read comes at a random point of the interval, so waits opened
     # together (a reconnect storm) do not all hit Redis in the same instant ever after.
-    checked = time.monotonic() - random.uniform(0, recheck)
+    next_check = time.monotonic() + random.uniform(0, recheck)
     while version < min_version:
         now = time.monotonic()
         if now >= deadline:
             break
-        if woken.wait(min(tick, deadline - now)) or time.monotonic() - checked >= recheck:
+        woke = woken.wait(min(deadline, next_check) - now)
+        if client_gone():
+            raise ClientGone()
+        if woke or time.monotonic() >= next_check:
             woken.clear()  # before reading: an append after the read sets it again
             version = read_version()
-            checked = time.monotonic()
-        if version < min_version and client_gone():
-            raise ClientGone()
+            next_check = time.monotonic() + recheck
     return version
 
 
-def connection_probe(environ: dict) -> Callable[[], bool]:
-    """A ``client_gone()`` for the request's socket (gunicorn and Werkzeug put it in the
-    WSGI environ; the test client has none: never gone). A waiting request reads nothing
-    more from its client, so a readable socket means the client hung up (recv gives b'')
-    or sent something early (then it is still there)."""
-    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
-    if sock is None:
-        return lambda: False
+def client_socket(environ: dict) -> socket.socket | None:
+    """The request's socket (gunicorn and Werkzeug put it in the WSGI environ; the test
+    client has none)."""
+    return environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
 
-    def gone() -> bool:
+
+def _unpatched_poll() -> Callable[[], object]:
+    """``select.poll`` as the OS gives it, not gevent's cooperative one: polled with timeout
+    0 it never blocks, so it is safe on the event loop, and unlike ``select()`` it takes
+    descriptors above 1024 (a worker holding 2,000 connections has them)."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return select.poll
+    return monkey.get_original("select", "poll") if monkey.is_module_patched("select") else select.poll
+
+
+_HUNG_UP = select.POLLHUP | select.POLLERR | select.POLLNVAL | getattr(select, "POLLRDHUP", 0)
+
+
+class HangupWatcher:
+    """One look per ``tick`` at every waiting client's socket, for the whole process: a
+    single non-blocking poll over all of them, instead of each wait waking up to look at its
+    own. A waiting request reads nothing more from its client, so a socket that turns
+    readable means the client hung up (or sent something early: then a peek finds data and
+    it is still there)."""
+
+    def __init__(self, tick: float = TICK_SECONDS):
+        self.tick = tick
+        self._lock = threading.Lock()
+        self._watched: dict[int, tuple[socket.socket, threading.Event, dict]] = {}
+        self._poll = _unpatched_poll()()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    @contextmanager
+    def watch(self, sock: socket.socket, woken: threading.Event) -> Iterator[Callable[[], bool]]:
+        """While inside: when ``sock``'s client hangs up, ``woken`` is set and the yielded
+        ``client_gone()`` answers True."""
+        flag = {"gone": False}
         try:
-            readable, _, _ = select.select([sock], [], [], 0)
-            if not readable:
-                return False
-            return sock.recv(1, socket.MSG_PEEK) == b""
-        except (OSError, ValueError):  # closed or reset under us
-            return True
+            fd = sock.fileno()
+        except OSError:
+            fd = -1
+        if fd < 0:  # already closed
+            yield lambda: True
+            return
+        with self._lock:
+            self._watched[fd] = (sock, woken, flag)
+            self._poll.register(fd, select.POLLIN | _HUNG_UP)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="subspace-hangup-watcher", daemon=True)
+                self._thread.start()
+        try:
+            yield lambda: flag["gone"]
+        finally:
+            with self._lock:
+                if self._watched.get(fd, (None,))[0] is sock:
+                    del self._watched[fd]
+                    try:
+                        self._poll.unregister(fd)
+                    except (KeyError, ValueError, OSError):
+                        pass
 
-    return gone
+    def _run(self) -> None:
+        while not self._stop.wait(self.tick):
+            with self._lock:
+                ready = [(self._watched.get(fd), events) for fd, events in self._poll.poll(0)]
+            for entry, events in ready:
+                if entry is None:
+                    continue
+                sock, woken, flag = entry
+                if events & _HUNG_UP or _at_eof(sock):
+                    flag["gone"] = True
+                    woken.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+def _at_eof(sock: socket.socket) -> bool:
+    try:
+        return sock.recv(1, socket.MSG_PEEK) == b""  # readable: answers at once
+    except BlockingIOError:
+        return False
+    except OSError:  # reset under us
+        return True

@@ -159,11 +159,14 @@ class MatchStore:
             match_id = raw.decode()
             try:
                 match_keys = [keys.meta(match_id), keys.events(match_id), keys.projection(match_id),
-                              keys.snapshots(match_id), keys.fold_queued(match_id)]
+                              keys.snapshots(match_id), keys.fold_queued(match_id), keys.standing_orders(match_id)]
             except NotFound:  # a malformed id in the index names no match
                 match_keys = None
             if match_keys is not None and self._expire_unstarted(keys=match_keys):
-                self.conn.zrem(keys.MATCHES, raw)
+                pipe = self.conn.pipeline(transaction=False)
+                for index in (keys.MATCHES, keys.DEADLINES, keys.BOTS_DUE):  # cross-match indexes
+                    pipe.zrem(index, raw)
+                pipe.execute()
                 expired.append(match_id)
             # Deleted, started (its first append's ZREM was lost) or malformed: not a candidate.
             self.conn.zrem(keys.UNSTARTED, raw)

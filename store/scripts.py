@@ -75,7 +75,7 @@ redis.call('EXPIRE', KEYS[1], 86400)  -- only collects the key of a client gone 
 return {1, '0'}
 """
 
-# KEYS: 1 meta hash, 2 events stream, 3 projection hash, 4 snapshot hash, 5 fold-queued flag
+# KEYS: 1 meta hash, 2 events stream, then every other key of the match to delete
 # Deletes a match only if it still has no event (nobody acted since it was created): the
 # check and the delete are one step, so an append racing the sweep either lands first
 # (and the match is kept) or finds the match gone (404), never half of it.
@@ -83,6 +83,6 @@ return {1, '0'}
 EXPIRE_UNSTARTED = r"""
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 if redis.call('EXISTS', KEYS[2]) == 1 and redis.call('XLEN', KEYS[2]) > 0 then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+redis.call('DEL', unpack(KEYS))
 return 1
 """

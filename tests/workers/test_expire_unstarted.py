@@ -16,6 +16,8 @@ HOUR = 3600.0
 
 def test_old_unstarted_matches_expire_and_nothing_else_does(store, redis_conn, tinygame):
     abandoned, _ = new_match(store, tinygame)
+    redis_conn.hset(keys.standing_orders(abandoned), "0", b"[]")
+    redis_conn.zadd(keys.DEADLINES, {abandoned: 1})
     started, config = new_match(store, tinygame)
     append_all(store, started, scripted_events(tinygame, config, n=1))
     later = time.time() + 73 * HOUR
@@ -23,6 +25,7 @@ def test_old_unstarted_matches_expire_and_nothing_else_does(store, redis_conn, t
     assert expire_unstarted(redis_conn, 72, now=later) == [abandoned]
     assert not store.exists(abandoned)
     assert not [k for k in redis_conn.keys(f"{{m:{abandoned}}}*")], "every key of the match is gone"
+    assert not any(redis_conn.zscore(index, abandoned) for index in (keys.DEADLINES, keys.BOTS_DUE, keys.UNSTARTED))
     assert store.list_matches() == [started] and store.exists(started)
     assert expire_unstarted(redis_conn, 72, now=later + 1000 * HOUR) == []  # started: kept for ever
 
