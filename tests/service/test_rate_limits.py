@@ -97,3 +97,14 @@ def test_match_control_counts_as_an_action(make_app, redis_conn):
         resign = c.post(url(match, "/resign"), json={}, headers=bearer(tokens(match)[0]))
     _assert_rate_limited(resign)
     assert MatchStore(redis_conn).version(match["match_id"]) == 1
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_client(make_app):
+    """SUBSPACE_PROXY_HOPS=1: each X-Forwarded-For address has its own count (without it,
+    every client of the proxy would share the proxy's)."""
+    app = make_app(SUBSPACE_RATE_CREATE="1/minute", SUBSPACE_PROXY_HOPS="1")
+    body = {"game": "highcard", "seats": DECKS}
+    with app.test_client() as c:
+        assert c.post("/v1/matches", json=body, headers={"X-Forwarded-For": "198.51.100.1"}).status_code == 201
+        _assert_rate_limited(c.post("/v1/matches", json=body, headers={"X-Forwarded-For": "198.51.100.1"}))
+        assert c.post("/v1/matches", json=body, headers={"X-Forwarded-For": "198.51.100.2"}).status_code == 201
