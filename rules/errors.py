@@ -154,3 +154,18 @@ class StoreFull(Overloaded):
     """Redis is near its memory limit: new matches are refused so running ones can go on."""
 
     code = "store_full"
+
+
+class ImportRefused(SubspaceError):
+    """An interchange file that does not verify (``replays.interchange``): its ``code``
+    says why (``seed_mismatch``, ``decklist_mismatch``, ``event_not_folding`` ...) and
+    ``details`` name the ``line`` and ``event`` number where it first failed."""
+
+    code = "import_refused"
+    http_status = 422
+
+
+class MatchReadOnly(MatchOver):
+    """An imported match is a finished record: nothing can be posted to it."""
+
+    code = "match_read_only"

@@ -22,7 +22,7 @@ from workers.bots import schedule_if_bot_turn
 
 from . import auth
 from .clock_index import now_iso, reschedule
-from .matches_logic import Match, Posted, load_match, seat_idempotency_key
+from .matches_logic import Match, Posted, load_match, refuse_if_imported, seat_idempotency_key
 from .notifications import notify_your_turn
 from .runtime import Runtime
 
@@ -79,6 +79,7 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
     """Validate and append one control event for the caller's seat."""
     store = rt.store
     match = load_match(store, match_id)
+    refuse_if_imported(match.meta)
     seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
     event = {"type": kind, "seat": seat, "payload": {**(payload or {}), "seats": match.seat_count}}
     key = seat_idempotency_key(seat, idempotency_key)

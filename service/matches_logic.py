@@ -14,9 +14,10 @@ from typing import Callable
 
 import rules
 from replays import current_state, decklist_commitment, events_for, state_at
+from replays.pinning import engine_versions
 from rules import control, rng
 from rules.clock import validate_clock_spec
-from rules.errors import InvalidRequest, MatchOver, NotFound, NotYourDecision, VersionConflict
+from rules.errors import InvalidRequest, MatchOver, MatchReadOnly, NotFound, NotYourDecision, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 from store.players import PlayerStore
@@ -132,7 +133,7 @@ def create_match(
         **(extra_meta or {}),
         "game": game.id,
         "ruleset": ruleset,
-        "engine_version": game.engine_version,
+        **engine_versions(game),  # derived from the code and card data (replays.pinning)
         "config": config,
         "seed": seed,
         "seed_commitment": commitment,
@@ -192,6 +193,7 @@ def summary(store: MatchStore, match_id: str) -> dict:
         "game": meta["game"],
         "ruleset": meta["ruleset"],
         "engine_version": str(meta.get("engine_version", "")),
+        "card_data_version": str(meta.get("card_data_version", "")),
         "status": "finished" if outcome is not None else "active",
         "version": version,
         "deciding_seats": list(match.game.deciding_seats(state)) if outcome is None else [],
@@ -353,6 +355,13 @@ def _check_turn(game: Game, state: State, seat: int) -> None:
         )
 
 
+def refuse_if_imported(meta: dict) -> None:
+    """Nothing is ever posted to an imported match (``service.interchange_logic``): it is a
+    verified record of a game played elsewhere, not a game."""
+    if meta.get("imported"):
+        raise MatchReadOnly("this match was imported: it is a finished record and takes no actions")
+
+
 def _stored_answer(store: MatchStore, match_id: str, key: str | None, event: dict) -> Posted | None:
     """The stored answer of an earlier request with this key (for this seat), or None."""
     if key is None:
@@ -381,6 +390,7 @@ def post_action(
     """
     store = rt.store
     match = load_match(store, match_id)
+    refuse_if_imported(match.meta)
     seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
     event = {"type": "action", "seat": seat, "payload": action}
     key = seat_idempotency_key(seat, idempotency_key)
@@ -432,6 +442,7 @@ __all__ = [
     "legal_actions_for",
     "load_match",
     "post_action",
+    "refuse_if_imported",
     "replay",
     "reader",
     "resume_point",

@@ -91,6 +91,7 @@ class Settings:
     max_wait: float  # cap of ?wait= on GET state
     extra_games: str | None  # SUBSPACE_EXTRA_GAMES spec ("module:ATTR,..."); None: the env var's
     limits: Limits = field(default_factory=Limits)  # what one client may cost the server
+    export_delay: int = 3  # SUBSPACE_EXPORT_DELAY: a live export lags the head by this many events
 
     @property
     def embedded(self) -> bool:
@@ -128,6 +129,12 @@ def load_settings(overrides: Mapping[str, object] | None = None, environ: Mappin
         raise InvalidRequest(f"SUBSPACE_MAX_WAIT must be a number of seconds, not {raw_wait!r}", code="invalid_setting")
     max_wait = max(0.0, min(max_wait, float(MAX_WAIT_SECONDS)))
     extra = pick("SUBSPACE_EXTRA_GAMES")
+    raw_delay = pick("SUBSPACE_EXPORT_DELAY")
+    try:
+        export_delay = int(raw_delay) if raw_delay is not None else 3
+    except (TypeError, ValueError):
+        raise InvalidRequest(f"SUBSPACE_EXPORT_DELAY must be a whole number of events, not {raw_delay!r}",
+                             code="invalid_setting")
     return Settings(
         redis_url=str(redis_url) if redis_url is not None else None,
         data_dir=data_dir,
@@ -135,4 +142,5 @@ def load_settings(overrides: Mapping[str, object] | None = None, environ: Mappin
         max_wait=max_wait,
         extra_games=str(extra) if extra is not None else None,
         limits=load_limits(pick),
+        export_delay=max(0, export_delay),
     )

@@ -1,10 +1,11 @@
-"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control`` and ``challenges``."""
+"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control``, ``challenges`` and ``interchange`` (export/import)."""
 from __future__ import annotations
 
 from .challenges import blp as challenges_blp
 from .control import blp as control_blp
 from .games import blp as games_blp
+from .interchange import blp as interchange_blp
 from .matches import blp as matches_blp
 from .players import blp as players_blp
 
-BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp)
+BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp)

@@ -1,0 +1,100 @@
+"""Export and import of matches in the interchange format (``docs/interchange.md``).
+
+Export: a finished match shows everything (seed, config, revealed deck lists), so anyone
+can re-verify it; a live match is the caller's own redacted view (``replays.events_for``,
+what ``GET /events`` shows them) and stops ``export_delay`` events short of the head, so
+an export cannot be fed to a helper during play (lichess's anti-cheat delay).
+
+Import: the file is verified by ``replays.interchange.verify`` (seed, deck lists, every
+event validated then applied) and stored as a finished, read-only match (meta
+``imported``; posting to it answers 409 ``match_read_only``), with its events exactly as
+the file has them, so exporting it again gives the same lines.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Callable
+
+import rules
+from replays import current_state, events_for
+from replays import interchange
+from replays.pinning import engine_versions
+from store import MatchStore, hash_token
+
+from . import auth
+from .matches_logic import load_match
+from .runtime import Runtime
+
+MAX_IMPORT_EVENTS = 20000  # a long Star Trek game is ~2,000; the byte bound is MAX_CONTENT_LENGTH
+
+
+def export_text(store: MatchStore, match_id: str, token: str | None, *, delay: int, players=None) -> str:
+    """The match as an interchange file for the caller (see the module docstring)."""
+    match = load_match(store, match_id)
+    version, state = current_state(store, match.game, match_id)
+    outcome = match.game.outcome(state)
+    if outcome is not None:
+        events = store.read_events(match_id, upto=version)
+        header = interchange.header_for(match.meta, view="full", version=version, result=outcome, full=True)
+        return interchange.render(header, events)
+    viewer = auth.viewer_for(match.meta, token, players)
+    upto = max(0, version - delay)
+    events = events_for(store, match.game, match_id, viewer, after=0, limit=upto) if upto else []
+    view = f"seat {viewer}" if isinstance(viewer, int) else str(viewer)
+    header = interchange.header_for(match.meta, view=view, version=upto, result=None, full=False)
+    header["delay"] = delay
+    return interchange.render(header, events)
+
+
+def import_text(rt: Runtime, text: str, progress: Callable[[int], None] | None = None) -> dict:
+    """Verify ``text`` and store it as a finished, read-only match; ``ImportRefused`` otherwise."""
+    parsed = interchange.parse(text, max_events=MAX_IMPORT_EVENTS)
+    final = interchange.verify(parsed, progress=progress)
+    return store_verified(rt.store, parsed, final, after_append=rt.after_append)
+
+
+def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
+                   after_append: Callable[[str], None] | None = None) -> dict:
+    """Store a verified file: meta from its header (no seat can ever act: the seat token
+    hashes are of tokens nobody holds), its events as they are, then the projection."""
+    h = parsed.header
+    game = rules.get_game(h["game"])
+    seats = len(h["decklist_commitments"])
+    outcome = game.outcome(final)
+    names = [s.get("name") for s in h.get("seats") or []] or (h["config"].get("names") or [])
+    meta = {
+        "game": game.id,
+        "ruleset": h["ruleset"],
+        "engine_version": h.get("engine_version"),
+        "card_data_version": h.get("card_data_version"),
+        "verified_with": engine_versions(game),
+        "config": h["config"],
+        "seed": h["seed"],
+        "seed_commitment": h["seed_commitment"],
+        "seat_token_hashes": [hash_token(secrets.token_urlsafe(32)) for _ in range(seats)],
+        "seat_names": names,
+        "seat_players": [None] * seats,  # an import proves the game, not who played it
+        "decklists": h["decklists"],
+        "decklist_commitments": h["decklist_commitments"],
+        "status": "finished",
+        "outcome": outcome,
+        "finished_version": len(parsed.events),
+        "imported": True,
+        "imported_from": h.get("match_id"),
+        "finished_at": h.get("finished"),
+        "tournament_id": h.get("tournament"),
+        "tournament_round": h.get("round"),
+        "seat_bots": [None] * seats,
+    }
+    match_id = store.create_match(meta, game.setup(h["config"], h["seed"]))
+    version = 0
+    for event in parsed.events:
+        clean = interchange.stored_event(event)
+        body = {k: v for k, v in clean.items() if k not in ("v", "ts")}
+        version = store.append(match_id, version, body, ts=clean["ts"]).version
+    if after_append is not None and version:
+        after_append(match_id)
+    return {"match_id": match_id, "game": game.id, "version": version, "verified": True, "outcome": outcome}
+
+
+__all__ = ["MAX_IMPORT_EVENTS", "export_text", "import_text", "store_verified"]
