@@ -341,5 +341,124 @@ def games(as_json: bool) -> None:
             click.echo(f"  starter deck {deck.get('id')}: {deck.get('name', '')}")
 
 
+# ---- interchange files (docs/interchange.md) ----------------------------------------------
+@main.command("export")
+@_REDIS_URL
+@_DATA_DIR
+@click.argument("match_ids", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Every finished match (with --since: created since DATE).")
+@click.option("--since", type=click.DateTime(), default=None, metavar="DATE",
+              help="With --all: only matches created at or after DATE (UTC, e.g. 2026-11-01).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="Folder to write <match id>.ndjson files into.")
+def export_cmd(redis_url: str | None, data_dir: str, match_ids: tuple[str, ...], every: bool, since, out_dir: str) -> None:
+    """Write matches as interchange files: a finished match in full (seed, config, deck
+    lists: anyone can re-verify it), a live one as a spectator sees it, lagging the head."""
+    from pathlib import Path
+    from datetime import timezone
+
+    from store import MatchStore
+    from store.connection import connect
+    from store.players import PlayerStore
+    from store.plugins import load_extra_games
+
+    from .interchange_logic import export_text, is_finished, match_ids_since
+    from .settings import load_settings
+
+    load_extra_games()
+    if not match_ids and not every:
+        raise click.UsageError("name match ids or pass --all")
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    delay = load_settings().export_delay
+    with _redis(redis_url, data_dir) as url:
+        conn = connect(url)
+        try:
+            store = MatchStore(conn)
+            ids = list(match_ids)
+            if every:
+                stamp = since.replace(tzinfo=timezone.utc).timestamp() if since is not None else None
+                ids = [m for m in match_ids_since(store, stamp) if is_finished(store, m)]
+            with click.progressbar(ids, label="exporting", show_pos=True, file=sys.stderr) as bar:
+                for match_id in bar:
+                    text = export_text(store, match_id, None, delay=delay, players=PlayerStore(conn))
+                    (folder / f"{match_id}.ndjson").write_text(text, encoding="utf-8")
+        finally:
+            conn.close()
+    click.echo(f"exported {len(ids)} match(es) to {folder}")
+
+
+def _verify_files(files: tuple[str, ...], label: str, on_verified=None) -> int:
+    """Verify each file (and hand it to ``on_verified``); print one line per refusal; the
+    number refused."""
+    from rules.errors import ImportRefused
+    from replays import interchange
+
+    refused = 0
+    with click.progressbar(files, label=label, show_pos=True, file=sys.stderr) as bar:
+        for name in bar:
+            try:
+                with open(name, encoding="utf-8") as handle:
+                    parsed = interchange.parse(handle.read())
+                final = interchange.verify(parsed)
+                if on_verified is not None:
+                    on_verified(name, parsed, final)
+            except (ImportRefused, UnicodeDecodeError, OSError) as error:
+                refused += 1
+                details = getattr(error, "details", None) or {}
+                click.echo(f"\n{name}: refused ({getattr(error, 'code', type(error).__name__)}, "
+                           f"event {details.get('event')}, line {details.get('line')}): "
+                           f"{getattr(error, 'message', error)}", err=True)
+    return refused
+
+
+@main.command("verify")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def verify_cmd(files: tuple[str, ...]) -> None:
+    """Re-fold interchange files with this engine, offline (no Redis): the seed against its
+    commitment, the deck lists against theirs, every event by the rules. Exit status 1 if
+    any file is refused."""
+    from store.plugins import load_extra_games
+
+    load_extra_games()
+    refused = _verify_files(files, "verifying")
+    click.echo(f"{len(files) - refused} verified, {refused} refused")
+    sys.exit(1 if refused else 0)
+
+
+@main.command("import")
+@_REDIS_URL
+@_DATA_DIR
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def import_cmd(redis_url: str | None, data_dir: str, files: tuple[str, ...]) -> None:
+    """Verify interchange files and store each as a finished, read-only match (one line per
+    import: file and new match id). Exit status 1 if any file is refused."""
+    from store import MatchStore
+    from store.connection import connect
+    from store.plugins import load_extra_games
+    from workers import fold_pending, settle_lagging
+
+    from .interchange_logic import store_verified
+
+    load_extra_games()
+    with _redis(redis_url, data_dir) as url:
+        conn = connect(url)
+        store = MatchStore(conn)
+
+        def fold_now(match_id: str) -> None:
+            fold_pending(conn, match_id)
+            settle_lagging(conn, match_id)
+
+        def keep(name: str, parsed, final) -> None:
+            created = store_verified(store, parsed, final, after_append=fold_now)
+            click.echo(f"\n{name}: imported as {created['match_id']}")
+        try:
+            refused = _verify_files(files, "importing", keep)
+        finally:
+            conn.close()
+    click.echo(f"{len(files) - refused} imported, {refused} refused")
+    sys.exit(1 if refused else 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -19,7 +19,7 @@ import rules
 from replays import current_state, events_for
 from replays import interchange
 from replays.pinning import engine_versions
-from store import MatchStore, hash_token
+from store import MatchStore, hash_token, keys
 
 from . import auth
 from .matches_logic import load_match
@@ -97,4 +97,16 @@ def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
     return {"match_id": match_id, "game": game.id, "version": version, "verified": True, "outcome": outcome}
 
 
-__all__ = ["MAX_IMPORT_EVENTS", "export_text", "import_text", "store_verified"]
+def match_ids_since(store: MatchStore, since: float | None = None) -> list[str]:
+    """Every match id created at or after ``since`` (unix seconds; None: all), oldest first
+    (``subspace:matches`` is scored by creation time)."""
+    low = "-inf" if since is None else since
+    return [m.decode() for m in store.conn.zrangebyscore(keys.MATCHES, low, "+inf")]
+
+
+def is_finished(store: MatchStore, match_id: str) -> bool:
+    match = load_match(store, match_id)
+    return match.game.outcome(current_state(store, match.game, match_id)[1]) is not None
+
+
+__all__ = ["MAX_IMPORT_EVENTS", "export_text", "import_text", "is_finished", "match_ids_since", "store_verified"]
