@@ -28,6 +28,8 @@ EXPECTED = {
     "/v1/challenges/{challenge_id}/decline": {"post"},
     "/v1/challenges/{challenge_id}/cancel": {"post"},
     "/v1/matches/{match_id}/stream": {"get"},
+    "/v1/matches/{match_id}/export": {"get"},
+    "/v1/imports": {"post"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
