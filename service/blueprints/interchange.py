@@ -40,6 +40,8 @@ def export_match(match_id: str) -> Response:
 @blp.response(201, ImportedSchema)
 @blp.alt_response(413, schema=ErrorSchema, description="payload_too_large: the file is over the request size limit")
 @blp.alt_response(422, schema=ErrorSchema, description="the file does not verify: details name the line and event")
+@blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): imports count as match creations")
+@blp.alt_response(503, schema=ErrorSchema, description="store_full (Retry-After): no new matches while the store is nearly full")
 def import_match() -> dict:
     """Verify an interchange file (seed, deck lists, every event by the rules) and store it
     as a finished, read-only match; or refuse it naming the first event that does not fold."""
@@ -48,4 +50,6 @@ def import_match() -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ImportRefused("the file is not UTF-8 text", code="malformed_import", details={"line": None, "event": None}) from None
-    return logic.import_text(runtime(), text)
+    rt = runtime()
+    rt.memory.require_room_for_new_match()
+    return logic.import_text(rt, text)

@@ -185,3 +185,12 @@ def test_a_live_export_is_the_callers_redacted_view_and_lags_the_head(client, rt
         for event in events:
             event.pop("kind")
             assert event == shown[event["v"]]  # nothing the caller's /events hides
+
+
+def test_imports_count_against_the_creation_rate_limit(make_app, finished_text):
+    app = make_app(SUBSPACE_RATE_CREATE="1/minute", SUBSPACE_RATE_LIMITS="on")
+    with app.test_client() as client:
+        assert _import(client, finished_text).status_code == 201
+        response = _import(client, finished_text)
+        assert response.status_code == 429 and response.json["error"]["code"] == "rate_limited"
+        assert int(response.headers["Retry-After"]) >= 1
