@@ -103,7 +103,9 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
             if attempt == _ATTEMPTS - 1:
                 raise
             continue
-        if result.replayed:
+        if result.replayed:  # a twin with the same key appended first: its days are the ones counted
+            if refund_to is not None:
+                vacations.refund(rt.conn, refund_to, C.year_of(now), event["payload"]["days"])
             return Posted(body=result.response, replayed=True)
         before = list(match.game.deciding_seats(state))
         state = match.game.apply(state, {**event, "ts": ts})
