@@ -303,15 +303,17 @@ def clock(redis_url: str | None, data_dir: str, interval: float, once: bool) -> 
     from store.plugins import load_extra_games
     from workers.clock import run_clock, tick
 
+    from .notifications import notify_your_turn
+
     load_extra_games()
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     with _redis(redis_url, data_dir) as url:
         conn = redis_py.Redis.from_url(url)
         try:
             if once:
-                click.echo(json.dumps(tick(conn)))
+                click.echo(json.dumps(tick(conn, on_appended=notify_your_turn)))
             else:
-                run_clock(conn, interval=interval)
+                run_clock(conn, interval=interval, on_appended=notify_your_turn)
         finally:
             conn.close()
 

@@ -86,9 +86,12 @@ def send_reminders(conn: redis.Redis, meta: dict, match_id: str, state: dict, no
 
 
 def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: str | None = None,
-                 notify: Notify = _outbox_notify) -> dict:
+                 notify: Notify = _outbox_notify, on_appended=None) -> dict:
     """Everything due in one match at ``now``: reminders, then the due events one at a time
-    (each re-derived from the state after the last), then the next wake-up in the index."""
+    (each re-derived from the state after the last), then the next wake-up in the index.
+    ``on_appended(conn, match_id=, meta=, version=, before=, after=)`` hears of each event
+    appended (``subspace clock`` passes the service's "your turn" notifier: a passed window
+    hands the decision to someone)."""
     ts = now_iso or utc_now_iso()
     now = C.parse_ts(ts)
     try:
@@ -115,12 +118,16 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
             continue  # someone acted meanwhile: look again
         appended += 1
         _fault("after_append")
+        before = list(game.deciding_seats(state))
         state = game.apply(state, {**event, "ts": ts})
         outcome = game.outcome(state)
         if outcome is not None:
             store.update_meta(match_id, status="finished", outcome=outcome, finished_version=version + 1)
-    if appended:
-        appended += apply_orders(conn, match_id)  # a passed window may hand a seat with orders the decision
+        if on_appended is not None:
+            on_appended(conn, match_id=match_id, meta=meta, version=version + 1, before=before,
+                        after=game.deciding_seats(state) if outcome is None else [])
+    if appended:  # a passed window may hand a seat with orders the decision
+        appended += apply_orders(conn, match_id, on_appended=on_appended)
     version, state = current_state(store, game, match_id)
     if appended:
         enqueue_fold(conn, match_id)
@@ -136,14 +143,14 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
 
 
 def tick(conn: redis.Redis, now_iso: str | None = None, *, limit: int = 100,
-         notify: Notify = _outbox_notify) -> dict:
+         notify: Notify = _outbox_notify, on_appended=None) -> dict:
     """One pass over the matches due at ``now``: ``{matches, appended, reminders}``."""
     ts = now_iso or utc_now_iso()
     store = MatchStore(conn)
     totals = {"matches": 0, "appended": 0, "reminders": 0}
     for match_id in deadlines.due(conn, C.parse_ts(ts), limit):
         try:
-            done = handle_match(conn, store, match_id, ts, notify)
+            done = handle_match(conn, store, match_id, ts, notify, on_appended)
         except Exception:  # noqa: BLE001 - one broken match must not stop the clock of the others
             log.exception("clock: match %s failed; it stays due", match_id)
             continue
@@ -154,13 +161,13 @@ def tick(conn: redis.Redis, now_iso: str | None = None, *, limit: int = 100,
 
 
 def run_clock(conn: redis.Redis, *, interval: float = 5.0, stop: threading.Event | None = None,
-              max_ticks: int | None = None) -> None:
+              max_ticks: int | None = None, on_appended=None) -> None:
     """The loop: a tick, then sleep until the next wake-up in the index or ``interval``
     seconds, whichever is sooner (a match clocked meanwhile is seen within ``interval``)."""
     stop = stop or threading.Event()
     ticks = 0
     while not stop.is_set():
-        tick(conn)
+        tick(conn, on_appended=on_appended)
         ticks += 1
         if max_ticks is not None and ticks >= max_ticks:
             return

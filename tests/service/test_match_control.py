@@ -147,7 +147,9 @@ def test_an_expired_response_window_is_passed_by_the_server(client, frozen):
     entry = summary["clock"]["on_clock"][0]
     assert entry["deadline"].startswith("2026-03-01T18:0")  # six hours, not three days
     frozen.tick(timedelta(hours=6, minutes=1))
-    assert tick(conn)["appended"] >= 1
+    heard = []  # what `subspace clock` tells the "your turn" notifier
+    assert tick(conn, on_appended=lambda conn, **event: heard.append(event))["appended"] >= 1
+    assert heard[0]["version"] == summary["version"] + 1 and heard[0]["before"] == [entry["seat"]]
     events = client.get(url(match, "/events?after=%d" % summary["version"]), headers=bearer(tokens(match)[0])).json
     first = events["events"][0]
     assert first["type"] == "action" and first["seat"] == entry["seat"] and first["payload"] == {"type": "pass"}
