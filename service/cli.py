@@ -136,7 +136,8 @@ def serve(host: str, port: int, workers: int, data_dir: str, redis_url: str | No
 
 
 def _start_bot_thread(url: str) -> None:
-    """The server's player beside the dev server (``subspace bots`` does it in production)."""
+    """The server's player in the serving process when it folds inline (no worker processes;
+    ``subspace bots`` does it in production). A daemon thread: it ends with the process."""
     import threading
 
     from store.connection import connect

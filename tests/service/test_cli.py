@@ -17,6 +17,7 @@ from tests.service.helpers import create_match, legal, post
     (["worker"], "--burst"),
     (["sweep"], "--full"),
     (["games"], "--json"),
+    (["bots"], "--once"),
 ])
 def test_help_explains_each_command(command, phrase):
     result = CliRunner().invoke(main, [*command, "--help"])
@@ -116,3 +117,18 @@ def test_clock_once_times_out_an_expired_decision(client, redis_conn, redis_url)
     events = client.get(f"/v1/matches/{match['match_id']}/events").json["events"]
     assert [e["type"] for e in events] == ["clock_start", "timeout", "forfeit"]
     assert client.get(f"/v1/matches/{match['match_id']}").json["outcome"]["ended_by"] == "timeout"
+
+
+def test_bots_once_plays_the_server_seats_due_turn(app, client, redis_url):
+    from store.bots import BotSchedule
+
+    decks = [d["id"] for d in next(g for g in client.get("/v1/games").json["games"] if g["id"] == "babylon5")["starter_decks"]]
+    created = client.post("/v1/matches", json={"game": "babylon5", "seats": [
+        {"name": "Server", "deck": decks[0], "bot": {"pace_seconds": 0}}, {"name": "Ann", "deck": decks[1]}]}).json
+    summary = client.get(f"/v1/matches/{created['match_id']}").json
+    assert 0 in summary["deciding_seats"]  # the opening hand: the server's seat decides first
+    result = CliRunner().invoke(main, ["bots", "--once", "--redis-url", redis_url])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["played"] == 1
+    assert client.get(f"/v1/matches/{created['match_id']}").json["version"] == summary["version"] + 1
+    assert BotSchedule(app.extensions["subspace"].conn).pending(created["match_id"]) is not None  # its next turn

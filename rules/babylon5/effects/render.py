@@ -123,10 +123,9 @@ def effect_text(e: dict) -> str:
         until = {"while_rotated": " while this card stays rotated", "permanent": " permanently"}.get(
             e.get("until", ""), " until the end of the turn")
         return f"{_card_ref(e.get('target', 'self'))} gets {_modify(e['modify'])}{until}"
-    if "influence" in e:
-        return f"{_agrees(who, 'gain' if e['influence'] >= 0 else 'lose')} {abs(e['influence'])} influence rating"
-    if "power" in e:
-        return f"{_agrees(who, 'gain' if e['power'] >= 0 else 'lose')} {abs(e['power'])} power"
+    for stat, words in (("influence", "influence rating"), ("power", "power")):
+        if stat in e:
+            return f"{_agrees(who, 'gain' if e[stat] >= 0 else 'lose')} {abs(e[stat])} {words}"
     if "tracker" in e:
         name = {"b5": "Babylon 5", "shadow": "Shadow", "vorlon": "Vorlon"}.get(e["tracker"], e["tracker"])
         return f"{_signed(e.get('delta', 1))} {name} influence"
@@ -135,10 +134,9 @@ def effect_text(e: dict) -> str:
         return f"tension between {a} and {b} {_signed(e['tension'])}"
     if "unrest" in e:
         return f"{_signed(e['unrest'])} unrest for {who}"
-    if "draw" in e:
-        return f"{_agrees(who, 'draw')} {e['draw']} card{'s' if e['draw'] != 1 else ''}"
-    if "discard" in e:
-        return f"{_agrees(who, 'discard')} {e['discard']} card{'s' if e['discard'] != 1 else ''} of their choice"
+    for verb, tail in (("draw", ""), ("discard", " of their choice")):
+        if verb in e:
+            return f"{_agrees(who, verb)} {e[verb]} card{'s' if e[verb] != 1 else ''}{tail}"
     if "gain_influence" in e:
         return f"{_agrees(who, 'gain')} {e['gain_influence']} influence to spend this turn"
     if "damage" in e or "severe" in e:
