@@ -145,7 +145,7 @@ def stored_event(event: dict) -> dict:
     return {k: v for k, v in event.items() if k != "_line"}
 
 
-def _check_event(game: Game, state: State, event: dict, seats: int) -> None:
+def check_event(game: Game, state: State, event: dict, seats: int) -> None:
     """Decide as the service decided: control events by ``rules.control``, actions by the
     log's invariants (the match goes on, the seat decides now) and the game's rules."""
     kind, seat = event.get("type"), event.get("seat")
@@ -197,7 +197,7 @@ def verify(parsed: Parsed, *, progress: Callable[[int], None] | None = None) -> 
             raise _refuse(f"event {number} has no time", "event_not_folding", line=line, event=number)
         clean = stored_event(event)
         try:
-            _check_event(game, state, clean, seats)
+            check_event(game, state, clean, seats)
             state = game.apply(state, clean)
         except ImportRefused as error:
             raise _refuse(f"event {number} does not fold: {error.message}", error.code, line=line, event=number) from None
@@ -218,4 +218,4 @@ def verify(parsed: Parsed, *, progress: Callable[[int], None] | None = None) -> 
 
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "Parsed", "body_of", "canonical", "header_for", "parse", "render",
-           "stored_event", "verify"]
+           "check_event", "stored_event", "verify"]

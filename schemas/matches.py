@@ -113,6 +113,10 @@ class MatchSummarySchema(Schema):
     ruleset = fields.String(required=True)
     engine_version = fields.String(required=True, metadata={"description": "the engine the match started with: a hash of its rules source (docs/interchange.md)"})
     card_data_version = fields.String(metadata={"description": "the card data the match started with: a hash of the game's card files"})
+    refold = fields.Dict(allow_none=True, metadata={
+        "description": "null, or what `subspace refold --check` found when a deploy changed this match's fold: "
+        "status (diverged / accepted / kept), first_divergent_version (read that event with GET events), "
+        "last_agreeing_version, reason, engine versions, votes, decided_by"})
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     version = fields.Integer(required=True)
     deciding_seats = fields.List(fields.Integer(), required=True)
@@ -252,3 +256,14 @@ class ReplaySchema(Schema):
         fields.Nested(DecklistRevealSchema), allow_none=True,
         metadata={"description": "every seat's deck list and salt; null until the match is finished"},
     )
+
+
+class RefoldDecisionSchema(Schema):
+    decision = fields.String(required=True, validate=validate.OneOf(["accept", "keep"]), metadata={
+        "description": "accept: the current engine's fold replaces the stored one (once every seat accepts); "
+        "keep: the match stays on its recorded states and result (any seat)"})
+
+
+class RefoldDecidedSchema(Schema):
+    match_id = fields.String(required=True)
+    refold = fields.Dict(required=True)

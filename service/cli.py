@@ -463,5 +463,64 @@ def import_cmd(redis_url: str | None, data_dir: str, files: tuple[str, ...]) -> 
     sys.exit(1 if refused else 0)
 
 
+@main.command("refold")
+@_REDIS_URL
+@_DATA_DIR
+@click.option("--check", "check", is_flag=True, help="Re-fold every live match with this engine; flag and list those that differ.")
+@click.option("--finished", is_flag=True, help="With --check: finished matches too.")
+@click.option("--list", "listing", is_flag=True, help="List the flagged matches waiting for a decision.")
+@click.option("--accept", "accept_id", metavar="MATCH", default=None,
+              help="As a judge: replace MATCH's stored fold (and result) with this engine's.")
+@click.option("--keep", "keep_id", metavar="MATCH", default=None,
+              help="As a judge: keep MATCH on its recorded fold and result.")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def refold_cmd(redis_url: str | None, data_dir: str, check: bool, finished: bool, listing: bool,
+               accept_id: str | None, keep_id: str | None, as_json: bool) -> None:
+    """Find the matches a deploy changed and decide what happens to them.
+
+    --check prints one line per diverged match (its first divergent version, the last one
+    that still agreed, the recorded and current engine) and exits 1 if there is any; each is
+    flagged in its meta and the index until a player or a judge accepts or keeps it.
+    """
+    from dataclasses import asdict
+
+    from replays import refold
+    from store import MatchStore
+    from store.connection import connect
+    from store.plugins import load_extra_games
+    from workers.jobs import SNAPSHOT_EVERY
+
+    load_extra_games()
+    if sum(bool(x) for x in (check, listing, accept_id, keep_id)) != 1:
+        raise click.UsageError("pass exactly one of --check, --list, --accept MATCH, --keep MATCH")
+    with _redis(redis_url, data_dir) as url:
+        conn = connect(url)
+        try:
+            store = MatchStore(conn)
+            if check:
+                found = refold.check_all(store, include_finished=finished)
+                if as_json:
+                    click.echo(json.dumps([asdict(d) for d in found], indent=2))
+                for d in found:
+                    if not as_json:
+                        where = (f"at version {d.first_divergent_version}" if d.exact else
+                                 f"between versions {d.last_agreeing_version + 1} and {d.first_divergent_version}")
+                        click.echo(f"{d.match_id}: diverges {where} ({d.reason}); recorded engine "
+                                   f"{d.recorded_engine_version}/{d.recorded_card_data_version}, now "
+                                   f"{d.engine_version}/{d.card_data_version}")
+                if not as_json:
+                    click.echo(f"{len(found)} match(es) diverged")
+                sys.exit(1 if found else 0)
+            if listing:
+                for match_id in refold.diverged(store):
+                    click.echo(match_id)
+                return
+            decision, match_id = (refold.ACCEPT, accept_id) if accept_id else (refold.KEEP, keep_id)
+            record = refold.resolve(store, str(match_id), decision, "judge", snapshot_every=SNAPSHOT_EVERY)
+            click.echo(f"{match_id}: {record['status']}")
+        finally:
+            conn.close()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

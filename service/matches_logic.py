@@ -15,6 +15,7 @@ from typing import Callable
 import rules
 from replays import current_state, decklist_commitment, events_for, state_at
 from replays.pinning import engine_versions
+from replays.refold import public_record
 from rules import control, rng
 from rules.clock import validate_clock_spec
 from rules.errors import InvalidRequest, MatchOver, MatchReadOnly, NotFound, NotYourDecision, VersionConflict
@@ -194,6 +195,7 @@ def summary(store: MatchStore, match_id: str) -> dict:
         "ruleset": meta["ruleset"],
         "engine_version": str(meta.get("engine_version", "")),
         "card_data_version": str(meta.get("card_data_version", "")),
+        "refold": public_record(meta),
         "status": "finished" if outcome is not None else "active",
         "version": version,
         "deciding_seats": list(match.game.deciding_seats(state)) if outcome is None else [],
@@ -362,6 +364,16 @@ def refuse_if_imported(meta: dict) -> None:
         raise MatchReadOnly("this match was imported: it is a finished record and takes no actions")
 
 
+def refold_decision(store: MatchStore, match_id: str, token: str | None, decision: str) -> dict:
+    """A seat's vote on a match flagged by ``subspace refold --check`` (``replays.refold.vote``)."""
+    from replays.refold import vote
+
+    match = load_match(store, match_id)
+    seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
+    record = vote(store, match_id, seat, decision, match.seat_count)
+    return {"match_id": match_id, "refold": public_record({"refold": record})}
+
+
 def _stored_answer(store: MatchStore, match_id: str, key: str | None, event: dict) -> Posted | None:
     """The stored answer of an earlier request with this key (for this seat), or None."""
     if key is None:
@@ -442,6 +454,7 @@ __all__ = [
     "legal_actions_for",
     "load_match",
     "post_action",
+    "refold_decision",
     "refuse_if_imported",
     "replay",
     "reader",

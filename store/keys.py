@@ -18,6 +18,7 @@ OPEN_CHALLENGES = "subspace:challenges:open"  # sorted set: open challenge id sc
 BOTS_DUE = "subspace:bots:due"  # sorted set: match id scored by when the server's player acts next (unix s)
 DEADLINES = "subspace:deadlines"  # sorted set: clocked match id scored by its next wake-up (ms)
 UNSTARTED = "subspace:unstarted"  # sorted set: matches with no event yet, by creation time
+DIVERGED = "subspace:refold:diverged"  # set: matches whose re-fold with the current engine differs (replays.refold)
 APPENDS = "subspace:appends"  # pub/sub channel: the id of a match that just got an event
 
 # Ids are what secrets.token_urlsafe produces; anything else (a "}" smuggling another hash

@@ -358,6 +358,17 @@ class MatchStore:
         written = self._write_projection(keys=[keys.projection(match_id), keys.snapshots(match_id)], args=args)
         return bool(written)
 
+    def replace_projection(self, match_id: str, version: int, state: dict, snapshots: list[tuple[int, dict]]) -> None:
+        """Replace the projection and every snapshot with a new fold (one MULTI): only for
+        accepting a re-fold after a rules change (``replays.refold.accept``), the one time a
+        stored state is rewritten rather than moved forward."""
+        self._require(match_id)
+        pipe = self.conn.pipeline(transaction=True)
+        pipe.delete(keys.snapshots(match_id))
+        pipe.hset(keys.projection(match_id), mapping={"version": version, "state": _encoded(state)})
+        pipe.hset(keys.snapshots(match_id), mapping={str(v): _encoded(s) for v, s in snapshots})
+        pipe.execute()
+
     def save_snapshot(self, match_id: str, version: int, state: dict) -> None:
         self._require(match_id)
         self.conn.hset(keys.snapshots(match_id), str(version), _encoded(state))

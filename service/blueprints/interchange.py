@@ -7,6 +7,7 @@ from flask import Response, request
 from rules.errors import ImportRefused
 from schemas import ErrorSchema
 from schemas.interchange import ImportedSchema
+from schemas.matches import RefoldDecidedSchema, RefoldDecisionSchema
 
 from .. import interchange_logic as logic
 from ..auth import bearer_token
@@ -53,3 +54,18 @@ def import_match() -> dict:
     rt = runtime()
     rt.memory.require_room_for_new_match()
     return logic.import_text(rt, text)
+
+
+@blp.route("/matches/<match_id>/refold", methods=["POST"])
+@blp.doc(security=[{"seatToken": []}, {"playerToken": []}])
+@blp.arguments(RefoldDecisionSchema)
+@blp.response(200, RefoldDecidedSchema)
+@blp.alt_response(401, schema=ErrorSchema, description="no seat token or player token")
+@blp.alt_response(403, schema=ErrorSchema, description="not_a_seat: the caller holds no seat of this match")
+@blp.alt_response(409, schema=ErrorSchema, description="no_refold_pending: the match is not flagged (or already decided)")
+def refold_decision(body: dict, match_id: str) -> dict:
+    """Vote on a match a deploy changed (flagged by `subspace refold --check`): `keep` by
+    any seat keeps the recorded fold and result; `accept` by every seat adopts the new one."""
+    from .. import matches_logic
+
+    return matches_logic.refold_decision(runtime().store, match_id, bearer_token(request.headers), body["decision"])

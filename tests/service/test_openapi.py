@@ -30,6 +30,7 @@ EXPECTED = {
     "/v1/matches/{match_id}/stream": {"get"},
     "/v1/matches/{match_id}/export": {"get"},
     "/v1/imports": {"post"},
+    "/v1/matches/{match_id}/refold": {"post"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
