@@ -299,8 +299,7 @@ def clock(redis_url: str | None, data_dir: str, interval: float, once: bool) -> 
 
     Run exactly one (two are safe, not useful) next to the API; killing it loses nothing.
     """
-    import redis as redis_py
-
+    from store.connection import connect
     from store.plugins import load_extra_games
     from workers.clock import run_clock, tick
 
@@ -309,7 +308,7 @@ def clock(redis_url: str | None, data_dir: str, interval: float, once: bool) -> 
     load_extra_games()
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     with _redis(redis_url, data_dir) as url:
-        conn = redis_py.Redis.from_url(url)
+        conn = connect(url)
         try:
             if once:
                 click.echo(json.dumps(tick(conn, on_appended=notify_your_turn)))

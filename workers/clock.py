@@ -40,6 +40,7 @@ from store.match_store import utc_now_iso
 
 from .bots import schedule_if_bot_turn
 from .enqueue import enqueue_fold
+from .run import FIRST_BACKOFF, MAX_BACKOFF
 from .standing_orders import apply_orders
 
 log = logging.getLogger(__name__)
@@ -166,11 +167,21 @@ def run_clock(conn: redis.Redis, *, interval: float = 5.0, stop: threading.Event
     seconds, whichever is sooner (a match clocked meanwhile is seen within ``interval``)."""
     stop = stop or threading.Event()
     ticks = 0
+    backoff = FIRST_BACKOFF
     while not stop.is_set():
-        tick(conn, on_appended=on_appended)
+        try:
+            tick(conn, on_appended=on_appended)
+            nxt = deadlines.next_wake(conn)
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            # Redis restarting: wait for it instead of exiting (nothing is lost: the index
+            # entry of a match is rewritten only after the match was handled).
+            log.warning("clock: redis unavailable (%s); retrying in %.1f s", error, backoff)
+            stop.wait(backoff)
+            backoff = min(backoff * 2, MAX_BACKOFF)
+            continue
+        backoff = FIRST_BACKOFF
         ticks += 1
         if max_ticks is not None and ticks >= max_ticks:
             return
-        nxt = deadlines.next_wake(conn)
         wait = interval if nxt is None else min(interval, max(0.05, nxt / 1000 - time.time()))
         stop.wait(wait)
