@@ -123,6 +123,7 @@ def serve(host: str, port: int, workers: int, data_dir: str, redis_url: str | No
             settings.setdefault("SUBSPACE_FOLD_MODE", "inline")  # nobody runs a worker for it
         if settings.get("SUBSPACE_FOLD_MODE") == "inline":  # no worker processes: the server's player runs here
             _start_bot_thread(url)
+            _start_clock_thread(url)  # and the clock job: deadlines pass with nobody running `subspace clock`
         where = url if redis_url else f"embedded Redis in {data_dir}"
         click.echo(f"Subspace API on http://{host}:{port}/  (OpenAPI: http://{host}:{port}/openapi.json)")
         click.echo(f"Redis: {where}; fold mode: {settings.get('SUBSPACE_FOLD_MODE') or 'rq'}; workers: {workers} (gevent)")
@@ -147,6 +148,19 @@ def _start_bot_thread(url: str) -> None:
 
     threading.Thread(target=run_forever, args=(connect(url), lambda: False),
                      kwargs={"on_appended": notify_your_turn}, name="bots", daemon=True).start()
+
+
+def _start_clock_thread(url: str) -> None:
+    """The clock job beside the dev server (``subspace clock`` does it in production)."""
+    import threading
+
+    from store.connection import connect
+    from workers.clock import run_clock
+
+    from .notifications import notify_your_turn
+
+    threading.Thread(target=run_clock, args=(connect(url),), kwargs={"on_appended": notify_your_turn},
+                     name="clock", daemon=True).start()
 
 
 @main.command()

@@ -97,9 +97,14 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
     now = C.parse_ts(ts)
     try:
         meta = store.get_meta(match_id)
-        game = rules.get_game(meta["game"])
-    except (NotFound, SubspaceError):
+    except NotFound:  # the match is gone: nothing to wait for
         deadlines.schedule(conn, match_id, None)
+        return {"appended": 0, "reminders": 0}
+    try:
+        game = rules.get_game(meta["game"])
+    except SubspaceError:  # a game this process does not run (SUBSPACE_EXTRA_GAMES?): keep it, look later
+        log.error("clock: match %s is of game %r, which this process does not know", match_id, meta.get("game"))
+        deadlines.schedule(conn, match_id, now + 60_000)
         return {"appended": 0, "reminders": 0}
     appended = reminders = 0
     for _ in range(_MAX_STEPS):
@@ -165,6 +170,9 @@ def run_clock(conn: redis.Redis, *, interval: float = 5.0, stop: threading.Event
               max_ticks: int | None = None, on_appended=None) -> None:
     """The loop: a tick, then sleep until the next wake-up in the index or ``interval``
     seconds, whichever is sooner (a match clocked meanwhile is seen within ``interval``)."""
+    from store.plugins import load_extra_games
+
+    load_extra_games()  # the games of SUBSPACE_EXTRA_GAMES, wherever the loop runs (a thread of serve too)
     stop = stop or threading.Event()
     ticks = 0
     backoff = FIRST_BACKOFF

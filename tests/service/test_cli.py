@@ -73,12 +73,14 @@ def test_serve_runs_gunicorn_with_gevent_workers_on_the_given_redis(monkeypatch,
 
     monkeypatch.setattr(server, "run", fake_run)
     monkeypatch.setattr("service.cli._start_bot_thread", lambda url: seen.update(bots=url))
+    monkeypatch.setattr("service.cli._start_clock_thread", lambda url: seen.update(clock=url))
     result = CliRunner().invoke(main, ["serve", "--port", "8123", "--redis-url", redis_url, "--fold-mode", "inline"])
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:8123/" in result.output and "fold mode: inline" in result.output
     assert seen["options"]["bind"] == "127.0.0.1:8123" and seen["options"]["worker_class"] == "gevent"
     assert seen["settings"]["REDIS_URL"] == redis_url and seen["settings"]["SUBSPACE_FOLD_MODE"] == "inline"
     assert seen["bots"] == redis_url, "folding inline, the server's player runs beside the server"
+    assert seen["clock"] == redis_url, "folding inline, the clock job runs beside the server"
 
 
 def test_version_names_the_package_and_every_engine():
