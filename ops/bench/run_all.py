@@ -1,0 +1,340 @@
+"""The one benchmark command (issue 13 item 6): ``.venv/bin/python ops/bench/run_all.py [--quick]``.
+
+Prints, on this machine, in one run:
+
+1. **POST ratio.** The reference minimal validated append (``ops/bench/reference_app.py``)
+   and the real ``POST /v1/matches/<id>/actions`` served by the same gunicorn settings
+   (``service.server.gunicorn_options``, ``--workers`` processes, gevent) on one embedded
+   Redis, driven by the same loopback load generator (``--threads`` keep-alive connections,
+   each playing its own match), in alternating rounds: requests/s, p50, p99 and the ratios
+   real ÷ reference. The real actions are legal: the bench reads each match's seed and
+   config from Redis (it is the operator here) and plays a random legal game locally, so
+   the load phase is POSTs only. Folding is inline (``SUBSPACE_FOLD_MODE=inline``).
+2. **Fold rate** of each game's recorded random games (``bench_fold.bench_real_games``).
+3. **State at a version over HTTP**: ``GET /replay?at=<random v>`` on a finished recorded
+   match of each game, p50 / p99.
+4. **Bytes per finished match** of each game (Redis ``MEMORY USAGE`` of every key of a
+   finished 2-player match: log, meta, projection, snapshots).
+5. **game.view** time per game over the states of a recorded game, p50 / p99.
+
+Everything runs on loopback and a private embedded Redis; nothing is asserted. Bounded:
+every load round stops after ``--seconds``.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "ops" / "bench"))
+
+import orjson  # noqa: E402
+
+import rules  # noqa: E402
+from store import MatchStore, keys  # noqa: E402
+from store.embedded import start_embedded  # noqa: E402
+
+REAL_APP = "service.app:create_app()"
+REFERENCE_APP = "reference_app:create_app()"
+
+
+# ---- servers ------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One gunicorn master serving ``app`` on a free loopback port, stopped on exit."""
+
+    def __init__(self, app: str, redis_url: str, workers: int):
+        self.port = free_port()
+        env = {**os.environ, "BENCH_APP": app, "BENCH_BIND": f"127.0.0.1:{self.port}", "BENCH_WORKERS": str(workers),
+               "REDIS_URL": redis_url, "SUBSPACE_FOLD_MODE": "inline", "SUBSPACE_RATE_LIMITS": "0",
+               "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'ops' / 'bench'}"}
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        self.proc = subprocess.Popen([gunicorn, "-c", str(ROOT / "ops" / "bench" / "gunicorn_bench.py")], env=env,
+                                     cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"{app} did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def http_json(port: int, method: str, path: str, body: object = None, token: str | None = None) -> tuple[int, object]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        conn.request(method, path, body=None if body is None else orjson.dumps(body), headers=headers)
+        response = conn.getresponse()
+        return response.status, orjson.loads(response.read() or b"null")
+    finally:
+        conn.close()
+
+
+# ---- load generator -----------------------------------------------------------------------
+@dataclass
+class Request:
+    path: str
+    body: bytes
+    headers: dict
+
+
+@dataclass
+class LoadResult:
+    ok: int
+    errors: int
+    seconds: float
+    latencies: list[float]
+
+    @property
+    def rate(self) -> float:
+        return self.ok / self.seconds if self.seconds else 0.0
+
+    def pct(self, q: float) -> float:
+        lat = sorted(self.latencies)
+        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+
+
+def run_load(port: int, plans: list[list[Request]], seconds: float, warmup: int = 3) -> LoadResult:
+    """One thread per plan, each on one keep-alive connection, sending its requests in order
+    (each waits for the previous answer) until the plan or ``seconds`` runs out. The first
+    ``warmup`` requests of each thread are not counted."""
+    lock = threading.Lock()
+    latencies: list[float] = []
+    counts = {"ok": 0, "errors": 0}
+    start_gate = threading.Barrier(len(plans) + 1)
+    stop_at = [0.0]
+
+    def worker(plan: list[Request]) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        mine, ok, bad = [], 0, 0
+        for i, req in enumerate(plan):
+            if i == warmup:
+                start_gate.wait()
+            if i >= warmup and time.monotonic() > stop_at[0]:
+                break
+            t0 = time.perf_counter()
+            conn.request("POST", req.path, body=req.body, headers=req.headers)
+            response = conn.getresponse()
+            response.read()
+            if i >= warmup:
+                mine.append(time.perf_counter() - t0)
+                ok, bad = (ok + 1, bad) if response.status == 201 else (ok, bad + 1)
+        else:
+            if len(plan) <= warmup:
+                start_gate.wait()
+        conn.close()
+        with lock:
+            latencies.extend(mine)
+            counts["ok"] += ok
+            counts["errors"] += bad
+
+    threads = [threading.Thread(target=worker, args=(p,), daemon=True) for p in plans]
+    stop_at[0] = time.monotonic() + 3600
+    for t in threads:
+        t.start()
+    start_gate.wait()
+    t0 = time.monotonic()
+    stop_at[0] = t0 + seconds
+    for t in threads:
+        t.join(timeout=seconds + 120)
+    return LoadResult(counts["ok"], counts["errors"], time.monotonic() - t0, latencies)
+
+
+# ---- recorded games -----------------------------------------------------------------------
+def real_games() -> list[rules.protocol.Game]:
+    return [rules.get_game(g) for g in rules.available() if rules.get_game(g).starter_decks()]
+
+
+def seats_of(game) -> list[dict]:
+    decks = [d["id"] for d in game.starter_decks()][:2]
+    return [{"name": "a", "deck": decks[0]}, {"name": "b", "deck": decks[-1]}]
+
+
+def play_locally(game, config: dict, seed: str, pick: random.Random, limit: int) -> tuple[list[dict], list]:
+    """A random legal game from ``setup(config, seed)``: (events without v/ts, states after each)."""
+    state = game.setup(config, seed)
+    events, states = [], [state]
+    while game.outcome(state) is None and len(events) < limit:
+        seat = game.deciding_seats(state)[0]
+        event = {"type": "action", "seat": seat, "payload": pick.choice(game.legal_actions(state, seat))}
+        state = game.apply(orjson.loads(orjson.dumps(state)), {**event, "v": len(events) + 1})
+        events.append(event)
+        states.append(state)
+    return events, states
+
+
+def post_plans(port: int, store: MatchStore, game, count: int, actions: int, seed: int) -> tuple[list[list[Request]], list]:
+    """``count`` new matches (over HTTP) and, for each, the POSTs of its next ``actions``
+    legal actions; also the states, for the reference app's state of the same size."""
+    plans, states = [], []
+    pick = random.Random(seed)
+    for _ in range(count):
+        status, created = http_json(port, "POST", "/v1/matches", {"game": game.id, "seats": seats_of(game)})
+        if status != 201:
+            raise RuntimeError(f"create failed: {status} {created}")
+        meta = store.get_meta(created["match_id"])
+        tokens = [s["token"] for s in created["seats"]]
+        events, game_states = play_locally(game, meta["config"], meta["seed"], pick, actions)
+        states.append(game_states[0])
+        plans.append([
+            Request(f"/v1/matches/{created['match_id']}/actions",
+                    orjson.dumps({"expected_version": v, "action": e["payload"]}),
+                    {"Content-Type": "application/json", "Authorization": f"Bearer {tokens[e['seat']]}"})
+            for v, e in enumerate(events)
+        ])
+    return plans, states
+
+
+def reference_plans(store: MatchStore, real: list[list[Request]], states: list, round_no: int) -> list[list[Request]]:
+    """The same bodies against the reference app, each thread on its own state key holding
+    a real game state (the issue's "20 KB state read")."""
+    from reference_app import state_key
+
+    plans = []
+    for i, (plan, state) in enumerate(zip(real, states)):
+        match_id = f"r{round_no}-{i}"
+        store.conn.hset(state_key(match_id), mapping={"state": orjson.dumps(state), "version": 0})
+        plans.append([Request(f"/ref/{match_id}", r.body, {"Content-Type": "application/json"}) for r in plan])
+    return plans
+
+
+def finished_match(store: MatchStore, game, seed: str, limit: int = 5000) -> tuple[str, int]:
+    """A recorded random game stored as the service stores it: created by
+    ``matches_logic.create_match`` and then every event appended and folded one POST at a
+    time (``workers.fold_pending``), the final one marking it finished like a POST does."""
+    from service.matches_logic import create_match
+    from workers import fold_pending
+
+    created = create_match(store, game.id, None, seats_of(game))
+    match_id = created["match_id"]
+    meta = store.get_meta(match_id)
+    events, _ = play_locally(game, meta["config"], meta["seed"], random.Random(seed), limit)
+    for v, event in enumerate(events):
+        store.append(match_id, v, event)
+        fold_pending(store.conn, match_id)
+    finish = getattr(sys.modules.get("service.matches_logic"), "finish_match", None)
+    if finish is not None:
+        finish(store, match_id, game.outcome(store.load_projection(match_id)[1]), len(events))
+    return match_id, len(events)
+
+
+def match_bytes(store: MatchStore, match_id: str) -> dict[str, int]:
+    parts = {"events": keys.events(match_id), "meta": keys.meta(match_id), "proj": keys.projection(match_id),
+             "snap": keys.snapshots(match_id)}
+    return {name: int(store.conn.memory_usage(key, samples=0) or 0) for name, key in parts.items()}
+
+
+# ---- report -------------------------------------------------------------------------------
+def ms(seconds: list[float], q: float) -> float:
+    s = sorted(seconds)
+    return s[min(len(s) - 1, int(q * len(s)))] * 1000
+
+
+def bench_posts(args, store: MatchStore, url: str) -> None:
+    game = rules.get_game(args.game)
+    print(f"== POST: reference vs real ({game.title}), {args.workers} gevent workers, {args.threads} threads, "
+          f"{args.rounds} round(s) of {args.seconds:.0f}s each")
+    ref_server, real_server = Server(REFERENCE_APP, url, args.workers), Server(REAL_APP, url, args.workers)
+    try:
+        rows = []
+        for round_no in range(args.rounds):
+            plans, states = post_plans(real_server.port, store, game, args.threads, args.actions, round_no)
+            ref = run_load(ref_server.port, reference_plans(store, plans, states, round_no), args.seconds)
+            real = run_load(real_server.port, plans, args.seconds)
+            rows.append((ref, real))
+            print(f"round {round_no + 1}: reference {ref.rate:7.0f} req/s p50 {ref.pct(.5):6.1f} ms p99 {ref.pct(.99):6.1f} ms"
+                  f" ({ref.errors} errors) | real {real.rate:7.0f} req/s p50 {real.pct(.5):6.1f} ms"
+                  f" p99 {real.pct(.99):6.1f} ms ({real.errors} errors)")
+        med = statistics.median
+        rate = med(b.rate / a.rate for a, b in rows)
+        p50 = med(b.pct(.5) / a.pct(.5) for a, b in rows)
+        p99 = med(b.pct(.99) / a.pct(.99) for a, b in rows)
+        print(f"RATIO real/reference (median of rounds): rate {rate:.2f}x, p50 {p50:.2f}x, p99 {p99:.2f}x "
+              f"(goal: rate >= 0.8x, p99 <= 2x)")
+    finally:
+        ref_server.stop()
+        real_server.stop()
+
+
+def bench_storage_and_replay(args, store: MatchStore, url: str) -> None:
+    print("== finished 2-player match per game: bytes in Redis, state at a version over HTTP, game.view")
+    server = Server(REAL_APP, url, args.workers)
+    try:
+        for game in real_games():
+            match_id, n = finished_match(store, game, f"bench-{game.id}", args.game_limit)
+            sizes = match_bytes(store, match_id)
+            total = sum(sizes.values())
+            detail = ", ".join(f"{k} {v / 1024:.1f}" for k, v in sizes.items())
+            pick = random.Random(1)
+            lat = []
+            for _ in range(args.replays):
+                t0 = time.perf_counter()
+                status, _ = http_json(server.port, "GET", f"/v1/matches/{match_id}/replay?at={pick.randint(0, n)}")
+                lat.append(time.perf_counter() - t0)
+                if status != 200:
+                    raise RuntimeError(f"replay answered {status}")
+            _, states = play_locally(game, store.get_meta(match_id)["config"], store.get_meta(match_id)["seed"],
+                                     random.Random(f"bench-{game.id}"), min(n, 300))
+            view = []
+            for state in states:
+                t0 = time.perf_counter()
+                game.view(state, 0)
+                view.append(time.perf_counter() - t0)
+            print(f"{game.title}: {n} events; {total / 1024:.1f} KiB ({detail} KiB); "
+                  f"state at version over HTTP p50 {ms(lat, .5):.1f} ms p99 {ms(lat, .99):.1f} ms; "
+                  f"game.view p50 {ms(view, .5):.2f} ms p99 {ms(view, .99):.2f} ms")
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="one short round, fewer games (about a minute)")
+    parser.add_argument("--game", default="stargate", help="game of the POST benchmark (default stargate)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes for both apps")
+    parser.add_argument("--threads", type=int, default=8, help="load generator connections")
+    args = parser.parse_args()
+    args.rounds, args.seconds, args.actions = (1, 8.0, 60) if args.quick else (3, 20.0, 200)
+    args.games, args.replays, args.game_limit = (1, 50, 2000) if args.quick else (5, 200, 5000)
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp, start_embedded(tmp) as redis_server:
+        store = MatchStore.from_url(redis_server.url)
+        bench_posts(args, store, redis_server.url)
+        print("== fold rate of recorded real games (bench_fold.py)")
+        from bench_fold import bench_real_games
+
+        bench_real_games(args.games)
+        bench_storage_and_replay(args, store, redis_server.url)
+
+
+if __name__ == "__main__":
+    main()
