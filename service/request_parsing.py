@@ -13,17 +13,47 @@ generated document says what the server does.
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Mapping
 
 import flask
 import orjson
-from marshmallow import RAISE
+from marshmallow import RAISE, Schema, fields
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
+from rules.errors import InvalidRequest
+
 # A deck or an action is a few levels deep; nothing a client needs comes near this.
 MAX_JSON_DEPTH = 32
+
+# The store keeps a key as ``seat<N>:<key>`` in at most 200 characters, so the client's
+# part is at most 190: every endpoint that takes the header checks it here, in one place,
+# and the document says the same (schemathesis holds the two together).
+MAX_IDEMPOTENCY_KEY = 190
+_IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,%d}$" % MAX_IDEMPOTENCY_KEY)
+IDEMPOTENCY_HEADER = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY, "pattern": "^[!-~]+$"},
+    "description": "retrying with the same key (per seat, printable ASCII, no spaces) returns the original response and appends nothing",
+}
+
+
+def idempotency_key(headers: Mapping[str, str]) -> str | None:
+    """The request's ``Idempotency-Key`` (None without one), refused with 400
+    ``invalid_idempotency_key`` unless it is 1-190 printable ASCII characters."""
+    key = headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not _IDEMPOTENCY_KEY.match(key):
+        raise InvalidRequest(
+            f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters without spaces",
+            code="invalid_idempotency_key",
+        )
+    return key
 
 
 def json_body_problem(value: Any, max_depth: int = MAX_JSON_DEPTH) -> str | None:
@@ -52,6 +82,16 @@ class StrictJsonParser(FlaskParser):
     # An unknown query parameter is refused like an unknown body field: a typo such as
     # ``?limt=5`` silently ignored would answer something the caller did not ask for.
     DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": RAISE}
+
+    def load_querystring(self, req: flask.Request, schema: Schema) -> Any:
+        """A parameter given twice (``?status=active&status=finished``) is refused unless its
+        field is a list: taking the first and dropping the rest would answer a question the
+        caller did not ask."""
+        for name in req.args:
+            field = schema.fields.get(name)
+            if len(req.args.getlist(name)) > 1 and not isinstance(field, fields.List):
+                abort(400, messages={"query": {name: ["Given more than once; give it once."]}})
+        return super().load_querystring(req, schema)
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         if not is_json_request(req):

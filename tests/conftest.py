@@ -12,10 +12,18 @@ from typing import Iterator
 
 import pytest
 import redis as redis_py
+from hypothesis import settings as hypothesis_settings
 
 import rules
 from store.embedded import start_embedded
 from tests.support import tinygame as tinygame_module
+
+# CI runs every property test on a fixed sequence of examples (derandomized): a red CI
+# run then replays exactly on any machine, and a green one cannot turn red by luck. Local
+# runs keep drawing fresh examples, which is how new failures are found.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 # What a subprocess needs to load the test game (see store.plugins.load_extra_games).
 EXTRA_GAMES_SPEC = "tests.support.tinygame:GAME"

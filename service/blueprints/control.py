@@ -27,7 +27,8 @@ from ..auth import bearer_token
 from .. import orders_logic
 from ..control_logic import post_control
 from ..runtime import runtime
-from .matches import _IDEMPOTENCY_HEADER, _SEAT_ONLY
+from ..request_parsing import IDEMPOTENCY_HEADER, idempotency_key
+from .matches import _SEAT_ONLY
 
 blp = Blueprint("control", __name__, url_prefix="/v1/matches",
                 description="Match control: resign, abort, draws, clocks, vacations, pauses, claims")
@@ -44,14 +45,14 @@ _ERRORS = (
 
 def _post(match_id: str, kind: str, payload: dict | None = None):
     posted = post_control(runtime(), match_id, bearer_token(request.headers), kind, payload,
-                          request.headers.get("Idempotency-Key"))
+                          idempotency_key(request.headers))
     return posted.body, 201, ({"Idempotent-Replayed": "true"} if posted.replayed else {})
 
 
 def _documented(func):
     for status, text in _ERRORS:
         func = blp.alt_response(status, schema=ErrorSchema, description=text)(func)
-    func = blp.doc(security=_SEAT_ONLY, parameters=[_IDEMPOTENCY_HEADER])(func)
+    func = blp.doc(security=_SEAT_ONLY, parameters=[IDEMPOTENCY_HEADER])(func)
     return blp.response(201, ControlPostedSchema)(func)
 
 

@@ -30,7 +30,7 @@ from .. import matches_logic as logic
 from ..auth import bearer_token
 from ..limits import client_address
 from ..runtime import runtime
-from ..request_parsing import Blueprint
+from ..request_parsing import IDEMPOTENCY_HEADER, Blueprint, idempotency_key
 from ..streaming import HeldWait, event_stream, long_poll
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Matches: create, read, act, replay")
@@ -38,13 +38,6 @@ blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Matc
 # OpenAPI: a seat token or the token of the player holding the seat; none = spectator
 _SEAT_OR_SPECTATOR = [{"seatToken": []}, {"playerToken": []}, {}]
 _SEAT_ONLY = [{"seatToken": []}, {"playerToken": []}]
-_IDEMPOTENCY_HEADER = {
-    "in": "header",
-    "name": "Idempotency-Key",
-    "required": False,
-    "schema": {"type": "string", "maxLength": 190},
-    "description": "retrying with the same key (per seat, printable ASCII, no spaces) returns the original response and appends nothing",
-}
 
 
 def _token() -> str | None:
@@ -144,12 +137,12 @@ def legal_actions(match_id: str) -> dict:
 @blp.alt_response(409, schema=ErrorSchema, description="version_conflict (details.current_version) or match_over")
 @blp.alt_response(422, schema=ErrorSchema, description="illegal_action")
 @blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): too many actions from this client or token")
-@blp.doc(security=_SEAT_ONLY, parameters=[_IDEMPOTENCY_HEADER])
+@blp.doc(security=_SEAT_ONLY, parameters=[IDEMPOTENCY_HEADER])
 def post_action(body: dict, match_id: str):
     """Post an action for the caller's seat at ``expected_version``."""
     posted = logic.post_action(
         runtime(), match_id, _token(), body["expected_version"], body["action"],
-        request.headers.get("Idempotency-Key"),
+        idempotency_key(request.headers),
     )
     headers = {"Idempotent-Replayed": "true"} if posted.replayed else {}
     return posted.body, 201, headers

@@ -127,3 +127,20 @@ def test_unknown_query_parameter_is_400_naming_it(client, match):
     error = _assert_error(client.get("/v1/matches?limt=5"), 400)
     assert error["details"] == {"query": {"limt": ["Unknown field."]}}
     assert "limt" in error["message"]
+
+
+def test_query_parameter_given_twice_is_400(client, match):
+    """``?limit=5&limit=500`` used to answer for the first and drop the second silently."""
+    error = _assert_error(client.get("/v1/matches?limit=5&limit=500"), 400)
+    assert error["details"] == {"query": {"limit": ["Given more than once; give it once."]}}
+
+
+@pytest.mark.parametrize("path,body", [("/actions", {"expected_version": 0, "action": {"type": "play"}}),
+                                       ("/resign", {}), ("/draw", {"op": "offer"})])
+@pytest.mark.parametrize("key", ["k" * 191, "two words", ""])
+def test_bad_idempotency_key_is_400_on_every_endpoint_taking_one(client, match, redis_conn, path, body, key):
+    """The key is checked in one place for every endpoint that takes it: a 191-character key
+    was refused on /actions only by the store (its seat prefix) and accepted by /resign."""
+    headers = {**bearer(tokens(match)[0]), "Idempotency-Key": key}
+    _assert_error(client.post(url(match, path), json=body, headers=headers), 400, "invalid_idempotency_key")
+    assert MatchStore(redis_conn).version(match["match_id"]) == 0
