@@ -15,6 +15,7 @@ Once the match is over every viewer gets the stored log unredacted, with no fold
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.protocol import Game, Viewer
 from store import MatchStore
@@ -38,20 +39,13 @@ class Listing:
     finished: bool  # the match was over when the listing was read (nothing is redacted)
 
 
-def events_for(
-    store: MatchStore,
-    game: Game,
-    match_id: str,
-    viewer: Viewer,
-    after: int = 0,
-    limit: int | None = None,
-    redacted_limit: int | None = None,
-) -> list[dict]:
-    """Events ``after < v`` (at most ``limit``; at most ``redacted_limit`` while the match
-    runs and they must be redacted), each as ``game.redact_event(event, viewer,
-    state_before)`` shows it. Once the match is over every viewer sees the unredacted log:
-    that is what lets anyone re-fold it against the revealed seed."""
-    return listing_for(store, game, match_id, viewer, after, limit, redacted_limit).events
+def events_for(*args: Any, **kwargs: Any) -> list[dict]:
+    """The events of ``listing_for`` (same arguments): ``after < v``, at most ``limit`` (at
+    most ``redacted_limit`` while the match runs and they must be redacted), each as
+    ``game.redact_event(event, viewer, state_before)`` shows it. Once the match is over
+    every viewer sees the unredacted log: that is what lets anyone re-fold it against the
+    revealed seed."""
+    return listing_for(*args, **kwargs).events
 
 
 def listing_for(
