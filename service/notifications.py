@@ -1,4 +1,6 @@
-"""Which notifications a match event causes, queued in the outbox (``store.outbox``).
+"""Which notifications a match or challenge event causes, queued in the outbox (``store.outbox``).
+
+``your_turn`` lives in ``workers.turn_notices``: the fold job queues it too (see there).
 
 Called right after an event is appended; queuing is one Redis script, never a send, so a
 request never waits for a webhook or a mail server. Failing to queue is logged and never
@@ -12,38 +14,9 @@ from typing import Iterable
 import redis
 
 from store.outbox import enqueue_notification
+from workers.turn_notices import newly_deciding, notify_your_turn  # noqa: F401 - the service's callers import them here
 
 log = logging.getLogger(__name__)
-
-
-def newly_deciding(before: Iterable[int], after: Iterable[int]) -> list[int]:
-    """Seats that have a decision now and had none before the event."""
-    had = set(before)
-    return [seat for seat in after if seat not in had]
-
-
-def notify_your_turn(
-    conn: redis.Redis, *, match_id: str, meta: dict, version: int, before: Iterable[int], after: Iterable[int]
-) -> int:
-    """Queue ``your_turn`` for each registered player whose seat now has a decision and did
-    not before the event at ``version`` (dedupe ``your_turn:<match>:<version>:<seat>``, so a
-    second call for the same event queues nothing). Returns how many were queued. The
-    payload says only what the summary says (game, version, seat): never a card."""
-    holders = meta.get("seat_players") or []
-    queued = 0
-    for seat in newly_deciding(before, after):
-        player_id = holders[seat] if seat < len(holders) else None
-        if player_id is None:
-            continue
-        try:
-            queued += enqueue_notification(
-                conn, player_id=player_id, kind="your_turn", match_id=match_id,
-                payload={"game": meta.get("game"), "version": version, "seat": seat},
-                dedupe_key=f"your_turn:{match_id}:{version}:{seat}",
-            )
-        except Exception:  # noqa: BLE001 - the event is stored; a lost reminder must not fail it
-            log.exception("could not queue your_turn for match %s seat %s", match_id, seat)
-    return queued
 
 
 def notify_invitations(conn: redis.Redis, challenge: dict, creator_name: str) -> int:

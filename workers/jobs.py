@@ -18,6 +18,8 @@ from rules import control
 from store import MatchStore, codec, deadlines, keys
 from store.plugins import load_extra_games
 
+from .turn_notices import notify_your_turn
+
 SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "50"))
 
 _games_loaded = False
@@ -60,8 +62,13 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     start, state = store.load_projection(match_id)
     events = store.read_events(match_id, after=start)
     snapshots: list[tuple[int, bytes]] = []
+    announce = any(meta.get("seat_players") or [])  # registered players are told when it is their turn
     for event in events:
+        before = game.deciding_seats(state) if announce else ()
         state = apply_in_place(game, state, (event,))
+        if announce:  # the appending request queued these too unless it died first: dedupe
+            notify_your_turn(conn, match_id=match_id, meta=meta, version=event["v"],
+                             before=before, after=game.deciding_seats(state))
         if event["v"] % every == 0:
             snapshots.append((event["v"], codec.dumps(state)))  # encoded now: state keeps changing
     end = events[-1]["v"] if events else start
