@@ -121,3 +121,19 @@ def require_player(token: str | None, players: PlayerLookup | None = None) -> st
     if player_id is None:
         raise Unauthorized("this token belongs to no registered player")
     return player_id
+
+
+def judge_for(meta: dict, token: str | None, server_judges: tuple[str, ...] = (),
+              players: PlayerLookup | None = None) -> str | None:
+    """The player id of the caller if they judge this match, else None.
+
+    A judge is a registered player named by the operator for the whole server
+    (``SUBSPACE_JUDGES``) or for this match (meta ``judges``, set by whoever created it, such
+    as a tournament). Judging never comes from a seat token: it is a person's role, and a
+    seat token is only a seat.
+    """
+    player = player_for_token(token, players) if token is not None else None
+    if player is None:
+        return None
+    return player if player in server_judges or player in (meta.get("judges") or []) else None
+

@@ -74,15 +74,36 @@ def _check_vacation(rt: Runtime, match: Match, state: dict, seat: int, days: int
     return player
 
 
+# What a judge who holds no seat may do to a match: give a seat more time. Every other
+# control event is a seat's own decision (resign, draw, vacation, pause) or the clock's.
+JUDGE_KINDS = frozenset({"add_time"})
+
+
+def judge_idempotency_key(key: str | None) -> str | None:
+    """A judge's keys live apart from every seat's (cf. ``seat_idempotency_key``)."""
+    return None if key is None else f"judge:{key}"
+
+
+def _acting_seat(rt: Runtime, match: Match, token: str | None, kind: str) -> int | None:
+    """The caller's seat, or None for a judge of this match acting without a seat (only for
+    ``JUDGE_KINDS``; the event then carries ``seat: null``, which the rules read as a judge).
+    A caller who is neither is refused as before (401 without a token, 403 ``not_a_seat``)."""
+    players = PlayerStore(rt.store.conn)
+    if kind in JUDGE_KINDS and token is not None and auth.viewer_for(match.meta, token, players) == auth.SPECTATOR:
+        if auth.judge_for(match.meta, token, rt.settings.judges, players) is not None:
+            return None
+    return auth.require_seat(match.meta, token, players)
+
+
 def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, payload: dict | None = None,
                  idempotency_key: str | None = None) -> Posted:
     """Validate and append one control event for the caller's seat."""
     store = rt.store
     match = load_match(store, match_id)
     refuse_if_imported(match.meta)
-    seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
+    seat = _acting_seat(rt, match, token, kind)
     event = {"type": kind, "seat": seat, "payload": {**(payload or {}), "seats": match.seat_count}}
-    key = seat_idempotency_key(seat, idempotency_key)
+    key = seat_idempotency_key(seat, idempotency_key) if seat is not None else judge_idempotency_key(idempotency_key)
     if key is not None:
         earlier = store.idempotent_result(match_id, key, event)
         if earlier is not None:

@@ -92,6 +92,7 @@ class Settings:
     extra_games: str | None  # SUBSPACE_EXTRA_GAMES spec ("module:ATTR,..."); None: the env var's
     limits: Limits = field(default_factory=Limits)  # what one client may cost the server
     export_delay: int = 3  # SUBSPACE_EXPORT_DELAY: a live export lags the head by this many events
+    judges: tuple[str, ...] = ()  # SUBSPACE_JUDGES: player ids that judge every match on this server
 
     @property
     def embedded(self) -> bool:
@@ -143,4 +144,5 @@ def load_settings(overrides: Mapping[str, object] | None = None, environ: Mappin
         extra_games=str(extra) if extra is not None else None,
         limits=load_limits(pick),
         export_delay=max(0, export_delay),
+        judges=tuple(j.strip() for j in str(pick("SUBSPACE_JUDGES") or "").split(",") if j.strip()),
     )

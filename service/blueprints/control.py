@@ -86,7 +86,9 @@ def draw(body: dict, match_id: str):
 @blp.arguments(AddTimeSchema)
 @_documented
 def add_time(body: dict, match_id: str):
-    """Give an opponent on the clock more hours for the decision they are making."""
+    """Give a seat on the clock more hours for the decision it is making: an opponent of that
+    seat may, and so may a judge of the match who holds no seat (``SUBSPACE_JUDGES`` or the
+    match's own ``judges``)."""
     return _post(match_id, "add_time", {"seat": body["seat"], "hours": body["hours"]})
 
 

@@ -202,6 +202,29 @@ def test_add_time_by_the_opponent(client, frozen):
     assert client.get(url(match)).json["clock"]["deadline"].startswith("2026-03-03T17:00")
 
 
+def test_add_time_by_a_judge_who_holds_no_seat(make_app, redis_conn, frozen):
+    """A judge (named for the server, or for one match in its meta) gives a seat time; the
+    event carries no seat. A registered player who is no judge, or a judge of another match,
+    is refused and nothing is appended."""
+    players = PlayerStore(redis_conn)
+    server_judge, match_judge, bystander = (
+        players.register(display_name=name, email=None, webhook_url=None, time_zone="UTC") for name in ("Jo", "Kim", "Lee"))
+    client = make_app(SUBSPACE_JUDGES=server_judge["player"]["player_id"]).test_client()
+    match, other = create(client).json, create(client).json
+    MatchStore(redis_conn).update_meta(match["match_id"], judges=[match_judge["player"]["player_id"]])
+    seat = deciding_seat(client, match)
+    assert_refused(client, match, control(client, match, None, "add-time", {"seat": seat, "hours": 5}, token=bystander["token"]),
+                   403, "not_a_seat")
+    assert control(client, match, None, "add-time", {"seat": seat, "hours": 5}, token=server_judge["token"]).status_code == 201
+    assert client.get(url(match)).json["clock"]["deadline"].startswith("2026-03-03T17:00")
+    assert control(client, match, None, "add-time", {"seat": seat, "hours": 1}, token=match_judge["token"]).status_code == 201
+    assert_refused(client, other, control(client, other, None, "add-time", {"seat": deciding_seat(client, other), "hours": 1},
+                                          token=match_judge["token"]), 403, "not_a_seat")
+    assert_refused(client, match, control(client, match, None, "resign", token=server_judge["token"]), 403, "not_a_seat")
+    events = client.get(url(match, "/events")).json["events"]
+    assert [e["seat"] for e in events if e["type"] == "add_time"] == [None, None]
+
+
 def test_pause_needs_both_and_resume_gives_the_time_back(client, frozen):
     match = create(client).json
     conn = client.application.extensions["subspace"].conn
