@@ -290,15 +290,23 @@ def reader(store: MatchStore, match_id: str, token: str | None) -> tuple[Match, 
     return match, auth.viewer_for(match.meta, token, PlayerStore(store.conn))
 
 
-def resume_point(last_event_id: str | None, after: int) -> int:
+def resume_point(store: MatchStore, match_id: str, last_event_id: str | None, after: int) -> int:
     """Where a stream resumes: the ``Last-Event-ID`` header (a version) when present, else
-    ``after``. A header that is not a version is a 400, not a silent restart from 0."""
-    if last_event_id is None or not last_event_id.strip():
-        return after
-    text = last_event_id.strip()
-    if not text.isascii() or not text.isdigit() or len(text) > 18:
-        raise InvalidRequest("Last-Event-ID must be a version (a non-negative integer)", code="invalid_last_event_id")
-    return int(text)
+    ``after``. A header that is not a version is a 400, not a silent restart from 0; a
+    version the match has not reached is 400 ``version_out_of_range`` (the client is
+    confused about which match it follows)."""
+    if last_event_id is not None and last_event_id.strip():
+        text = last_event_id.strip()
+        if not text.isascii() or not text.isdigit() or len(text) > 18:
+            raise InvalidRequest("Last-Event-ID must be a version (a non-negative integer)", code="invalid_last_event_id")
+        after = int(text)
+    head = store.version(match_id)
+    if after > head:
+        raise InvalidRequest(
+            f"version must be between 0 and {head} (the match's current version)",
+            code="version_out_of_range", details={"current_version": head, "requested": after},
+        )
+    return after
 
 
 def replay(store: MatchStore, match_id: str, token: str | None, at: int | None = None) -> dict:

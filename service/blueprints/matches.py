@@ -102,6 +102,7 @@ def match_state(query: dict, match_id: str) -> dict:
     "content": {"text/event-stream": {"schema": {"type": "string"}}},
 }})
 @blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
+@blp.alt_response(400, schema=ErrorSchema, description="invalid_last_event_id, or version_out_of_range: a resume point past the match's version")
 @blp.alt_response(429, schema=ErrorSchema, description="too_many_waits (Retry-After): this client holds too many open streams and waits")
 @blp.doc(security=_SEAT_OR_SPECTATOR, parameters=[{
     "in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "integer", "minimum": 0},
@@ -111,7 +112,7 @@ def match_stream(query: dict, match_id: str) -> Response:
     """Live events of a match (Server-Sent Events), redacted for the caller."""
     rt = runtime()
     match, viewer = logic.reader(rt.store, match_id, _token())
-    after = logic.resume_point(request.headers.get("Last-Event-ID"), query["after"])
+    after = logic.resume_point(rt.store, match_id, request.headers.get("Last-Event-ID"), query["after"])
     held = HeldWait(rt, client_address(), match_id, request.environ, rt.settings.limits.stream_keepalive).open()
     body = event_stream(rt, match.game, match_id, viewer, after, held)
     response = Response(body, mimetype="text/event-stream",

@@ -78,6 +78,14 @@ def test_bad_last_event_id_is_400(client, match):
     assert response.status_code == 400 and response.json["error"]["code"] == "invalid_last_event_id"
 
 
+def test_a_resume_point_past_the_match_is_400(client, match):
+    play_one(client, match)
+    for response in (client.get(url(match, "/stream"), headers={"Last-Event-ID": "2"}),
+                     client.get(url(match, "/stream?after=5"))):
+        assert response.status_code == 400 and response.json["error"]["code"] == "version_out_of_range"
+        assert response.json["error"]["details"]["current_version"] == 1
+
+
 def test_stream_of_unknown_match_is_404_and_foreign_token_401(client, match):
     assert client.get("/v1/matches/nope/stream").status_code == 404
     response = client.get(url(match, "/stream"), headers=bearer("not-a-seat-token"))
