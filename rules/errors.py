@@ -169,3 +169,10 @@ class MatchReadOnly(MatchOver):
     """An imported match is a finished record: nothing can be posted to it."""
 
     code = "match_read_only"
+
+
+class ForkUnavailable(Conflict):
+    """A seat asked for a fork of a live match at a version where a card it may not
+    identify lies outside the zones a fork can re-draw (``rules.forks``)."""
+
+    code = "fork_unavailable"

@@ -117,6 +117,9 @@ class MatchSummarySchema(Schema):
         "description": "null, or what `subspace refold --check` found when a deploy changed this match's fold: "
         "status (diverged / accepted / kept), first_divergent_version (read that event with GET events), "
         "last_agreeing_version, reason, engine versions, votes, decided_by"})
+    fork_of = fields.Dict(allow_none=True, metadata={
+        "description": "null, or {match, at, exact, seat} when this match is a fork (POST /v1/matches/<id>/forks): "
+        "a sandbox, never counted as a result"})
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     version = fields.Integer(required=True)
     deciding_seats = fields.List(fields.Integer(), required=True)

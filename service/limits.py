@@ -36,6 +36,7 @@ ENDPOINT_LIMITS: dict[str, list[tuple[str, str]]] = {
     "challenges.open_challenge": _CREATES,
     "players.register": _CREATES,
     "interchange.import_match": _CREATES,  # an import stores a match like a creation
+    "forks.create_fork": _CREATES,  # so does a fork
     "matches.post_action": _ACTS,
     **{f"control.{verb}": _ACTS for verb in ("resign", "abort", "draw", "add_time", "vacation", "pause", "resume", "claim")},
 }

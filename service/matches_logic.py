@@ -196,6 +196,7 @@ def summary(store: MatchStore, match_id: str) -> dict:
         "engine_version": str(meta.get("engine_version", "")),
         "card_data_version": str(meta.get("card_data_version", "")),
         "refold": public_record(meta),
+        "fork_of": meta.get("fork_of"),
         "status": "finished" if outcome is not None else "active",
         "version": version,
         "deciding_seats": list(match.game.deciding_seats(state)) if outcome is None else [],

@@ -1,11 +1,12 @@
-"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control``, ``challenges`` and ``interchange`` (export/import)."""
+"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control``, ``challenges`` and ``interchange`` (export/import), ``forks``."""
 from __future__ import annotations
 
 from .challenges import blp as challenges_blp
 from .control import blp as control_blp
+from .forks import blp as forks_blp
 from .games import blp as games_blp
 from .interchange import blp as interchange_blp
 from .matches import blp as matches_blp
 from .players import blp as players_blp
 
-BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp)
+BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp, forks_blp)

@@ -31,6 +31,7 @@ EXPECTED = {
     "/v1/matches/{match_id}/export": {"get"},
     "/v1/imports": {"post"},
     "/v1/matches/{match_id}/refold": {"post"},
+    "/v1/matches/{match_id}/forks": {"post"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
