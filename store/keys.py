@@ -14,6 +14,7 @@ from rules.errors import InvalidRequest, NotFound
 MATCHES = "subspace:matches"  # sorted set: match id scored by creation time (unix seconds)
 LAGGING = "subspace:lagging"  # set: matches whose projection may be behind their stream
 PLAYER_TOKENS = "subspace:player-tokens"  # hash: sha256(player token) -> player id
+TOURNAMENTS_RUNNING = "subspace:tournaments:running"  # set: tournament ids the sweep looks at
 OPEN_CHALLENGES = "subspace:challenges:open"  # sorted set: open challenge id scored by expiry (unix s)
 BOTS_DUE = "subspace:bots:due"  # sorted set: match id scored by when the server's player acts next (unix s)
 DEADLINES = "subspace:deadlines"  # sorted set: clocked match id scored by its next wake-up (ms)
@@ -59,6 +60,11 @@ def player(player_id: str, part: str) -> str:
 def challenge(challenge_id: str, part: str) -> str:
     """``{c:<id>}:<part>``: ``events`` (stream), ``state`` (projection)."""
     return f"{{c:{check_aggregate_id('challenge', challenge_id)}}}:{part}"
+
+
+def tournament(tournament_id: str, part: str) -> str:
+    """``{t:<id>}:<part>``: ``events`` (stream), ``state`` (projection), ``sweeping`` (lock)."""
+    return f"{{t:{check_aggregate_id('tournament', tournament_id)}}}:{part}"
 
 
 def _k(match_id: str, part: str) -> str:

@@ -1,4 +1,4 @@
-"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control``, ``challenges`` and ``interchange`` (export/import), ``forks``."""
+"""One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control``, ``challenges``, ``interchange`` (export/import), ``forks`` and ``tournaments``."""
 from __future__ import annotations
 
 from .challenges import blp as challenges_blp
@@ -8,5 +8,7 @@ from .games import blp as games_blp
 from .interchange import blp as interchange_blp
 from .matches import blp as matches_blp
 from .players import blp as players_blp
+from .tournaments import blp as tournaments_blp
 
-BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp, forks_blp)
+BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp, forks_blp,
+              tournaments_blp)

@@ -32,6 +32,13 @@ EXPECTED = {
     "/v1/imports": {"post"},
     "/v1/matches/{match_id}/refold": {"post"},
     "/v1/matches/{match_id}/forks": {"post"},
+    "/v1/tournaments": {"post"},
+    "/v1/tournaments/{tournament_id}": {"get"},
+    **{f"/v1/tournaments/{{tournament_id}}/{tail}": {"post"}
+       for tail in ("register", "drop", "start", "forbid", "rounds", "rounds/close", "results", "cut", "finish",
+                    "judge/extend", "judge/game-loss", "judge/annul", "judge/penalty")},
+    **{f"/v1/tournaments/{{tournament_id}}/{tail}": {"get"}
+       for tail in ("standings", "standings.csv", "rounds.trf", "archive")},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
 
