@@ -41,6 +41,23 @@ class VacationSchema(Schema):
                           metadata={"description": "days away; the yearly allowance is rules.clock.VACATION_DAYS_PER_YEAR"})
 
 
+class _VacationAppliedSchema(Schema):
+    match_id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": "the version of the match's vacation event"})
+
+
+class _VacationSkippedSchema(Schema):
+    match_id = fields.String(required=True)
+    code = fields.String(required=True, metadata={"description": "why the clock there could not stop (no_clock, match_over, ...)"})
+
+
+class PlayerVacationSchema(Schema):
+    days = fields.Integer(required=True)
+    matches = fields.List(fields.Nested(_VacationAppliedSchema), required=True,
+                          metadata={"description": "each match whose clock stopped, with its vacation event's version"})
+    skipped = fields.List(fields.Nested(_VacationSkippedSchema), required=True)
+
+
 class ClaimSchema(Schema):
     seat = fields.Integer(required=True, metadata={"description": "the timed-out seat claimed against"})
     kind = fields.String(required=True, validate=validate.OneOf(["win", "draw", "continue"]),

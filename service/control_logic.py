@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rules import clock as C
 from rules import control
-from rules.errors import InvalidRequest, VersionConflict
+from rules.errors import Forbidden, IllegalAction, InvalidRequest, MatchOver, NotFound, VersionConflict
 from replays import current_state
 from store import vacations
 from store.players import PlayerStore
@@ -55,23 +55,24 @@ def decided_seats(rt: Runtime, match: Match, upto: int) -> set[int]:
     return found
 
 
-def _check_vacation(rt: Runtime, match: Match, state: dict, seat: int, days: int, at_ms: int) -> str | None:
-    """Refuse a vacation past the yearly allowance; for a registered player reserve the days
-    in their ledger (returned: the player id to refund if the append fails)."""
+def _check_vacation(rt: Runtime, match: Match, state: dict, seat: int, days: int, at_ms: int) -> tuple[str, list[int]] | None:
+    """Refuse a vacation past the yearly allowance; for a registered player reserve its
+    calendar days in their ledger (``store.vacations``). Returns what to refund if the
+    append fails: (player id, the days this reservation added)."""
     year = C.year_of(at_ms)
     allowance = C.VACATION_DAYS_PER_YEAR
     player = seat_player(match.meta, seat)
     if player is None:
         used = control.vacation_days_taken(state, seat, year)
-        ok = used + days <= allowance
+        ok, added = used + days <= allowance, []
     else:
-        ok, used = vacations.reserve(rt.conn, player, year, days, allowance)
+        ok, used, added = vacations.reserve(rt.conn, player, year, at_ms, days, allowance)
     if not ok:
         raise InvalidRequest(
             f"a vacation of {days} day(s) is longer than what is left of this year's allowance "
             f"({allowance - used} of {allowance} days)",
             code="vacation_too_long", details={"allowance": allowance, "used": used, "asked": days})
-    return player
+    return (player, added) if player is not None else None
 
 
 # What a judge who holds no seat may do to a match: give a seat more time. Every other
@@ -120,13 +121,13 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
                                   response={"version": version + 1, "event": kind}, ts=ts)
         except VersionConflict:
             if refund_to is not None:
-                vacations.refund(rt.conn, refund_to, C.year_of(now), event["payload"]["days"])
+                vacations.refund(rt.conn, refund_to[0], C.year_of(now), refund_to[1])
             if attempt == _ATTEMPTS - 1:
                 raise
             continue
         if result.replayed:  # a twin with the same key appended first: its days are the ones counted
             if refund_to is not None:
-                vacations.refund(rt.conn, refund_to, C.year_of(now), event["payload"]["days"])
+                vacations.refund(rt.conn, refund_to[0], C.year_of(now), refund_to[1])
             return Posted(body=result.response, replayed=True)
         before = list(match.game.deciding_seats(state))
         state = match.game.apply(state, {**event, "ts": ts})
@@ -141,4 +142,36 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-__all__ = ["decided_seats", "post_control", "seat_player"]
+def take_player_vacation(rt: Runtime, token: str | None, days: int) -> dict:
+    """A player's vacation in every match of theirs where a clock runs: the same calendar
+    days, charged once to the yearly allowance (``store.vacations``), appended as each
+    match's own ``vacation`` event. The allowance is checked on the first match, so a
+    vacation too long for it is refused before anything is appended; a match where the
+    player's clock cannot stop (finished, no clock, out of it) is listed as skipped with
+    the reason's code."""
+    players = PlayerStore(rt.store.conn)
+    player_id = auth.require_player(token, players)
+    applied: list[dict] = []
+    skipped: list[dict] = []
+    for match_id in players.match_ids(player_id):
+        try:
+            meta = rt.store.get_meta(match_id)
+        except NotFound:
+            continue
+        if auth.seat_of_player(meta, player_id) is None or meta.get("status") == "finished":
+            continue
+        try:
+            posted = post_control(rt, match_id, token, "vacation", {"days": days})
+        except (IllegalAction, MatchOver, Forbidden) as refused:
+            skipped.append({"match_id": match_id, "code": refused.code})
+            continue
+        except InvalidRequest as refused:
+            if refused.code == "vacation_too_long" and not applied:
+                raise  # nothing appended anywhere: the caller learns the allowance at once
+            skipped.append({"match_id": match_id, "code": refused.code})
+            continue
+        applied.append({"match_id": match_id, "version": posted.body["version"]})
+    return {"days": days, "matches": applied, "skipped": skipped}
+
+
+__all__ = ["decided_seats", "post_control", "seat_player", "take_player_vacation"]

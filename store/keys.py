@@ -116,7 +116,7 @@ _PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def vacation_ledger(player_id: str, year: int) -> str:
-    """Vacation days a player took in ``year`` (an integer), across all their matches."""
+    """The UTC day numbers a player took off in ``year`` (a set), across all their matches."""
     if not isinstance(player_id, str) or not _PLAYER_ID.match(player_id):
         raise InvalidRequest("malformed player id", code="invalid_player")
-    return f"{{p:{player_id}}}:vacation:{int(year)}"
+    return f"{{p:{player_id}}}:vacation-days:{int(year)}"

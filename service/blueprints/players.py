@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import request
 
 from schemas import ErrorSchema
+from schemas.control import PlayerVacationSchema, VacationSchema
 from schemas.players import (
     MyMatchesQuerySchema,
     MyMatchesSchema,
@@ -20,6 +21,7 @@ from schemas.players import (
 )
 
 from .. import players_logic as logic
+from ..control_logic import take_player_vacation
 from ..auth import bearer_token
 from ..request_parsing import Blueprint
 from ..runtime import runtime
@@ -93,3 +95,17 @@ def my_matches(query: dict) -> dict:
     """The caller's matches: waiting on the caller first (earliest deadline first)."""
     rt = runtime()
     return logic.my_matches(rt.store, rt.players, bearer_token(request.headers), query.get("status"))
+
+
+@blp.route("/me/vacation", methods=["POST"])
+@blp.arguments(VacationSchema)
+@blp.response(201, PlayerVacationSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="vacation_too_long: more days than are left of this year's allowance")
+@blp.alt_response(401, schema=ErrorSchema, description="no player token, or a token of no player")
+@blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): too many actions from this client or token")
+@blp.doc(security=PLAYER_ONLY)
+def vacation(body: dict):
+    """Go on vacation in every match of yours where a clock runs: your clocks stop for
+    ``days`` days, charged once to the yearly allowance however many matches you have."""
+    return take_player_vacation(runtime(), bearer_token(request.headers), body["days"]), 201
+

@@ -180,18 +180,55 @@ def test_vacation_moves_the_deadline_and_the_allowance_is_enforced(client, froze
     assert_refused(client, match, control(client, match, seat, "vacation", {"days": 0}), 400, "invalid_request")
 
 
-def test_a_registered_players_allowance_spans_their_matches(client, frozen, redis_conn):
+def _register(redis_conn, name: str = "Ann") -> dict:
+    return PlayerStore(redis_conn).register(display_name=name, email=None, webhook_url=None, time_zone="UTC")
+
+
+def _matches_of(client, player: dict, n: int, clock=CLOCK) -> list[dict]:
+    """``n`` matches with ``player`` in seat 0 (and an anonymous seat 1)."""
     from service import matches_logic
 
-    players = PlayerStore(redis_conn)
-    ann = players.register(display_name="Ann", email=None, webhook_url=None, time_zone="UTC")
     rt = client.application.extensions["subspace"]
-    made = [matches_logic.create_match(rt.store, "highcard", None, [{"name": "Ann", "deck": "ten"}, {"name": "Bob", "deck": "ten"}],
-                                       seat_players=[ann["player"]["player_id"], None], clock=CLOCK) for _ in range(2)]
-    assert control(client, made[0], None, "vacation", {"days": 25}, token=ann["token"]).status_code == 201
-    assert_refused(client, made[1], control(client, made[1], None, "vacation", {"days": 6}, token=ann["token"]),
+    return [matches_logic.create_match(rt.store, "highcard", None, [{"name": "Ann", "deck": "ten"}, {"name": "Bob", "deck": "ten"}],
+                                       seat_players=[player["player"]["player_id"], None], clock=clock) for _ in range(n)]
+
+
+def test_a_registered_players_allowance_counts_calendar_days_across_matches(client, frozen, redis_conn):
+    """The allowance is a person's days off: the same days in a second match cost nothing
+    more; new days do, whichever match they are taken in."""
+    ann = _register(redis_conn)
+    first, second = _matches_of(client, ann, 2)
+    assert control(client, first, None, "vacation", {"days": 25}, token=ann["token"]).status_code == 201
+    assert control(client, second, None, "vacation", {"days": 25}, token=ann["token"]).status_code == 201  # the same days
+    frozen.tick(timedelta(days=40))
+    (later,) = _matches_of(client, ann, 1)
+    assert_refused(client, later, control(client, later, None, "vacation", {"days": 6}, token=ann["token"]),
                    400, "vacation_too_long")
-    assert control(client, made[1], None, "vacation", {"days": 5}, token=ann["token"]).status_code == 201
+    assert control(client, later, None, "vacation", {"days": 5}, token=ann["token"]).status_code == 201
+
+
+def test_a_players_vacation_stops_every_clock_of_theirs_at_once(client, frozen, redis_conn):
+    ann = _register(redis_conn)
+    clocked = _matches_of(client, ann, 2)
+    (unclocked,) = _matches_of(client, ann, 1, clock=None)
+    before = {m["match_id"]: version(client, m) for m in clocked + [unclocked]}
+    me = bearer(ann["token"])
+    refused = client.post("/v1/me/vacation", json={"days": 31}, headers=me)
+    assert refused.status_code == 400 and refused.json["error"]["code"] == "vacation_too_long"
+    assert {m["match_id"]: version(client, m) for m in clocked + [unclocked]} == before  # nothing appended
+    taken = client.post("/v1/me/vacation", json={"days": 10}, headers=me)
+    assert taken.status_code == 201, taken.json
+    assert sorted(m["match_id"] for m in taken.json["matches"]) == sorted(m["match_id"] for m in clocked)
+    assert taken.json["skipped"] == [{"match_id": unclocked["match_id"], "code": "no_clock"}]
+    for match in clocked:
+        events = client.get(url(match, "/events")).json["events"]
+        assert events[-1]["type"] == "vacation" and events[-1]["seat"] == 0
+    # ten days charged once, not twice: twenty more fit, twenty-one do not
+    (later,) = _matches_of(client, ann, 1)
+    frozen.tick(timedelta(days=20))
+    assert_refused(client, later, control(client, later, None, "vacation", {"days": 21}, token=ann["token"]),
+                   400, "vacation_too_long")
+    assert client.post("/v1/me/vacation", json={"days": 1}).status_code == 401
 
 
 def test_add_time_by_the_opponent(client, frozen):

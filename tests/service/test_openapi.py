@@ -17,6 +17,7 @@ EXPECTED = {
     "/v1/me": {"get", "patch"},
     "/v1/me/webhook-secret": {"post"},
     "/v1/me/token": {"post"},
+    "/v1/me/vacation": {"post"},
     "/v1/me/matches": {"get"},
     **{f"/v1/matches/{{match_id}}/{verb}": {"post"}
        for verb in ("resign", "abort", "draw", "add-time", "vacation", "pause", "resume", "claim")},
