@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from rules.aggregates import tournament_standings as S
 from rules.aggregates import tournaments as T
-from rules.errors import ImportRefused, SubspaceError
+from rules.errors import ImportRefused, InvalidRequest, SubspaceError
 
 from . import interchange
 from .decklists import decklist_commitment
@@ -80,7 +80,7 @@ def verify(text: str) -> Verified:
         raise _refuse(f"the first line must be the header of a {FORMAT} file", "malformed_archive", 1)
     header = lines[0][1]
     state: dict | None = None
-    record_lines: dict[str, int] = {}
+    previous_line = 1
     results: list[tuple[int, dict]] = []
     matches: dict[str, tuple[int, str]] = {}
     for number, obj in lines[1:]:
@@ -91,6 +91,13 @@ def verify(text: str) -> Verified:
                 raise _refuse(f"record {expected} is missing or out of order", "chain_broken", number)
             try:
                 state = T.apply(state, {k: v for k, v in ev.items() if k != "v"})
+            except InvalidRequest as error:
+                if error.code != "chain_broken":
+                    raise _refuse(f"record {expected} ({ev.get('type')}): {error.message}", error.code, number,
+                                  record=expected) from None
+                raise _refuse(f"record {expected} does not link to the SHA-256 of record {expected - 1}: line "
+                              f"{previous_line} or this one was changed", "chain_broken", number, record=expected,
+                              previous_line=previous_line) from None
             except SubspaceError as error:
                 raise _refuse(f"record {expected} ({ev.get('type')}): {error.message}", error.code, number,
                               record=expected) from None
@@ -100,7 +107,7 @@ def verify(text: str) -> Verified:
             _check_record(ev, number)
             if ev["type"] == "result_recorded" and ev["payload"].get("source") == "match":
                 results.append((number, ev["payload"]))
-            record_lines[str(expected)] = number
+            previous_line = number
         elif obj.get("kind") == "match":
             matches[str(obj.get("match_id"))] = (number, str(obj.get("text")))
         else:

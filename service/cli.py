@@ -218,7 +218,8 @@ def worker(redis_url: str | None, data_dir: str, queues: tuple[str, ...], burst:
 def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: float) -> None:
     """Re-enqueue fold jobs for matches whose projection is behind their event log; expire
     challenges nobody answered in time and start filled ones whose start was interrupted;
-    expire abandoned unstarted matches (no event since they were created).
+    record the results of finished tournament matches and the game losses of a passed
+    round deadline; expire abandoned unstarted matches (no event since they were created).
 
     Run it periodically (e.g. every minute from a timer) next to the workers.
     """
@@ -227,17 +228,21 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     from workers.expiry import expire_unstarted
 
     from .challenges_logic import Challenges
+    from .tournaments_logic import Tournaments
 
     with _redis(redis_url, data_dir) as url:
         conn = connect(url)
         try:
             report = sweep_matches(conn, full=full)
             challenges = Challenges(conn).sweep()
+            tournaments = Tournaments(conn).sweep()
             expired = expire_unstarted(conn, unstarted_hours)
         finally:
             conn.close()
     click.echo(report.summary())
     click.echo(f"challenges: {len(challenges['expired'])} expired, {len(challenges['started'])} started")
+    click.echo(f"tournaments: {tournaments['results']} result(s) recorded, "
+               f"{tournaments['deadline_losses']} game loss(es) at a round deadline")
     for label, ids in (("enqueued", report.enqueued), ("already queued", report.already_queued), ("repaired", report.repaired)):
         if ids:
             click.echo(f"  {label}: {', '.join(ids)}")
@@ -440,6 +445,30 @@ def verify_cmd(files: tuple[str, ...]) -> None:
     refused = _verify_files(files, "verifying")
     click.echo(f"{len(files) - refused} verified, {refused} refused")
     sys.exit(1 if refused else 0)
+
+
+@main.command("verify-tournament")
+@click.argument("file", type=click.Path(dir_okay=False, exists=True))
+def verify_tournament_cmd(file: str) -> None:
+    """Verify a tournament archive offline (no Redis): recompute the hash chain of every
+    record, re-fold every match from its log, check every deck list against its
+    commitment and its player's registration. Names the line of the first thing that
+    fails and exits 1."""
+    from replays import tournament_archive
+    from rules.errors import ImportRefused
+    from store.plugins import load_extra_games
+
+    load_extra_games()
+    try:
+        with open(file, encoding="utf-8") as handle:
+            verified = tournament_archive.verify(handle.read())
+    except (ImportRefused, UnicodeDecodeError) as error:
+        details = getattr(error, "details", None) or {}
+        click.echo(f"{file}: refused ({getattr(error, 'code', type(error).__name__)}, line {details.get('line')}): "
+                   f"{getattr(error, 'message', error)}", err=True)
+        sys.exit(1)
+    click.echo(f"{file}: verified tournament {verified.tournament_id}: {verified.records} records, "
+               f"{verified.matches} matches, head {verified.head}")
 
 
 @main.command("import")

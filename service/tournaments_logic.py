@@ -236,7 +236,7 @@ class Tournaments:
         created = create_match(
             self.matches, state["game"], state["ruleset"], seats, seat_players=list(players), shuffle_seats=True,
             extra_meta={"tournament_id": state["tournament_id"], "tournament_round": round_no,
-                        "tournament_table": table_no},
+                        "tournament_table": table_no, "judges": [state["organiser"], *state["judges"]]},
             clock=state["clock"],
         )
         return created["match_id"]  # players act with their own tokens; seat tokens are dropped

@@ -262,5 +262,44 @@ def test_editing_any_byte_of_the_archive_fails_verification_and_names_the_line(c
         named = error.value.details["line"]
         # The line edited is named, or (an edit inside a record that still links) the first
         # line whose check it breaks: the header's head hash or the next record's link.
-        assert named == line or named in (1, line + 1), (pos, line, error.value.message)
+        assert named == line or named == 1 or (named == line + 1 and f"line {line} or this one" in error.value.message), \
+            (pos, line, error.value.message)
         assert f"line {named}" in error.value.message
+
+
+def test_verify_tournament_command_accepts_the_archive_and_names_an_edit(client, redis_conn, org, judge, tinygame,
+                                                                         tmp_path):
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    tid, _ = _small_event(client, redis_conn, org, judge)
+    _ok(_post(client, f"/{tid}/start", org))
+    _play_round(client, redis_conn, tid, org, "cli")
+    _ok(_post(client, f"/{tid}/finish", org))
+    text = client.get(f"/v1/tournaments/{tid}/archive").get_data(as_text=True)
+    good, bad = tmp_path / "good.ndjson", tmp_path / "bad.ndjson"
+    good.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    lines[1] = lines[1].replace('"name":"Cup"', '"name":"Cuq"')  # the first record: the event's name
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    ok = CliRunner().invoke(main, ["verify-tournament", str(good)])
+    assert ok.exit_code == 0 and f"verified tournament {tid}" in ok.output
+    refused = CliRunner().invoke(main, ["verify-tournament", str(bad)])
+    assert refused.exit_code == 1 and "line 3" in refused.output and "line 2 or this one was changed" in refused.output
+
+
+def test_a_passed_round_deadline_is_a_game_loss_for_the_seat_on_the_clock(client, redis_conn, org, judge, tinygame):
+    from datetime import datetime, timedelta, timezone
+
+    tid, _ = _small_event(client, redis_conn, org, judge)
+    _ok(_post(client, f"/{tid}/start", org))
+    rnd = _ok(_post(client, f"/{tid}/rounds", org), 201)["rounds_log"][-1]
+    play_out(redis_conn, rnd["tables"][0]["match_id"], "done")
+    later = datetime.now(timezone.utc) + timedelta(hours=rnd and 24 * 8)
+    swept = Tournaments(redis_conn).sweep(now=later)
+    assert swept == {"results": 1, "deadline_losses": 1}
+    state = client.get(f"/v1/tournaments/{tid}").json
+    lost = state["rounds_log"][-1]["tables"][1]["result"]
+    assert lost["source"] == "deadline" and len(lost["winners"]) == 1
+    assert Tournaments(redis_conn).sweep(now=later) == {"results": 0, "deadline_losses": 0}
