@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 import orjson
 
 import rules
+from rules.errors import Conflict, InvalidRequest
 from rules.protocol import Game, State
 from store import MatchStore, keys
 from store.match_store import utc_now_iso
@@ -147,6 +148,16 @@ def check_all(store: MatchStore, *, include_finished: bool = False, flag_found: 
     return found
 
 
+def _pending(meta: dict, decision: str) -> dict:
+    """The match's ``refold`` record if it waits for a decision and ``decision`` is one."""
+    if decision not in (ACCEPT, KEEP):
+        raise InvalidRequest("decision must be 'accept' or 'keep'", code="invalid_decision")
+    record = meta.get("refold") or {}
+    if record.get("status") != "diverged":
+        raise Conflict("this match has no re-fold waiting for a decision", code="no_refold_pending")
+    return record
+
+
 def resolve(store: MatchStore, match_id: str, decision: str, by: str, *, snapshot_every: int = 50) -> dict:
     """Apply a player's or judge's decision on a flagged match; returns the new ``refold`` record.
 
@@ -154,14 +165,8 @@ def resolve(store: MatchStore, match_id: str, decision: str, by: str, *, snapsho
     (the result too: meta ``status``/``outcome`` follow the new state) and the match is
     pinned to the current engine. ``keep``: nothing stored changes; the decision is recorded.
     """
-    from rules.errors import Conflict, InvalidRequest
-
-    if decision not in (ACCEPT, KEEP):
-        raise InvalidRequest("decision must be 'accept' or 'keep'", code="invalid_decision")
     meta = store.get_meta(match_id)
-    record = meta.get("refold") or {}
-    if record.get("status") != "diverged":
-        raise Conflict("this match has no re-fold waiting for a decision", code="no_refold_pending")
+    record = _pending(meta, decision)
     game = rules.get_game(meta["game"])
     record = {**record, "status": "accepted" if decision == ACCEPT else "kept", "decided_by": by,
               "decided_at": utc_now_iso()}
@@ -188,13 +193,7 @@ def vote(store: MatchStore, match_id: str, seat: int, decision: str, seats: int)
     """A seat's vote on a flagged match: ``keep`` by any seat keeps the recorded states (the
     new fold must not hand anyone a result the others did not agree to); ``accept`` by every
     seat accepts the new fold. A judge decides outright with ``resolve`` (``subspace refold``)."""
-    from rules.errors import Conflict, InvalidRequest
-
-    if decision not in (ACCEPT, KEEP):
-        raise InvalidRequest("decision must be 'accept' or 'keep'", code="invalid_decision")
-    record = store.get_meta(match_id).get("refold") or {}
-    if record.get("status") != "diverged":
-        raise Conflict("this match has no re-fold waiting for a decision", code="no_refold_pending")
+    record = _pending(store.get_meta(match_id), decision)
     votes = {**(record.get("votes") or {}), str(seat): decision}
     if decision == KEEP or all(votes.get(str(s)) == ACCEPT for s in range(seats)):
         store.update_meta(match_id, refold={**record, "votes": votes})

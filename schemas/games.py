@@ -12,7 +12,8 @@ class RulesetSchema(Schema):
 class GameSchema(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
-    engine_version = fields.String(required=True)
+    engine_version = fields.String(required=True, metadata={"description": "hash of the game's rules source (docs/interchange.md)"})
+    card_data_version = fields.String(required=True, metadata={"description": "hash of the game's card files ('none' without)"})
     default_ruleset = fields.String(required=True)
     rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
     starter_decks = fields.List(

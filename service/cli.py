@@ -50,6 +50,7 @@ def version_text() -> tuple[str, bool]:
     from importlib import metadata
 
     import rules
+    from replays.pinning import engine_versions
 
     try:
         lines = [f"subspace {metadata.version('subspace')}"]
@@ -58,7 +59,8 @@ def version_text() -> tuple[str, bool]:
     missing = False
     for game_id in rules.available():
         try:
-            lines.append(f"{game_id} engine {rules.get_game(game_id).engine_version}")
+            versions = engine_versions(rules.get_game(game_id))
+            lines.append(f"{game_id} engine {versions['engine_version']} cards {versions['card_data_version']}")
         except ImportError as error:
             missing = True
             lines.append(f"{game_id} engine not installed ({error})")

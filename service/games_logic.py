@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 
 import rules
+from replays.pinning import engine_versions
 from rules.protocol import Game
 
 log = logging.getLogger(__name__)
@@ -13,7 +14,7 @@ def describe_game(game: Game) -> dict:
     return {
         "id": game.id,
         "title": game.title,
-        "engine_version": str(game.engine_version),
+        **engine_versions(game),  # hashes of the rules source and card files (replays.pinning)
         "default_ruleset": game.default_ruleset,
         "rulesets": [{"id": rid, "description": text} for rid, text in game.rulesets.items()],
         "starter_decks": list(game.starter_decks()),

@@ -86,6 +86,8 @@ def test_serve_runs_gunicorn_with_gevent_workers_on_the_given_redis(monkeypatch,
 def test_version_names_the_package_and_every_engine():
     from importlib import metadata
 
+    from replays.pinning import engine_versions
+
     import rules
 
     result = CliRunner().invoke(main, ["--version"])
@@ -93,7 +95,8 @@ def test_version_names_the_package_and_every_engine():
     lines = result.output.splitlines()
     assert lines[0] == f"subspace {metadata.version('subspace')}"
     for game_id in ("babylon5", "stargate", "startrek2e"):
-        assert f"{game_id} engine {rules.get_game(game_id).engine_version}" in lines
+        versions = engine_versions(rules.get_game(game_id))
+        assert f"{game_id} engine {versions['engine_version']} cards {versions['card_data_version']}" in lines
 
 
 def test_version_fails_when_an_engine_cannot_be_imported(monkeypatch):

@@ -194,3 +194,31 @@ def test_imports_count_against_the_creation_rate_limit(make_app, finished_text):
         response = _import(client, finished_text)
         assert response.status_code == 429 and response.json["error"]["code"] == "rate_limited"
         assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_a_clocked_match_ended_by_resignation_round_trips(client, rt, redis_conn):
+    """Control events (clock_start, resign) verify at their own times and keep their bytes."""
+    from service import control_logic
+
+    created = matches_logic.create_match(rt.store, "highcard", None, [{"name": "Ann", "deck": "ten"},
+                                         {"name": "Bob", "deck": "ten"}], clock={"days_per_decision": 2, "grace_days": 1})
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    game = rules.get_game("highcard")
+    for _ in range(3):
+        version, state = matches_logic.current_state(rt.store, game, match_id)
+        seat = game.deciding_seats(state)[0]
+        matches_logic.post_action(rt, match_id, tokens[seat], version, game.legal_actions(state, seat)[0])
+    control_logic.post_control(rt, match_id, tokens[0], "resign")
+    text = _export(client, match_id)
+    kinds = [json.loads(line)["type"] for line in text.splitlines()[1:]]
+    assert kinds[0] == "clock_start" and kinds[-1] == "resign"
+    redis_conn.flushdb()
+    response = _import(client, text)
+    assert response.status_code == 201, response.json
+    assert response.json["outcome"]["ended_by"] == "resign"
+    assert interchange.body_of(_export(client, response.json["match_id"])) == interchange.body_of(text)
+    # a resignation by a seat that is not in the match does not fold
+    lines = _lines(text)
+    lines[-1]["seat"] = 5
+    error = _refusal(client, _text(lines))
+    assert error["code"] == "event_not_folding" and error["details"]["event"] == len(lines) - 1
