@@ -47,13 +47,6 @@ def _digest(files: list[Path], root: Path) -> str:
     return sha.hexdigest()[:DIGITS]
 
 
-def _package_dir(game: Game) -> Path:
-    """The folder of the package (or, for a lone module, the module file) defining ``game``."""
-    module = inspect.getmodule(type(_inner(game)))
-    source = Path(inspect.getfile(module)).resolve()  # type: ignore[arg-type]
-    return source.parent
-
-
 def _is_card_data(path: Path, package: Path) -> bool:
     return (package / "cards") in path.parents
 
@@ -83,10 +76,15 @@ def _digest_apart(shared: list[Path], module_file: Path) -> str:
 
 def engine_versions(game: Game) -> dict[str, str]:
     """``{"engine_version", "card_data_version"}`` of ``game`` as this process runs it."""
-    module = inspect.getmodule(type(_inner(game)))
-    module_file = Path(inspect.getfile(module)).resolve()  # type: ignore[arg-type]
-    engine, cards = _versions(_package_dir(game), module_file)
+    engine, cards = _versions_of_class(type(_inner(game)))
     return {"engine_version": engine, "card_data_version": cards}
+
+
+@lru_cache(maxsize=None)
+def _versions_of_class(cls: type) -> tuple[str, str]:
+    """Once per game class: ``GET /v1/games`` and every new match ask."""
+    module_file = Path(inspect.getfile(inspect.getmodule(cls))).resolve()  # type: ignore[arg-type]
+    return _versions(module_file.parent, module_file)
 
 
 __all__ = ["engine_versions"]
