@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 import orjson
 
 import rules
-from rules.errors import Conflict, InvalidRequest
+from rules.errors import Conflict, InvalidRequest, SubspaceError
 from rules.protocol import Game, State
 from store import MatchStore, keys
 from store.match_store import utc_now_iso
@@ -135,7 +135,10 @@ def check_all(store: MatchStore, *, include_finished: bool = False, flag_found: 
     found = []
     for match_id in candidates(store, include_finished=include_finished):
         meta = store.get_meta(match_id)
-        game = rules.get_game(meta["game"])
+        try:
+            game = rules.get_game(meta["game"])
+        except (SubspaceError, ImportError):  # a game this installation no longer runs: nothing to re-fold with
+            continue
         decided = meta.get("refold") or {}
         if decided.get("status") in ("accepted", "kept") and decided.get("engine_version") == engine_versions(game)["engine_version"] \
                 and decided.get("card_data_version") == engine_versions(game)["card_data_version"]:
