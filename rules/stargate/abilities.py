@@ -60,7 +60,8 @@ def can_use(state: dict, seat: int, iid: str, idx, ab: dict) -> bool:
         return False
     if ab.get("limit") == "once_per_turn" and f"{iid}/{idx}" in state["turn"].get("used_once", []):
         return False
-    return I.can_pay(state, ctx, ab.get("cost", []))
+    # power a text pays inside its effects is a cost too (RULES.md "Power paid inside a text")
+    return I.can_pay(state, ctx, ab.get("cost", [])) and I.text_payable(state, ctx, ab.get("effects", []))
 
 
 def activate(state: dict, seat: int, iid: str, idx) -> None:

@@ -136,6 +136,19 @@ def power_affordable(state: dict, ctx: dict, effects: list) -> bool:
     return all(state["seats"][s]["power"] >= n for s, n in need.items())
 
 
+def text_payable(state: dict, ctx: dict, effects: list) -> bool:
+    """An activated text whose payoff needs power it can't pay is not offered either: each
+    "pay X power" of its own (a top-level ``pay_power``) must be payable, and of a "choose
+    one" whose options each pay power (Zat Gun), at least one option."""
+    for eff in effects:
+        if isinstance(eff, dict) and "pay_power" in eff and not power_affordable(state, ctx, [eff]):
+            return False
+        if isinstance(eff, dict) and "choose_one" in eff \
+                and not any(power_affordable(state, ctx, opt) for opt in eff["choose_one"]):
+            return False
+    return True
+
+
 def affordable_choice(state: dict, frame: dict, ctx: dict, name: str):
     """For "choose a card and pay power equal to <its number>" (Olokun, Peter Tanner,
     Al'kesh Bomber): when the effect after the choice remembered as ``name`` pays power that

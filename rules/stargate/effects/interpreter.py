@@ -21,7 +21,8 @@ from .. import state as S
 from . import filters as F
 # the families of verbs ``execute`` dispatches to, each in its own module; every name stays
 # importable from here (callers use ``interpreter.push``, ``interpreter.can_pay``, …)
-from .choices import _can_pay, _may, _payable, affordable_choice, can_pay, power_affordable  # noqa: F401
+from .choices import (_can_pay, _may, _payable, affordable_choice, can_pay, power_affordable,  # noqa: F401
+                      text_payable)
 from .frames import (_advance_and_keep, _names_incapacitated, _player, _remember, _still_choosable,  # noqa: F401
                      _targets, ctx_of, push, set_pending)
 from .hand_glyphs import _discard, _glyph_to_mission_pile, _move_glyph, _place_glyph, draw  # noqa: F401

@@ -200,3 +200,16 @@ def test_boost_offers_every_same_title_card_in_hand():
     assert sorted(boosts) == sorted(in_hand)
     state = act(state, {"type": "boost", "card": in_hand[1], "target": tealc}, 0)
     assert state["cards"][in_hand[1]]["zone"] == "discard" and state["cards"][in_hand[0]]["zone"] == "hand"
+
+
+def test_zat_gun_is_not_offered_without_the_power_for_any_option():
+    """With no power, none of Zat Gun's "pay 1 / 2 / 3 power" options can be paid: the gear
+    is not offered at all (it used to be stopped for nothing)."""
+    zat_g = real("Zat Gun")
+    state = table(deck0=[zat_g] + [GEAR] * 10, deck1=[VILLAIN_OBSTACLE] + [GEAR] * 10)
+    zat = put_in_play(state, 0, zat_g)
+    S.move(state, find(state, VILLAIN_OBSTACLE, 1)[0], "mission")
+    state["seats"][0]["power"] = 0
+    assert not [a for a in GAME.legal_actions(state, 0) if a.get("card") == zat]
+    state["seats"][0]["power"] = 1
+    assert [a for a in GAME.legal_actions(state, 0) if a.get("card") == zat]
