@@ -21,7 +21,7 @@ from replays import interchange
 from replays.pinning import engine_versions
 from store import MatchStore, hash_token, keys
 
-from . import auth
+from . import annotations_logic, auth
 from .matches_logic import load_match
 from .runtime import Runtime
 
@@ -36,14 +36,18 @@ def export_text(store: MatchStore, match_id: str, token: str | None, *, delay: i
     if outcome is not None:
         events = store.read_events(match_id, upto=version)
         header = interchange.header_for(match.meta, view="full", version=version, result=outcome, full=True)
-        return interchange.render(header, events)
+        notes = annotations_logic.export_lines(store, match_id, annotations_logic.reader_of(store, match.meta, token),
+                                               True, version)
+        return interchange.render(header, events, notes)
     viewer = auth.viewer_for(match.meta, token, players)
     upto = max(0, version - delay)
     events = events_for(store, match.game, match_id, viewer, after=0, limit=upto) if upto else []
     view = f"seat {viewer}" if isinstance(viewer, int) else str(viewer)
     header = interchange.header_for(match.meta, view=view, version=upto, result=None, full=False)
     header["delay"] = delay
-    return interchange.render(header, events)
+    notes = annotations_logic.export_lines(store, match_id, annotations_logic.reader_of(store, match.meta, token),
+                                           False, upto)
+    return interchange.render(header, events, notes)
 
 
 def import_text(rt: Runtime, text: str, progress: Callable[[int], None] | None = None) -> dict:
@@ -59,6 +63,7 @@ def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
     hashes are of tokens nobody holds), its events as they are, then the projection."""
     h = parsed.header
     game = rules.get_game(h["game"])
+    notes = annotations_logic.check_lines(parsed.extensions, len(parsed.events))  # refused before anything is stored
     seats = len(h["decklist_commitments"])
     outcome = game.outcome(final)
     names = [s.get("name") for s in h.get("seats") or []] or (h["config"].get("names") or [])
@@ -92,6 +97,7 @@ def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
         clean = interchange.stored_event(event)
         body = {k: v for k, v in clean.items() if k not in ("v", "ts")}
         version = store.append(match_id, version, body, ts=clean["ts"]).version
+    annotations_logic.store_imported(store, match_id, notes)
     if after_append is not None and version:
         after_append(match_id)
     return {"match_id": match_id, "game": game.id, "version": version, "verified": True, "outcome": outcome}

@@ -37,6 +37,7 @@ ENDPOINT_LIMITS: dict[str, list[tuple[str, str]]] = {
     "players.register": _CREATES,
     "interchange.import_match": _CREATES,  # an import stores a match like a creation
     "forks.create_fork": _CREATES,  # so does a fork
+    **{f"annotations.{verb}": _ACTS for verb in ("add_note", "edit_note", "delete_note")},
     "matches.post_action": _ACTS,
     "players.vacation": _ACTS,  # appends a vacation to each of the caller's matches
     **{f"control.{verb}": _ACTS for verb in ("resign", "abort", "draw", "add_time", "vacation", "pause", "resume", "claim")},

@@ -96,6 +96,12 @@ def standing_orders(match_id: str) -> str:
     return _k(match_id, "orders")
 
 
+def notes(match_id: str, part: str) -> str:
+    """``{m:<id>}:notes:<part>``: the match's annotations, ``events`` (stream) and ``state``
+    (projection) — beside the match, never in its log (``store.annotations``)."""
+    return _k(match_id, f"notes:{part}")
+
+
 def redacted(match_id: str, audience: str) -> str:
     """Hash of the events as one audience (a seat, spectators) sees them while the match
     runs: version -> redacted event (a cache; ``audience`` also names the engine version)."""

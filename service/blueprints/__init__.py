@@ -1,6 +1,7 @@
 """One flask-smorest blueprint per resource: ``games``, ``matches``, ``players``, match ``control``, ``challenges``, ``interchange`` (export/import), ``forks`` and ``tournaments``."""
 from __future__ import annotations
 
+from .annotations import blp as annotations_blp
 from .challenges import blp as challenges_blp
 from .control import blp as control_blp
 from .forks import blp as forks_blp
@@ -11,4 +12,4 @@ from .players import blp as players_blp
 from .tournaments import blp as tournaments_blp
 
 BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp, forks_blp,
-              tournaments_blp)
+              tournaments_blp, annotations_blp)

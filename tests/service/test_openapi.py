@@ -33,6 +33,8 @@ EXPECTED = {
     "/v1/imports": {"post"},
     "/v1/matches/{match_id}/refold": {"post"},
     "/v1/matches/{match_id}/forks": {"post"},
+    "/v1/matches/{match_id}/notes": {"get", "post"},
+    "/v1/matches/{match_id}/notes/{note_id}": {"patch", "delete"},
     "/v1/tournaments": {"post"},
     "/v1/tournaments/{tournament_id}": {"get"},
     **{f"/v1/tournaments/{{tournament_id}}/{tail}": {"post"}
