@@ -22,7 +22,7 @@ from workers.bots import schedule_if_bot_turn
 
 from . import auth
 from .clock_index import now_iso, reschedule
-from .matches_logic import Match, Posted, load_match, refuse_if_imported, seat_idempotency_key
+from .matches_logic import Match, Posted, answer_replayed, load_match, refuse_if_imported, seat_idempotency_key
 from .notifications import notify_your_turn
 from .runtime import Runtime
 
@@ -108,7 +108,7 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
     if key is not None:
         earlier = store.idempotent_result(match_id, key, event)
         if earlier is not None:
-            return Posted(body=earlier.response, replayed=True)
+            return answer_replayed(rt, match_id, Posted(body=earlier.response, replayed=True))
     for attempt in range(_ATTEMPTS):
         version, state = current_state(store, match.game, match_id)
         ts = now_iso()
@@ -128,7 +128,7 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
         if result.replayed:  # a twin with the same key appended first: its days are the ones counted
             if refund_to is not None:
                 vacations.refund(rt.conn, refund_to[0], C.year_of(now), refund_to[1])
-            return Posted(body=result.response, replayed=True)
+            return answer_replayed(rt, match_id, Posted(body=result.response, replayed=True))
         before = list(match.game.deciding_seats(state))
         state = match.game.apply(state, {**event, "ts": ts})
         finish_if_over(rt, match, state, result.version)

@@ -391,6 +391,19 @@ def _stored_answer(store: MatchStore, match_id: str, key: str | None, event: dic
     return None if earlier is None else Posted(body=earlier.response, replayed=True)
 
 
+def answer_replayed(rt: Runtime, match_id: str, posted: Posted) -> Posted:
+    """Answer a retry with its stored result *and* bring the match forward again.
+
+    The attempt that stored the event may have died right after its append (Redis went
+    away: it answered 503, the client retried): its lagging hint and its fold were never
+    written, and nothing else would fold the match until its next event. Re-hinting and
+    folding (or enqueueing the fold) is idempotent, so every retry does it.
+    """
+    rt.store.mark_lagging(match_id)
+    rt.after_append(match_id)
+    return posted
+
+
 def post_action(
     rt: Runtime,
     match_id: str,
@@ -417,7 +430,7 @@ def post_action(
     key = seat_idempotency_key(seat, idempotency_key)
     earlier = _stored_answer(store, match_id, key, event)
     if earlier is not None:
-        return earlier
+        return answer_replayed(rt, match_id, earlier)
     try:
         version, state = current_state(store, match.game, match_id)
         if expected_version != version:
@@ -435,9 +448,9 @@ def post_action(
         twin = _stored_answer(store, match_id, key, event)
         if twin is None:
             raise
-        return twin
+        return answer_replayed(rt, match_id, twin)
     if result.replayed:  # a concurrent request with the same key landed first
-        return Posted(body=result.response, replayed=True)
+        return answer_replayed(rt, match_id, Posted(body=result.response, replayed=True))
     deciding_before = list(match.game.deciding_seats(state))
     arm_after(rt.conn, match.game, match_id, event, state)  # standing orders: before the state moves on
     state = match.game.apply(state, {**event, "ts": ts})  # ours: current_state decoded it fresh

@@ -239,6 +239,13 @@ class MatchStore:
             raise VersionConflict(int(rest[0]), expected_version)
         raise NotFound(f"no match with id {match_id!r}")
 
+    def mark_lagging(self, match_id: str) -> None:
+        """Hint that the projection may be behind (``subspace:lagging``). ``append`` does it
+        after its script; a retry answered from the stored result calls it again, because
+        the first attempt may have died between the script and this hint (a Redis outage
+        answers that attempt 503 though its event is stored)."""
+        self.conn.sadd(keys.LAGGING, match_id)
+
     def idempotent_result(self, match_id: str, idempotency_key: str, event: dict | None = None) -> AppendResult | None:
         """The stored result of an earlier append with this key (``replayed=True``), or None.
 
