@@ -267,11 +267,45 @@ def skill(state: dict, iid: str, name: str) -> int | None:
     return skills(state, iid).get(name)
 
 
+def modified_stats(state: dict) -> set[str] | None:
+    """Inside ``reading(state)``: every stat some active static ``modify`` or cost rule
+    changes, listed once per scope (the index of statics by what they modify); ``None``
+    outside a scope. A number no active text changes is its printed value plus the card's
+    own ``mods`` — the victory check reads ~90 numbers, and each used to walk every static."""
+    scope = getattr(_READ, "scope", None)
+    if scope is None or scope[0] is not state:
+        return None
+    found = scope[1].get("_modified_stats")
+    if found is None:
+        found = scope[1]["_modified_stats"] = (
+            {(ab.get("modify") or {}).get("stat") for _, ab in active_abilities(state, "static")}
+            | {rule["stat"] for rule in state["turn"].get("cost_rules", [])})
+    return found
+
+
+def _unmodified_by_text(state: dict, iid: str, stat: str) -> bool:
+    """Can ``_static_mods(state, iid, (stat,))`` be only the card's own ``mods``? Yes inside a
+    reading scope when no active static or cost rule names ``stat``, the card's own cost
+    text cannot apply and the number is not being computed already (the self-referential
+    guard would return nothing at all). Equal to the full walk by construction
+    (tests/rules/stargate/test_maintained_values.py)."""
+    indexed = modified_stats(state)
+    if indexed is None or stat in indexed:
+        return False
+    if stat == "cost" and state["cards"][iid]["zone"] in PLAYED_FROM:
+        return False
+    return (id(state), iid, (stat,)) not in _IN_PROGRESS
+
+
 def number(state: dict, iid: str, stat: str) -> int:
     """cost / firepower / revive / experience / point_value, modified and clamped at 0."""
     d = S.card_def(state, iid)
     base = d.get("cost") if stat == "point_value" else d.get(stat)
-    v = (base or 0) + sum(a for _, a in _static_mods(state, iid, (stat,)))
+    if _unmodified_by_text(state, iid, stat):
+        note_read(state, (stat,), iid)
+        v = (base or 0) + sum(m["amount"] for m in state["cards"][iid].get("mods", ()) if m["stat"] == stat)
+    else:
+        v = (base or 0) + sum(a for _, a in _static_mods(state, iid, (stat,)))
     if stat == "point_value":
         v += state["cards"][iid].get("tokens", 0)
         return max(0, min(v, max(S.MAX_POINT_VALUE, base or 0))) if state["cards"][iid].get("tokens") else max(0, v)

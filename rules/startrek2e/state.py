@@ -70,8 +70,42 @@ def mechanics(state: dict, iid: str) -> list:
     return card_def(state, iid).get("mechanics") or []
 
 
-def abilities(state: dict, iid: str, kind: str) -> list:
-    return [a for a in mechanics(state, iid) if a.get("kind") == kind]
+def abilities(state: dict, iid: str, kind: str) -> tuple:
+    """The card's abilities of one ``kind``, in printed order (see :func:`numbered_abilities`)."""
+    return _grouped(state, iid).get((kind,), ())
+
+
+def numbered_abilities(state: dict, iid: str, kind: str) -> tuple:
+    """``(k, ability)`` for the card's abilities of one ``kind`` (``k`` its index in
+    ``mechanics``, how orders and triggers name a text). Why an index: every step asks
+    each card in play for its statics, triggers and keywords — rescanning every card's
+    whole text for them was half of a fold's time. Card definitions never change, so a
+    database card's grouping is made once per GUID; a card the state carries itself
+    (``extra_cards``, fixtures) is grouped at each call."""
+    return _grouped(state, iid).get(kind, ())
+
+
+_BY_KIND: dict[str, dict] = {}
+
+
+def _grouped(state: dict, iid: str) -> dict:
+    guid = state["cards"][iid]["guid"]
+    local = state["extra_cards"]
+    if local and guid in local:
+        return _by_kind(local[guid])
+    grouped = _BY_KIND.get(guid)
+    if grouped is None:
+        grouped = _BY_KIND[guid] = _by_kind(card_db_for(state)[guid])
+    return grouped
+
+
+def _by_kind(d: dict) -> dict:
+    """``kind`` -> ``(k, ability)`` pairs and ``(kind,)`` -> the abilities alone."""
+    grouped: dict = {}
+    for k, ab in enumerate(d.get("mechanics") or []):
+        grouped.setdefault(ab.get("kind"), []).append((k, ab))
+        grouped.setdefault((ab.get("kind"),), []).append(ab)
+    return {key: tuple(found) for key, found in grouped.items()}
 
 
 def zone_list(state: dict, iid: str) -> list:

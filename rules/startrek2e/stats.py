@@ -90,10 +90,9 @@ def _compute_sources(state: dict) -> dict:
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities"
             continue
-        for ab in S.mechanics(state, iid):
-            if ab.get("kind") == "static":
-                key = "__keywords__" if "keywords" in ab else ab["modify"].get("stat")
-                out.setdefault(key, []).append((iid, ab, F.ctx_for(state, iid)))
+        for ab in S.abilities(state, iid, "static"):
+            key = "__keywords__" if "keywords" in ab else ab["modify"].get("stat")
+            out.setdefault(key, []).append((iid, ab, F.ctx_for(state, iid)))
     costs = X.skills_costs(state)
     if costs:  # skills at a price (item 26); the key is no stat name
         out["__skills_cost__"] = costs

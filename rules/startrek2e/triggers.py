@@ -50,12 +50,11 @@ def _trigger_sources(state: dict, seat: int | None = None):
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)
             continue
-        for k, ab in enumerate(S.mechanics(state, iid)):
-            if ab.get("kind") == "trigger":
-                yield iid, k, ab
+        for k, ab in S.numbered_abilities(state, iid, "trigger"):
+            yield iid, k, ab
         for dmg in c.get("damage", ()):  # "Damage - At the end of each of your turns, …" (item 31)
-            for k, ab in enumerate(S.mechanics(state, dmg)):
-                if ab.get("kind") == "damage" and "on" in ab:
+            for k, ab in S.numbered_abilities(state, dmg, "damage"):
+                if "on" in ab:
                     yield dmg, k, ab
 
 
