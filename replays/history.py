@@ -33,8 +33,12 @@ def state_at(store: MatchStore, game: Game, match_id: str, version: int) -> Stat
             details={"current_version": head, "requested": version},
         )
     base_version, state = store.nearest_snapshot(match_id, version)
-    proj_version = store.projection_version(match_id)
-    if base_version < proj_version <= version:
-        base_version, state = store.load_projection(match_id)
+    if base_version < store.projection_version(match_id) <= version:
+        # A fold in another request may move the projection on between the two reads:
+        # a projection already past ``version`` would replay events it holds (a crash,
+        # or a wrong state), so it is used only if it is still at or before ``version``.
+        proj_version, projection = store.load_projection(match_id)
+        if base_version < proj_version <= version:
+            base_version, state = proj_version, projection
     events = store.read_events(match_id, after=base_version, upto=version)
     return apply_in_place(game, state, events)

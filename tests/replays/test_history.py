@@ -43,6 +43,28 @@ def test_state_at_uses_the_projection_when_it_is_the_nearest_base(store, tinygam
     assert state_at(store, tinygame, match_id, 5) == fold(tinygame, start, events[:5])
 
 
+def test_state_at_ignores_a_projection_that_moved_past_the_version_between_reads(store, tinygame, redis_conn):
+    """The race the web table's streams hit: state_at read the projection's version (at or
+    before the one asked for), a fold in another request moved it on, then state_at loaded
+    the newer projection and replayed events it already held (list.remove crashed)."""
+    match_id, config = new_match(store, tinygame)
+    events = scripted_events(tinygame, config)
+    append_all(store, match_id, events)
+    fold_pending(redis_conn, match_id, snapshot_every=100)  # only snapshot 0 + projection at 12
+
+    class FoldedBetweenReads:
+        """The store as seen when the projection's version was read just before a fold."""
+
+        def __getattr__(self, name):
+            return getattr(store, name)
+
+        def projection_version(self, match_id):
+            return 4
+
+    start = tinygame.setup(config, SEED)
+    assert state_at(FoldedBetweenReads(), tinygame, match_id, 5) == fold(tinygame, start, events[:5])
+
+
 @pytest.mark.parametrize("bad", [-1, 13, "3", None])
 def test_state_at_outside_the_log_is_invalid_request(store, tinygame, bad):
     match_id, config = new_match(store, tinygame)
