@@ -20,6 +20,7 @@ from .errors import register_error_handlers
 from .openapi_errors import CommonErrorsPlugin
 from .limits import install_rate_limits
 from .runtime import Runtime
+from .web_pages import blp as web_pages
 from .settings import load_settings
 
 API_VERSION = "1"
@@ -74,6 +75,7 @@ def create_app(settings: Mapping[str, object] | None = None) -> Flask:
     )
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    app.register_blueprint(web_pages)  # the web table's pages: files, not API operations
     install_rate_limits(app, resolved.limits, rt.conn)
     if resolved.limits.proxy_hops:
         from werkzeug.middleware.proxy_fix import ProxyFix

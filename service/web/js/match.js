@@ -1,0 +1,285 @@
+// The table of one match, from the caller's seat (or as a spectator), and the replay
+// viewer (`?at=N`). Live: state + legal actions, the log in words, new events over SSE.
+// A click posts the action with `expected_version` and a fresh Idempotency-Key; a
+// version conflict reloads the table and says so.
+import { api, ApiError, followStream, games, getToken, h, newKey } from "./api.js";
+import { cardKeys, indexCards, renderDetail, renderView, words } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const token = params.get("as") === "spectator" ? "" : getToken();
+const base = `/v1/matches/${encodeURIComponent(matchId)}`;
+
+let summary = null;
+let game = null; // the /v1/games entry
+let cardIndex = new Map();
+const catalogue = new Map(); // definition key -> printed face
+let current = null; // the last /state (or /replay) answer
+let events = [];
+let busy = false;
+let reloadQueued = null;
+let stream = null;
+
+function say(text, isError = false) {
+  const el = $("status");
+  el.textContent = text;
+  el.className = isError ? "error" : "";
+}
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "the server";
+  const s = summary && summary.seats.find((x) => x.seat === seat);
+  return s ? s.name : `seat ${seat}`;
+}
+
+/** A value of an action or event in words: card ids by name, hidden cards as such. */
+function valueWords(key, value) {
+  if (value === null) return key === "card" || key.endsWith("card") ? "a hidden card" : "—";
+  if (Array.isArray(value)) return value.map((v) => valueWords(key, v)).join(", ") || "none";
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${valueWords(k, v)}`).join(", ");
+  if (typeof value === "string") {
+    const card = cardIndex.get(value);
+    if (card && card.title) return card.title;
+    const face = catalogue.get(value);
+    if (face && face.title) return face.title;
+    return words(value);
+  }
+  return String(value);
+}
+
+function actionWords(action) {
+  const rest = Object.entries(action).filter(([k]) => k !== "type");
+  return [words(action.type || "action"), ...rest.map(([k, v]) => (k === "card" ? valueWords(k, v) : `${words(k)}: ${valueWords(k, v)}`))].join(" — ");
+}
+
+function eventWords(ev) {
+  const who = seatName(ev.seat);
+  const auto = ev.auto ? ` (automatic: ${words(ev.auto)})` : "";
+  if (ev.type === "action") return `${who}: ${actionWords(ev.payload || {})}${auto}`;
+  const detail = Object.keys(ev.payload || {}).length ? ` — ${valueWords("", ev.payload)}` : "";
+  return `${ev.seat === null ? "" : who + ": "}${words(ev.type)}${detail}${auto}`;
+}
+
+async function loadCatalogue(view) {
+  if (!game || !game.card_key) return;
+  const wanted = [...cardKeys(view, game.card_key)].filter((k) => !catalogue.has(k));
+  for (let i = 0; i < wanted.length; i += 400) {
+    const chunk = wanted.slice(i, i + 400);
+    try {
+      const data = await api(`/v1/games/${encodeURIComponent(game.id)}/cards?keys=${chunk.map(encodeURIComponent).join(",")}`, { token: "" });
+      for (const [k, face] of Object.entries(data.cards)) catalogue.set(k, face);
+    } catch (err) {
+      // an unknown key leaves that card without its printed text; the table still works
+      chunk.forEach((k) => catalogue.set(k, null));
+    }
+  }
+}
+
+function showCard(card) {
+  const face = game && game.card_key ? catalogue.get(card[game.card_key]) : null;
+  $("detail-body").replaceChildren(renderDetail(card, face));
+}
+
+function renderSummary(answer) {
+  const box = $("summary");
+  const dl = h("dl", { class: "stats" });
+  const add = (k, v) => dl.append(h("dt", {}, k), h("dd", {}, v));
+  add("game", game ? game.title : summary.game);
+  add("status", answer.status);
+  add("version", String(answer.version ?? answer.at));
+  const viewer = answer.viewer === "seat" ? `seat ${answer.seat} (${seatName(answer.seat)})` : answer.viewer;
+  add("you see", viewer);
+  if (answer.deciding_seats && answer.deciding_seats.length) add("waiting on", answer.deciding_seats.map(seatName).join(", "));
+  if (summary.outcome) {
+    const o = summary.outcome;
+    const winners = (o.winners || []).map(seatName).join(", ");
+    add("result", `${winners ? "won by " + winners : "no winner"}${o.reason ? " — " + words(o.reason) : ""}`);
+  }
+  box.replaceChildren(dl);
+  // machine-readable too (tests, user styles): what this page shows, at which version
+  box.dataset.status = answer.status;
+  box.dataset.version = String(answer.version ?? answer.at);
+  box.dataset.viewer = answer.viewer;
+  box.dataset.seat = answer.seat === null || answer.seat === undefined ? "" : String(answer.seat);
+  const spectator = params.get("as") === "spectator" ? "&as=spectator" : "";
+  $("replay-link").href = `/m/${encodeURIComponent(matchId)}?at=${answer.version ?? answer.at}${spectator}`;
+  document.title = `${game ? game.title : summary.game}: ${summary.seats.map((s) => s.name).join(" vs ")} · Subspace`;
+  $("title").textContent = summary.seats.map((s) => s.name).join(" vs ");
+}
+
+function renderTable(answer, actions) {
+  const byCard = new Map();
+  const loose = [];
+  for (const action of actions) {
+    const entry = { action, verb: words(action.type || "act") };
+    if (typeof action.card === "string" && cardIndex.has(action.card)) {
+      if (!byCard.has(action.card)) byCard.set(action.card, []);
+      byCard.get(action.card).push(entry);
+    }
+    loose.push(entry);
+  }
+  const ctx = {
+    mySeat: answer.seat,
+    seatNames: summary.seats.map((s) => s.name),
+    actionsByCard: byCard,
+    onAction: post,
+    onFocusCard: showCard,
+  };
+  $("table").replaceChildren(renderView(answer.view, ctx));
+  const ul = $("actions");
+  if (!actions.length) {
+    const why =
+      answer.status === "finished" ? "The match is over." : answer.seat === null ? "You are watching." : "Waiting for the opponent.";
+    ul.replaceChildren(h("li", { class: "empty" }, why));
+  } else {
+    ul.replaceChildren(
+      ...loose.map((a) => h("li", {}, h("button", { type: "button", class: "act", onclick: () => post(a.action) }, actionWords(a.action)))),
+    );
+  }
+  $("actions-panel").hidden = params.has("at") || (answer.seat === null && answer.status !== "finished");
+}
+
+function renderLog(upTo = Infinity) {
+  const ol = $("log");
+  ol.replaceChildren(
+    ...events.map((ev) =>
+      h("li", { value: ev.v, "data-v": ev.v, class: ev.v > upTo ? "future" : ev.v === upTo ? "here" : "" }, eventWords(ev)),
+    ),
+  );
+  if (upTo === Infinity) ol.scrollTop = ol.scrollHeight;
+}
+
+async function loadEvents() {
+  let after = 0;
+  const all = [];
+  for (;;) {
+    const page = await api(`${base}/events?after=${after}&limit=100`, { token });
+    all.push(...page.events);
+    if (!page.events.length || all[all.length - 1].v >= page.version) break;
+    after = all[all.length - 1].v;
+  }
+  events = all;
+}
+
+// ---- live table -------------------------------------------------------------
+
+async function reload() {
+  const [state, legal] = await Promise.all([api(`${base}/state`, { token }), api(`${base}/legal-actions`, { token })]);
+  if (state.status === "finished" && (!summary || summary.status !== "finished")) {
+    summary = await api(base, { token: "" });
+  }
+  current = state;
+  cardIndex = indexCards(state.view);
+  await loadCatalogue(state.view);
+  renderSummary(state);
+  // legal actions chosen at another version than the state shown would post stale
+  renderTable(state, legal.version === state.version ? legal.actions : []);
+  if (legal.version !== state.version) queueReload();
+  renderLog();
+}
+
+function queueReload() {
+  clearTimeout(reloadQueued);
+  reloadQueued = setTimeout(() => reload().catch(showError), 150);
+}
+
+async function post(action) {
+  if (busy || !current) return;
+  busy = true;
+  document.body.classList.add("busy");
+  try {
+    const r = await api(`${base}/actions`, {
+      method: "POST",
+      body: { expected_version: current.version, action },
+      key: newKey(),
+      token,
+    });
+    say(`Done: ${actionWords(action)} (version ${r.version}).`);
+    await reload();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "version_conflict") {
+      say(`The match moved on (now version ${err.details.current_version ?? "?"}) while you chose: the table is reloaded, choose again.`, true);
+      await reload();
+    } else {
+      showError(err);
+    }
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function showError(err) {
+  say(err instanceof ApiError ? `${err.message} (${err.code})` : String(err), true);
+}
+
+async function startLive() {
+  $("replay").hidden = true;
+  $("live-link").hidden = true;
+  await loadEvents();
+  await reload();
+  if (current.status === "finished") return;
+  stream = followStream(matchId, current.version, token, {
+    onEvent(ev) {
+      if (!events.length || ev.v > events[events.length - 1].v) events.push(ev);
+      renderLog();
+      queueReload();
+    },
+    async onEnd() {
+      summary = await api(base, { token: "" });
+      await loadEvents();
+      await reload();
+      say("The match is over.");
+    },
+    onError: showError,
+  });
+}
+
+// ---- replay viewer ------------------------------------------------------------
+
+async function showAt(at) {
+  const r = await api(`${base}/replay?at=${at}`, { token });
+  current = r;
+  cardIndex = indexCards(r.view);
+  await loadCatalogue(r.view);
+  renderSummary({ ...r, version: r.at });
+  renderTable(r, []);
+  renderLog(r.at);
+  const scrub = $("scrubber");
+  scrub.max = String(r.version);
+  scrub.value = String(r.at);
+  $("at").textContent = `Version ${r.at} of ${r.version}${r.viewer === "judge" ? " — judge view (the match is over: every card shown)" : ""}`;
+  $("prev").disabled = r.at <= 0;
+  $("first").disabled = r.at <= 0;
+  $("next").disabled = r.at >= r.version;
+  $("last").disabled = r.at >= r.version;
+  const url = new URL(location.href);
+  url.searchParams.set("at", String(r.at));
+  history.replaceState(null, "", url);
+}
+
+async function startReplay(at) {
+  $("replay").hidden = false;
+  $("replay-link").hidden = true;
+  $("actions-panel").hidden = true;
+  await loadEvents();
+  const go = (f) => () => showAt(f(Number($("scrubber").value), Number($("scrubber").max))).catch(showError);
+  $("first").onclick = go(() => 0);
+  $("prev").onclick = go((v) => Math.max(0, v - 1));
+  $("next").onclick = go((v, max) => Math.min(max, v + 1));
+  $("last").onclick = go((v, max) => max);
+  $("scrubber").onchange = go((v) => v);
+  await showAt(Math.max(0, Math.min(at, summary.version)));
+}
+
+async function main() {
+  if (!matchId) throw new Error("no match id in the address");
+  [summary, game] = await Promise.all([api(base, { token: "" }), games()]);
+  game = game.find((g) => g.id === summary.game) || null;
+  $("live-link").href = `/m/${encodeURIComponent(matchId)}${params.get("as") === "spectator" ? "?as=spectator" : ""}`;
+  if (params.has("at")) await startReplay(Number(params.get("at")) || 0);
+  else await startLive();
+}
+
+main().catch(showError);

@@ -1,0 +1,224 @@
+"""The web table in a real Chromium (service/web_pages.py, service/web/): two players
+register, one opens a challenge and the other accepts it, both play the match to its end
+by clicking, a spectator follows it live, the replay viewer steps from a deep-linked
+version to the judge view — and no hidden card reaches a page that may not see it, in the
+DOM or in any response the page receives.
+
+The app runs behind a real HTTP server on a loopback port (``live_server``); the pages
+speak only the public API.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any, Iterator
+
+import pytest
+
+from tests.support.browser import CHROMIUM_ARGS, require_chromium, screenshot
+
+DEADLINE_S = 90  # a bound on each wait loop (a High Card match is six clicks)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    executable = require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class Watched:
+    """A page with everything it received: every response (status, URL, body text) and
+    every console error or uncaught exception."""
+
+    def __init__(self, browser: Any, base: str, name: str) -> None:
+        self.name = name
+        self.base = base
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.responses: list[Any] = []
+        self.texts: list[tuple[str, str]] = []  # (url, body) of every finished API answer
+        self.unread: list[str] = []  # API answers whose body never finished (a stream cut off)
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        self.closing = False  # after the checks: answers still finishing are not read
+        self.seat: int | None = None  # set once the page shows which seat it is
+        self.page.on("response", lambda r: self.responses.append(r))
+        # Every API answer is read on its way to the page (a body is gone once the page
+        # navigates away); a stream only when it has finished, so it still arrives live.
+        self.context.route(re.compile(r"/v1/(?!matches/[^/]+/stream)"), self._through)
+        self.page.on("requestfinished", self._finished)
+        self.page.on("requestfailed", lambda r: "/stream" in r.url and self.unread.append(r.url))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: r.url.startswith(base) or self.foreign.append(r.url))
+
+    def _through(self, route: Any) -> None:
+        response = route.fetch()
+        self.texts.append((route.request.url, response.text()))
+        route.fulfill(response=response)
+
+    def _finished(self, request: Any) -> None:
+        if "/stream" in request.url and not self.closing:
+            self.texts.append((request.url, request.response().text()))
+
+    def bodies(self) -> list[tuple[str, Any]]:
+        """(url, JSON or SSE events) of every API answer the page got; streams parsed."""
+        out = []
+        for url, text in self.texts:
+            if "/stream" in url:
+                events = [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+                out.append((url, {"stream": events}))
+            elif text:
+                out.append((url, json.loads(text)))
+        return out
+
+    def close(self) -> None:
+        self.closing = True
+        self.context.close()
+
+
+def register(w: Watched, name: str) -> None:
+    page = w.page
+    page.goto(w.base + "/")
+    page.get_by_label("Display name").fill(name)
+    page.get_by_role("button", name="Register").click()
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.locator("#token-value").inner_text().strip()
+
+
+def find_action(pages: list[Watched]) -> tuple[Watched, Any] | None:
+    """The page whose seat has an action to take now, and its buttons."""
+    for w in pages:
+        buttons = w.page.locator("#actions button.act")
+        if buttons.count():
+            return w, buttons
+    return None
+
+
+def shown(w: Watched, what: str) -> str:
+    """What the page says it shows: status, version, viewer or seat (#summary's data)."""
+    return w.page.locator("#summary").get_attribute(f"data-{what}") or ""
+
+
+def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_server):
+    ann, bob, spectator = (Watched(browser, live_server, n) for n in ("ann", "bob", "spectator"))
+    register(ann, "Ann")
+    register(bob, "Bob")
+
+    # Ann opens a challenge with a starter deck; Bob sees it in the lobby and accepts.
+    ann.page.locator("#challenge select[name=game]").select_option("highcard")
+    ann.page.locator("#challenge select[name=deck]").select_option("ten")
+    ann.page.get_by_role("button", name="Open challenge").click()
+    ann.page.wait_for_selector("#challenges li[data-challenge]")
+    bob.page.wait_for_selector("#challenges li[data-challenge] button.accept-btn", timeout=15_000)
+    bob.page.locator("#challenges li[data-challenge] button.accept-btn").first.click()
+
+    # Both find the match under "my matches" (Ann by the lobby's refresh) and open it.
+    for w in (ann, bob):
+        w.page.wait_for_selector("#matches li[data-match] a", timeout=15_000)
+    match_id = bob.page.locator("#matches li[data-match]").first.get_attribute("data-match")
+    assert ann.page.locator("#matches li[data-match]").first.get_attribute("data-match") == match_id
+    waiting = [w for w in (ann, bob) if "your move" in w.page.locator("#matches li").first.inner_text()]
+    assert len(waiting) == 1  # exactly one seat decides first, and its lobby says so
+    for w in (ann, bob):
+        w.page.locator("#matches li[data-match] a").first.click()
+        w.page.wait_for_selector("#summary[data-version]")
+    spectator.page.goto(f"{live_server}/m/{match_id}")
+    spectator.page.wait_for_selector("#summary[data-version]")
+    assert shown(spectator, "viewer") == "spectator"
+
+    for w in (ann, bob):
+        w.seat = int(shown(w, "seat"))
+
+    # Play by clicking until the end: the first seat to move bluffs once (a face-down card
+    # no one else may see), every other click is the first legal action offered.
+    clicks = 0
+    start = time.monotonic()
+    while shown(ann, "status") != "finished" or shown(bob, "status") != "finished":
+        assert time.monotonic() - start < DEADLINE_S, "the match did not reach its end"
+        found = find_action([ann, bob])
+        if found is None:
+            time.sleep(0.1)
+            continue
+        w, buttons = found
+        version = shown(w, "version")
+        (buttons.filter(has_text=re.compile(r"^bluff")) if clicks == 0 else buttons).first.click()
+        clicks += 1
+        w.page.wait_for_function(
+            "v => document.querySelector('#summary').dataset.version !== v",
+            arg=version,
+        )
+        if clicks == 2:
+            # mid-match: each seat's page shows the other's hand as hidden, no cards in it
+            for me, other in ((ann, bob), (bob, ann)):
+                seat = me.page.locator(f'[data-seat="{other.seat}"]')
+                assert seat.locator('[data-zone="hand"]').count() == 0
+                assert re.search(r"(^|\n)hand\s+hidden", seat.locator(".stats").first.inner_text())
+            screenshot(ann.page, "table-highcard")
+            # the spectator's log, live over the stream, tells of the bluff but not its card
+            spectator.page.wait_for_selector("#log li:nth-child(2)")
+            assert "bluff — a hidden card" in spectator.page.locator("#log").inner_text()
+    assert clicks == 6
+
+    # The spectator followed live (no reload): the whole log arrived over the stream.
+    spectator.page.wait_for_selector("#summary[data-status=finished]", timeout=15_000)
+    assert spectator.page.locator("#log li").count() == 6
+    assert any("/stream" in r.url for r in spectator.responses)
+
+    # The replay viewer: a deep link to version 2, one step on, then the end's judge view.
+    ann.page.goto(f"{live_server}/m/{match_id}?at=2")
+    ann.page.wait_for_selector("#replay:not([hidden])")
+    ann.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 2 of 6')")
+    assert ann.page.locator("#scrubber").input_value() == "2"
+    assert "Version 2 of 6" in ann.page.locator("#at").inner_text()
+    ann.page.get_by_role("button", name="Next").click()
+    ann.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 3 of 6')")
+    assert "at=3" in ann.page.url
+    ann.page.get_by_role("button", name="Last version").click()
+    ann.page.wait_for_function("() => document.querySelector('#at').innerText.includes('judge view')")
+    for seat in (0, 1):  # the judge sees both hands
+        assert ann.page.locator(f'[data-seat="{seat}"] [data-zone="hand"]').count() == 1
+    screenshot(ann.page, "replay-highcard")
+
+    # Nothing hidden reached a page before the end, in any answer it received.
+    for w in (ann, bob, spectator):
+        assert not w.foreign, f"{w.name} fetched from elsewhere: {w.foreign}"
+        assert not w.errors, f"console errors on {w.name}'s page: {w.errors}"
+        assert not w.unread, f"{w.name}: answers cut off before they were read: {w.unread}"
+        assert len(w.texts) == len([r for r in w.responses if "/v1/" in r.url]), "an answer went unread"
+        for url, body in w.bodies():
+            assert_nothing_hidden(w, url, body)
+    for w in (ann, bob, spectator):
+        w.close()
+
+
+def assert_nothing_hidden(w: Watched, url: str, body: Any) -> None:
+    """High Card hides a hand and a bluffed card from everyone but their seat until the
+    end: every view of a running match shows another seat's hand as null and its bluffs
+    as a count, and every event a running match's log shows another seat's bluff with no card."""
+    if isinstance(body, dict) and "view" in body and body.get("status") != "finished" and body.get("viewer") != "judge":
+        me = body.get("seat")
+        for i, seat in enumerate(body["view"]["seats"]):
+            if i != me:
+                assert seat["hand"] is None and seat["deck"] is None, f"{w.name} got seat {i}'s hand from {url}"
+                assert isinstance(seat["bluffed"], int), f"{w.name} got seat {i}'s bluff from {url}"
+    events = None
+    if isinstance(body, dict) and "stream" in body:
+        events = body["stream"]
+    elif isinstance(body, dict) and "events" in body and body.get("version", 0) < 6:
+        events = body["events"]
+    for ev in events or []:
+        payload = ev.get("payload") or {}
+        if ev.get("type") == "action" and payload.get("type") == "bluff":
+            if w.seat != ev["seat"]:
+                assert payload["card"] is None, f"{w.name} learnt a bluffed card from {url}"
+
