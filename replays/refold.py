@@ -32,7 +32,7 @@ import orjson
 import rules
 from rules.errors import Conflict, InvalidRequest, SubspaceError
 from rules.protocol import Game, State
-from store import MatchStore, keys
+from store import MatchStore, codec, keys
 from store.match_store import utc_now_iso
 
 from .interchange import check_event
@@ -67,7 +67,7 @@ class Divergence:
 def _stored_checkpoints(store: MatchStore, match_id: str) -> dict[int, str]:
     """Version -> state hash of every stored snapshot and of the projection."""
     raw = store.conn.hgetall(keys.snapshots(match_id))
-    found = {int(v): state_hash(orjson.loads(s)) for v, s in raw.items()}
+    found = {int(v): state_hash(codec.unpack_state(s)) for v, s in raw.items()}
     version, state = store.load_projection(match_id)
     found[version] = state_hash(state)
     return found

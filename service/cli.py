@@ -221,12 +221,14 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     """Re-enqueue fold jobs for matches whose projection is behind their event log; expire
     challenges nobody answered in time and start filled ones whose start was interrupted;
     record the results of finished tournament matches and the game losses of a passed
-    round deadline; expire abandoned unstarted matches (no event since they were created).
+    round deadline; expire abandoned unstarted matches (no event since they were created);
+    with --full, also drop the intermediate snapshots of finished matches that still have them.
 
     Run it periodically (e.g. every minute from a timer) next to the workers.
     """
     from store.connection import connect
     from workers import sweep as sweep_matches
+    from workers.compaction import compact_finished
     from workers.expiry import expire_unstarted
 
     from .challenges_logic import Challenges
@@ -239,6 +241,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
             challenges = Challenges(conn).sweep()
             tournaments = Tournaments(conn).sweep()
             expired = expire_unstarted(conn, unstarted_hours)
+            compacted = compact_finished(conn) if full else []
         finally:
             conn.close()
     click.echo(report.summary())
@@ -249,6 +252,8 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
         if ids:
             click.echo(f"  {label}: {', '.join(ids)}")
     click.echo(f"{len(expired)} unstarted match(es) older than {unstarted_hours:g} h expired")
+    if full:
+        click.echo(f"{len(compacted)} finished match(es) compacted (intermediate snapshots dropped)")
 
 
 @main.command()

@@ -68,7 +68,8 @@ def _version_of(entry_id: bytes | str) -> int:
 
 
 def _encoded(state: dict | bytes) -> bytes:
-    return state if isinstance(state, bytes) else codec.dumps(state)
+    """A state as stored (``codec.pack_state``: zlib-compressed JSON with a marker byte)."""
+    return codec.pack_state(state)
 
 
 def _fingerprint(event: dict) -> str:
@@ -86,6 +87,7 @@ class MatchStore:
         self._write_projection = conn.register_script(scripts.WRITE_PROJECTION)
         self._update_meta = conn.register_script(scripts.UPDATE_META)
         self._expire_unstarted = conn.register_script(scripts.EXPIRE_UNSTARTED)
+        self._drop_snapshots = conn.register_script(scripts.DROP_INTERMEDIATE_SNAPSHOTS)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> "MatchStore":
@@ -103,7 +105,7 @@ class MatchStore:
         match_id = new_match_id()
         now = utc_now_iso()
         fields = {k: codec.dumps(v) for k, v in {**meta, "id": match_id, "created": now, "updated": now}.items()}
-        state = codec.dumps(initial_state)
+        state = _encoded(initial_state)
         pipe = self.conn.pipeline(transaction=True)
         pipe.hset(keys.meta(match_id), mapping=fields)
         pipe.hset(keys.projection(match_id), mapping={"version": 0, "state": state})
@@ -338,7 +340,7 @@ class MatchStore:
         raw = self.conn.hmget(keys.projection(match_id), ["version", "state"])
         if raw[0] is None:
             raise NotFound(f"no match with id {match_id!r}")
-        return int(raw[0]), codec.loads(raw[1])
+        return int(raw[0]), codec.unpack_state(raw[1])
 
     def projection_version(self, match_id: str) -> int:
         raw = self.conn.hget(keys.projection(match_id), "version")
@@ -380,6 +382,12 @@ class MatchStore:
         self._require(match_id)
         self.conn.hset(keys.snapshots(match_id), str(version), _encoded(state))
 
+    def drop_intermediate_snapshots(self, match_id: str) -> int:
+        """Compact a finished match: drop every snapshot but version 0 (its final state is
+        the projection); returns how many were dropped. Reads of a past version then fold
+        from version 0 (``replays.state_at``)."""
+        return int(self._drop_snapshots(keys=[keys.snapshots(match_id)]))
+
     def snapshot_versions(self, match_id: str) -> list[int]:
         return sorted(int(v) for v in self.conn.hkeys(keys.snapshots(match_id)))
 
@@ -389,7 +397,7 @@ class MatchStore:
         if not candidates:
             raise NotFound(f"no match with id {match_id!r}")
         best = max(candidates)
-        return best, codec.loads(self.conn.hget(keys.snapshots(match_id), str(best)))
+        return best, codec.unpack_state(self.conn.hget(keys.snapshots(match_id), str(best)))
 
     def _require(self, match_id: str) -> None:
         if not self.conn.exists(keys.meta(match_id)):

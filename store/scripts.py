@@ -86,3 +86,16 @@ if redis.call('EXISTS', KEYS[2]) == 1 and redis.call('XLEN', KEYS[2]) > 0 then r
 redis.call('DEL', unpack(KEYS))
 return 1
 """
+
+# KEYS: 1 snapshot hash. A finished match keeps its log, meta, projection (its final state)
+# and the initial snapshot (version 0, which every fold may start from); the snapshots in
+# between only sped up reads of a match that no longer changes, and were most of its bytes.
+# Returns how many snapshots were dropped.
+DROP_INTERMEDIATE_SNAPSHOTS = r"""
+local fields = redis.call('HKEYS', KEYS[1])
+local dropped = 0
+for _, field in ipairs(fields) do
+  if field ~= '0' then redis.call('HDEL', KEYS[1], field); dropped = dropped + 1 end
+end
+return dropped
+"""

@@ -20,7 +20,12 @@ from store.plugins import load_extra_games
 
 from .turn_notices import notify_your_turn
 
-SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "50"))
+# Snapshot interval, from the measured fold speed (ops/bench/run_all.py): the slowest game
+# folds about 900 events/s on the 2-core dev box, so a read of a past version of a running
+# match folds at most 10 events past a snapshot, about 11 ms. A compressed snapshot is 4-15
+# KiB, and a finished match drops them all (``drop_intermediate_snapshots``), so the
+# interval costs memory only while a match runs. Raise it when the engines fold faster.
+SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "10"))
 
 _games_loaded = False
 _games_lock = threading.Lock()
@@ -70,9 +75,14 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
             notify_your_turn(conn, match_id=match_id, meta=meta, version=event["v"],
                              before=before, after=game.deciding_seats(state))
         if event["v"] % every == 0:
-            snapshots.append((event["v"], codec.dumps(state)))  # encoded now: state keeps changing
+            snapshots.append((event["v"], codec.pack_state(state)))  # encoded now: state keeps changing
     end = events[-1]["v"] if events else start
+    finished = bool(events) and game.outcome(state) is not None
+    if finished:
+        snapshots = []  # a finished match keeps only its final state and version 0
     written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
+    if finished:
+        store.drop_intermediate_snapshots(match_id)
     wake = control.next_wake(state) if events else None
     if wake is not None:  # whoever appended (the API, a bot, the clock job): the deadline is indexed
         deadlines.schedule_earlier(conn, match_id, wake)

@@ -22,12 +22,12 @@ def test_current_state_folds_events_past_the_projection(store, tinygame):
 
 def test_state_at_every_version_equals_a_full_fold(store, tinygame, redis_conn):
     match_id, config = new_match(store, tinygame)
-    events = scripted_events(tinygame, config)
+    events = scripted_events(tinygame, config)[:-1]  # still running: snapshots are kept
     append_all(store, match_id, events[:7])
     fold_pending(redis_conn, match_id, snapshot_every=3)  # projection at 7, snapshots 3, 6
     append_all(store, match_id, events[7:])
     fold_pending(redis_conn, match_id, snapshot_every=3)
-    assert store.snapshot_versions(match_id) == [0, 3, 6, 9, 12]
+    assert store.snapshot_versions(match_id) == [0, 3, 6, 9]
     start = tinygame.setup(config, SEED)
     for version in range(len(events) + 1):
         assert state_at(store, tinygame, match_id, version) == fold(tinygame, start, events[:version]), version
@@ -72,3 +72,34 @@ def test_state_at_outside_the_log_is_invalid_request(store, tinygame, bad):
     with pytest.raises(InvalidRequest) as err:
         state_at(store, tinygame, match_id, bad)
     assert err.value.code == "version_out_of_range"
+
+
+def test_a_finished_match_keeps_only_snapshot_0_and_still_reads_every_version(store, tinygame, redis_conn):
+    match_id, config = new_match(store, tinygame)
+    events = scripted_events(tinygame, config)  # to the end
+    append_all(store, match_id, events[:7])
+    fold_pending(redis_conn, match_id, snapshot_every=3)
+    assert store.snapshot_versions(match_id) == [0, 3, 6]
+    append_all(store, match_id, events[7:])
+    fold_pending(redis_conn, match_id, snapshot_every=3)  # folds the last event: the match is over
+    assert store.snapshot_versions(match_id) == [0]
+    start = tinygame.setup(config, SEED)
+    for version in range(len(events) + 1):
+        assert state_at(store, tinygame, match_id, version) == fold(tinygame, start, events[:version]), version
+
+
+def test_the_full_sweep_compacts_a_match_finished_before_compaction(store, tinygame, redis_conn):
+    from workers.compaction import compact_finished
+
+    match_id, config = new_match(store, tinygame)
+    running, _ = new_match(store, tinygame)
+    events = scripted_events(tinygame, config)
+    append_all(store, match_id, events)
+    fold_pending(redis_conn, match_id, snapshot_every=3)
+    for v in (3, 6, 9):  # as an older version stored them, before finishing compacted
+        store.save_snapshot(match_id, v, tinygame.setup(config, SEED))
+        store.save_snapshot(running, v, tinygame.setup(config, SEED))
+    store.update_meta(match_id, status="finished")
+    assert compact_finished(redis_conn) == [match_id]
+    assert store.snapshot_versions(match_id) == [0]
+    assert store.snapshot_versions(running) == [0, 3, 6, 9]  # a running match keeps them

@@ -30,3 +30,20 @@ def test_projection_of_unknown_match_is_not_found(store):
         store.load_projection("nosuchmatch")
     with pytest.raises(NotFound):
         store.write_projection("nosuchmatch", 1, {})
+
+
+def test_states_are_stored_compressed_and_old_plain_json_states_still_read(store, tinygame):
+    from store import codec, keys
+    from tests.store.helpers import new_match
+
+    match_id, config = new_match(store, tinygame)
+    state = tinygame.setup(config, "other")
+    store.write_projection(match_id, 1, state, snapshots=[(1, state)])
+    raw = store.conn.hget(keys.projection(match_id), "state")
+    assert raw[:1] == b"z" and len(raw) < len(codec.dumps(state))
+    assert store.load_projection(match_id) == (1, state)
+    # A state written before compression (plain orjson) reads the same.
+    store.conn.hset(keys.projection(match_id), "state", codec.dumps(state))
+    store.conn.hset(keys.snapshots(match_id), "1", codec.dumps(state))
+    assert store.load_projection(match_id) == (1, state)
+    assert store.nearest_snapshot(match_id, 1) == (1, state)
