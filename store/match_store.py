@@ -1,7 +1,7 @@
 """``MatchStore``: the one object that reads and writes a match in Redis.
 
-Layout (docs/contracts.md): ``{m:<id>}:events`` stream (entry id ``<version>-0``, one field
-``e`` with the orjson event), ``:meta`` hash (every value orjson-encoded so types survive),
+Layout (docs/contracts.md): ``{m:<id>}:events`` stream (entry id ``<version>-0``; the event
+in compact fields ``t s p ts``, or whole in field ``e``: ``store/event_codec.py``), ``:meta`` hash (every value orjson-encoded so types survive),
 ``:proj`` hash (``version``, ``state``), ``:snap`` hash (version → state; version 0 is the
 initial state, so every match has a snapshot to fold from), ``:idem:<key>`` strings.
 
@@ -21,7 +21,7 @@ import redis
 
 from rules.errors import InvalidRequest, NotFound, VersionConflict
 
-from . import codec, keys, scripts
+from . import codec, event_codec, keys, scripts
 
 EVENT_SCHEMA = 1
 IDEMPOTENCY_TTL = 24 * 3600  # seconds a stored response answers retries
@@ -217,7 +217,7 @@ class MatchStore:
         record = codec.dumps({"version": version, "response": body, "fp": fp})
         status, *rest = self._append(
             keys=[keys.events(match_id), keys.meta(match_id), idem_key],
-            args=[expected_version, codec.dumps(stored), record, self.idempotency_ttl],
+            args=[expected_version, record, self.idempotency_ttl, *event_codec.entry_fields(stored)],
         )
         status = status.decode()
         if status == "ok":
@@ -292,7 +292,7 @@ class MatchStore:
         exists, entries = pipe.execute()
         if not exists:
             raise NotFound(f"no match with id {match_id!r}")
-        return [codec.loads(fields[b"e"]) for _, fields in entries]
+        return [event_codec.event_of(entry_id, fields) for entry_id, fields in entries]
 
     def wait_for_version(self, match_id: str, min_version: int, timeout: float) -> int:
         """Block up to ``timeout`` seconds until the stream reaches ``min_version`` (XREAD

@@ -7,7 +7,8 @@ than a 409 (its expected_version is stale precisely because its first try worked
 from __future__ import annotations
 
 # KEYS: 1 events stream, 2 meta hash, 3 idempotency key (or "" when none)
-# ARGV: 1 expected version, 2 event bytes, 3 stored-response bytes, 4 idempotency ttl seconds
+# ARGV: 1 expected version, 2 stored-response bytes, 3 idempotency ttl seconds, then the
+#       event's stream entry as field/value pairs (store/event_codec.py)
 # Returns {"ok", new_version} | {"replayed", stored_response} | {"conflict", current} | {"missing"}
 APPEND = r"""
 if redis.call('EXISTS', KEYS[2]) == 0 then return {'missing'} end
@@ -20,8 +21,8 @@ local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 if #last > 0 then current = tonumber(string.match(last[1][1], '^(%d+)-')) end
 if current ~= tonumber(ARGV[1]) then return {'conflict', tostring(current)} end
 local v = current + 1
-redis.call('XADD', KEYS[1], v .. '-0', 'e', ARGV[2])
-if KEYS[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3], 'EX', tonumber(ARGV[4])) end
+redis.call('XADD', KEYS[1], v .. '-0', unpack(ARGV, 4))
+if KEYS[3] ~= '' then redis.call('SET', KEYS[3], ARGV[2], 'EX', tonumber(ARGV[3])) end
 return {'ok', tostring(v)}
 """
 

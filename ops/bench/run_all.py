@@ -322,18 +322,23 @@ def main() -> None:
     parser.add_argument("--game", default="stargate", help="game of the POST benchmark (default stargate)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes for both apps")
     parser.add_argument("--threads", type=int, default=8, help="load generator connections")
+    parser.add_argument("--parts", default="posts,fold,storage", help="which parts to run (default: all three)")
     args = parser.parse_args()
     args.rounds, args.seconds, args.actions = (1, 8.0, 60) if args.quick else (3, 20.0, 200)
     args.games, args.replays, args.game_limit = (1, 50, 2000) if args.quick else (5, 200, 5000)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp, start_embedded(tmp) as redis_server:
         store = MatchStore.from_url(redis_server.url)
-        bench_posts(args, store, redis_server.url)
-        print("== fold rate of recorded real games (bench_fold.py)")
-        from bench_fold import bench_real_games
+        parts = set(args.parts.split(","))
+        if "posts" in parts:
+            bench_posts(args, store, redis_server.url)
+        if "fold" in parts:
+            print("== fold rate of recorded real games (bench_fold.py)")
+            from bench_fold import bench_real_games
 
-        bench_real_games(args.games)
-        bench_storage_and_replay(args, store, redis_server.url)
+            bench_real_games(args.games)
+        if "storage" in parts:
+            bench_storage_and_replay(args, store, redis_server.url)
 
 
 if __name__ == "__main__":
