@@ -382,11 +382,11 @@ class MatchStore:
         self._require(match_id)
         self.conn.hset(keys.snapshots(match_id), str(version), _encoded(state))
 
-    def drop_intermediate_snapshots(self, match_id: str) -> int:
-        """Compact a finished match: drop every snapshot but version 0 (its final state is
-        the projection); returns how many were dropped. Reads of a past version then fold
-        from version 0 (``replays.state_at``)."""
-        return int(self._drop_snapshots(keys=[keys.snapshots(match_id)]))
+    def drop_intermediate_snapshots(self, match_id: str, keep_every: int = 0) -> int:
+        """Compact a finished match: drop every snapshot but version 0 and those at multiples
+        of ``keep_every`` (0: none; its final state is the projection); returns how many were
+        dropped. Reads of a past version fold from the nearest one left (``replays.state_at``)."""
+        return int(self._drop_snapshots(keys=[keys.snapshots(match_id)], args=[keep_every]))
 
     def snapshot_versions(self, match_id: str) -> list[int]:
         return sorted(int(v) for v in self.conn.hkeys(keys.snapshots(match_id)))

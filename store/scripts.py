@@ -88,15 +88,18 @@ redis.call('DEL', unpack(KEYS))
 return 1
 """
 
-# KEYS: 1 snapshot hash. A finished match keeps its log, meta, projection (its final state)
-# and the initial snapshot (version 0, which every fold may start from); the snapshots in
-# between only sped up reads of a match that no longer changes, and were most of its bytes.
-# Returns how many snapshots were dropped.
+# KEYS: 1 snapshot hash; ARGV: 1 keep every (0: keep none but version 0)
+# A finished match keeps its log, meta, projection (its final state), the initial snapshot
+# (version 0, which every fold may start from) and, when ARGV[1] > 0, the snapshots at
+# multiples of it: the dense ones only sped up reads of a match that no longer changes, and
+# were most of its bytes. Returns how many snapshots were dropped.
 DROP_INTERMEDIATE_SNAPSHOTS = r"""
+local every = tonumber(ARGV[1])
 local fields = redis.call('HKEYS', KEYS[1])
 local dropped = 0
 for _, field in ipairs(fields) do
-  if field ~= '0' then redis.call('HDEL', KEYS[1], field); dropped = dropped + 1 end
+  local v = tonumber(field)
+  if v ~= 0 and (every <= 0 or v % every ~= 0) then redis.call('HDEL', KEYS[1], field); dropped = dropped + 1 end
 end
 return dropped
 """

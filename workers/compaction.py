@@ -7,6 +7,8 @@ import redis
 from rules.errors import NotFound
 from store import MatchStore, codec, keys
 
+from .jobs import FINISHED_SNAPSHOT_EVERY
+
 
 def _well_formed(match_id: str) -> bool:
     try:
@@ -17,8 +19,8 @@ def _well_formed(match_id: str) -> bool:
 
 
 def compact_finished(conn: redis.Redis, batch: int = 500) -> list[str]:
-    """Drop the intermediate snapshots of every finished match that still has some; returns
-    their ids. One pipelined read (status, snapshot count) per ``batch`` matches."""
+    """Drop the intermediate snapshots of every finished match that still has some (all but
+    version 0 and every ``FINISHED_SNAPSHOT_EVERY``-th); returns the ids of those compacted. One pipelined read (status, snapshot count) per ``batch`` matches."""
     store = MatchStore(conn)
     compacted: list[str] = []
     ids = [m for m in (raw.decode() for raw, _ in conn.zscan_iter(keys.MATCHES, count=batch)) if _well_formed(m)]
@@ -32,6 +34,6 @@ def compact_finished(conn: redis.Redis, batch: int = 500) -> list[str]:
         for i, match_id in enumerate(chunk):
             status, snapshots = answers[2 * i], answers[2 * i + 1]
             if status is not None and codec.loads(status) == "finished" and snapshots > 1:
-                store.drop_intermediate_snapshots(match_id)
-                compacted.append(match_id)
+                if store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY):
+                    compacted.append(match_id)
     return compacted

@@ -74,7 +74,10 @@ def test_state_at_outside_the_log_is_invalid_request(store, tinygame, bad):
     assert err.value.code == "version_out_of_range"
 
 
-def test_a_finished_match_keeps_only_snapshot_0_and_still_reads_every_version(store, tinygame, redis_conn):
+@pytest.mark.parametrize("keep_every, kept", [(0, [0]), (6, [0, 6, 12])])
+def test_a_finished_match_keeps_only_sparse_snapshots_and_still_reads_every_version(
+        store, tinygame, redis_conn, monkeypatch, keep_every, kept):
+    monkeypatch.setattr("workers.jobs.FINISHED_SNAPSHOT_EVERY", keep_every)
     match_id, config = new_match(store, tinygame)
     events = scripted_events(tinygame, config)  # to the end
     append_all(store, match_id, events[:7])
@@ -82,14 +85,17 @@ def test_a_finished_match_keeps_only_snapshot_0_and_still_reads_every_version(st
     assert store.snapshot_versions(match_id) == [0, 3, 6]
     append_all(store, match_id, events[7:])
     fold_pending(redis_conn, match_id, snapshot_every=3)  # folds the last event: the match is over
-    assert store.snapshot_versions(match_id) == [0]
+    assert store.snapshot_versions(match_id) == kept
     start = tinygame.setup(config, SEED)
     for version in range(len(events) + 1):
         assert state_at(store, tinygame, match_id, version) == fold(tinygame, start, events[:version]), version
 
 
-def test_the_full_sweep_compacts_a_match_finished_before_compaction(store, tinygame, redis_conn):
+def test_the_full_sweep_compacts_a_match_finished_before_compaction(store, tinygame, redis_conn, monkeypatch):
     from workers.compaction import compact_finished
+
+    monkeypatch.setattr("workers.compaction.FINISHED_SNAPSHOT_EVERY", 6)
+    monkeypatch.setattr("workers.jobs.FINISHED_SNAPSHOT_EVERY", 0)
 
     match_id, config = new_match(store, tinygame)
     running, _ = new_match(store, tinygame)
@@ -101,5 +107,5 @@ def test_the_full_sweep_compacts_a_match_finished_before_compaction(store, tinyg
         store.save_snapshot(running, v, tinygame.setup(config, SEED))
     store.update_meta(match_id, status="finished")
     assert compact_finished(redis_conn) == [match_id]
-    assert store.snapshot_versions(match_id) == [0]
+    assert store.snapshot_versions(match_id) == [0, 6]
     assert store.snapshot_versions(running) == [0, 3, 6, 9]  # a running match keeps them

@@ -75,6 +75,9 @@ def _check(redis_url: str) -> tuple[int, list[dict]]:
 def test_refold_check_names_exactly_the_diverged_matches_and_versions(
         app, redis_url, monkeypatch, changed_engine, snapshot_every):
     monkeypatch.setattr("workers.jobs.SNAPSHOT_EVERY", snapshot_every)
+    # A finished match keeps only every FINISHED_SNAPSHOT_EVERY-th snapshot: the check locates
+    # a divergence between the checkpoints kept, so keep them all here.
+    monkeypatch.setattr("workers.jobs.FINISHED_SNAPSHOT_EVERY", snapshot_every)
     rt = app.extensions["subspace"]
     played = [_play(rt, seed, events) for seed, events in enumerate([12, 12, 12, 12, 6, 6, 3, 12])]
     expected = {match_id: seven for match_id, _, seven in played if seven is not None}
@@ -102,6 +105,7 @@ def test_refold_check_names_exactly_the_diverged_matches_and_versions(
 
 def test_seats_accept_or_keep_and_summaries_show_the_flag(app, client, redis_url, monkeypatch, changed_engine):
     monkeypatch.setattr("workers.jobs.SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr("workers.jobs.FINISHED_SNAPSHOT_EVERY", 1)  # exact checkpoints after the end too
     rt = app.extensions["subspace"]
     matches = [_play(rt, seed, 12) for seed in range(12)]
     sevens = [m for m in matches if m[2] is not None]
