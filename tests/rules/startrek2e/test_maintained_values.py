@@ -4,12 +4,15 @@ Star Trek's engine asks every card in play for its statics, triggers and keyword
 times per event; ``state.abilities`` / ``state.numbered_abilities`` answer from an index
 made once per card definition instead of rescanning the card's text. After every event of
 random and purposeful games the index must equal a scan of each card's ``mechanics``, and
-the statics in play must equal the old full scan.
+the statics in play must equal the old full scan, and the cards a seat may play, listed
+with the statics in play listed once (``stats.frozen``), must equal a listing that reads
+them afresh for every cost.
 """
 from __future__ import annotations
 
 import pytest
 
+from rules.startrek2e import play as P
 from rules.startrek2e import state as S
 from rules.startrek2e import stats
 from rules.startrek2e.effects import extra as X
@@ -43,6 +46,9 @@ def assert_index_equals_scan(state: dict) -> None:
             assert list(S.abilities(state, iid, kind)) == [ab for ab in texts if ab.get("kind") == kind]
         assert S.abilities(state, iid, "no such kind") == ()
     assert stats._compute_sources(state) == scanned_sources(state)
+    for seat in range(len(state["seats"])):  # the plays listed with the statics frozen once
+        for orders in (False, True):
+            assert P.legal(state, seat, orders=orders) == P._legal(state, seat, orders)
 
 
 GAMES = [("random", 2, "maintained-r0"), ("random", 2, "maintained-r1"), ("bot", 2, "maintained-b0"),
