@@ -59,6 +59,7 @@ class frozen:
 
     def __enter__(self):
         if not _TL.frozen:
+            X._LISTED.scope = [self.state, None, None]  # blankers and skill costs, listed once
             _TL.frozen[:] = [self.state, _compute_sources(self.state), {}]
             self.owner = True
         else:
@@ -68,6 +69,7 @@ class frozen:
     def __exit__(self, *exc):
         if self.owner:
             _TL.frozen.clear()
+            X._LISTED.scope = None
 
 
 def _static_sources(state: dict) -> list:

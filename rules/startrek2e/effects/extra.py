@@ -192,9 +192,27 @@ def corresponds(state: dict, a: str, b: str) -> bool:
     return False
 
 
+_LISTED = threading.local()  # ``stats.frozen``'s keyword lists: [state, blankers, skills costs]
+
+
 def blankers(state: dict) -> list:
     """The ``blank_abilities`` keywords of unstopped cards in play (MISSING.md item 26):
-    "that personnel cannot use his or her abilities" (Odo, Sela)."""
+    "that personnel cannot use his or her abilities" (Odo, Sela). Listed once while the
+    state is only read (``stats.frozen``)."""
+    return _listed_once(state, 1, _blankers)
+
+
+def _listed_once(state: dict, slot: int, compute) -> list:
+    """``compute(state)``, kept in ``_LISTED.scope[slot]`` while ``stats.frozen(state)`` holds."""
+    listed = getattr(_LISTED, "scope", None)
+    if listed is None or listed[0] is not state:
+        return compute(state)
+    if listed[slot] is None:
+        listed[slot] = compute(state)
+    return listed[slot]
+
+
+def _blankers(state: dict) -> list:
     out = []
     for iid in S.cards_in_play(state):
         if state["cards"][iid].get("stopped"):
@@ -230,7 +248,12 @@ def blanked(state: dict, iid: str, blk: list | None = None) -> bool:
 
 def skills_costs(state: dict) -> list:
     """The ``skills_cost`` keywords of unstopped cards in play (MISSING.md item 26): "that
-    opponent must discard a card from hand to use that personnel's skills"."""
+    opponent must discard a card from hand to use that personnel's skills". Listed once
+    while the state is only read (``stats.frozen``)."""
+    return _listed_once(state, 2, _skills_costs)
+
+
+def _skills_costs(state: dict) -> list:
     out = []
     for iid in S.cards_in_play(state):
         if state["cards"][iid].get("stopped"):

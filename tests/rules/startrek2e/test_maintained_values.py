@@ -46,6 +46,9 @@ def assert_index_equals_scan(state: dict) -> None:
             assert list(S.abilities(state, iid, kind)) == [ab for ab in texts if ab.get("kind") == kind]
         assert S.abilities(state, iid, "no such kind") == ()
     assert stats._compute_sources(state) == scanned_sources(state)
+    with stats.frozen(state):  # listed once while the state is only read
+        assert X.blankers(state) == X._blankers(state) and X.blankers(state) is X.blankers(state)
+        assert X.skills_costs(state) == X._skills_costs(state)
     for seat in range(len(state["seats"])):  # the plays listed with the statics frozen once
         for orders in (False, True):
             assert P.legal(state, seat, orders=orders) == P._legal(state, seat, orders)
