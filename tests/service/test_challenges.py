@@ -15,6 +15,7 @@ from service.challenges_logic import Challenges
 from service.matches_logic import seat_order
 from store.challenges import ChallengeStore
 from tests.service.helpers import bearer, register_player
+from tests.support.hidden import numbers
 
 ANN_DECK = list(range(1, 13))
 BOB_DECK = [7001, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010]  # numbers nobody else has
@@ -39,21 +40,8 @@ def bob(client):
     return register_player(client, "Bob", email="bob@hidden.example", webhook_url="https://bob.hidden.example/hook")
 
 
-def _numbers(node) -> set[int]:
-    """Every integer anywhere in a JSON body (Bob's cards are numbers nobody else has)."""
-    if isinstance(node, bool):
-        return set()
-    if isinstance(node, int):
-        return {node}
-    if isinstance(node, dict):
-        return set().union(*(_numbers(v) for v in node.values())) if node else set()
-    if isinstance(node, list):
-        return set().union(*(_numbers(v) for v in node)) if node else set()
-    return set()
-
-
 def _bob_leaks(body) -> set[int]:
-    return _numbers(body) & set(BOB_DECK)
+    return numbers(body) & set(BOB_DECK)
 
 
 def test_a_challenge_becomes_a_match_and_nobody_sees_the_other_deck(client, ann, bob, redis_conn, tinygame):
@@ -298,7 +286,7 @@ def test_invitees_are_told_and_the_first_decider_learns_the_match_began(client, 
     queued = [codec.loads(f[b"d"]) for _, f in redis_conn.xrange(STREAM)]
     assert [(d["player_id"], d["kind"]) for d in queued] == [(bob["player_id"], "challenge_invitation")]
     assert queued[0]["payload"]["challenge_id"] == cid and "Ann" in queued[0]["payload"]["text"]
-    assert _numbers(queued[0]["payload"]) & set(ANN_DECK) == set()  # no card of Ann's deck
+    assert numbers(queued[0]["payload"]) & set(ANN_DECK) == set()  # no card of Ann's deck
     match_id = client.post(f"/v1/challenges/{cid}/accept", json={"deck": BOB_DECK}, headers=bearer(bob["token"])).json["match_id"]
     summary = client.get(f"/v1/matches/{match_id}").json
     decider = summary["seats"][summary["deciding_seats"][0]]["player_id"]

@@ -16,6 +16,7 @@ from service.tournaments_logic import Tournaments
 from store import MatchStore
 from store.tournaments import TournamentStore
 from tests.service.helpers import bearer, register_player
+from tests.support.hidden import numbers
 
 
 def _post(client, path: str, player: dict, body: dict | None = None):
@@ -202,18 +203,6 @@ def _small_event(client, redis_conn, org, judge) -> tuple[str, list[dict]]:
     return tid, players
 
 
-def _numbers(node) -> set[int]:
-    if isinstance(node, bool):
-        return set()
-    if isinstance(node, int):
-        return {node}
-    if isinstance(node, dict):
-        return set().union(set(), *(_numbers(v) for v in node.values()))
-    if isinstance(node, list):
-        return set().union(set(), *(_numbers(v) for v in node))
-    return set()
-
-
 def test_no_endpoint_shows_a_registered_deck_to_anyone_else_before_the_end(client, redis_conn, org, judge, tinygame):
     tid, players = _small_event(client, redis_conn, org, judge)
     _ok(_post(client, f"/{tid}/start", org))
@@ -231,7 +220,7 @@ def test_no_endpoint_shows_a_registered_deck_to_anyone_else_before_the_end(clien
     ]
     for response in reads:
         assert response.status_code < 500
-        assert not _numbers(response.json) & set(SECRET), response.json
+        assert not numbers(response.json) & set(SECRET), response.json
     for text_path in ("/standings.csv", "/rounds.trf"):
         text = client.get(f"/v1/tournaments/{tid}{text_path}").get_data(as_text=True)
         assert not any(str(n) in text for n in SECRET)
@@ -303,3 +292,45 @@ def test_a_passed_round_deadline_is_a_game_loss_for_the_seat_on_the_clock(client
     lost = state["rounds_log"][-1]["tables"][1]["result"]
     assert lost["source"] == "deadline" and len(lost["winners"]) == 1
     assert Tournaments(redis_conn).sweep(now=later) == {"results": 0, "deadline_losses": 0}
+
+
+def test_single_elimination_of_five_gives_byes_to_the_top_seeds_and_ends_with_one(client, redis_conn, org, judge,
+                                                                                  tinygame):
+    tid = _create(client, org, judge, game="highcard", format="single_elimination")["tournament_id"]
+    players = [register_player(client, f"S{i}") for i in range(5)]
+    for p in players:
+        _ok(_post(client, f"/{tid}/register", p, {"deck": "ten"}))
+    _ok(_post(client, f"/{tid}/start", org))
+    ids = [p["player_id"] for p in players]
+    first = _play_round(client, redis_conn, tid, org, "se1")
+    # 8-slot bracket 1 v 8, 4 v 5, 2 v 7, 3 v 6: seeds 1, 2 and 3 have byes, 4 meets 5.
+    assert [t["players"] for t in first["tables"]] == [[ids[3], ids[4]]]
+    assert first["byes"] == [ids[0], ids[1], ids[2]]
+    second = _play_round(client, redis_conn, tid, org, "se2")
+    assert len(second["tables"]) == 2 and second["tables"][1]["players"] == [ids[1], ids[2]]
+    final = _play_round(client, redis_conn, tid, org, "se3")
+    assert len(final["tables"]) == 1
+    assert _post(client, f"/{tid}/rounds", org).json["error"]["code"] == "bracket_decided"
+
+
+def test_forbidden_and_manual_pairings_are_events_with_reasons(client, redis_conn, org, judge, tinygame):
+    tid, players = _small_event(client, redis_conn, org, judge)
+    ids = [p["player_id"] for p in players]
+    _ok(_post(client, f"/{tid}/start", org))
+    assert _post(client, f"/{tid}/forbid", org, {"players": ids[:2]}).json["error"]["code"] == "reason_required"
+    _ok(_post(client, f"/{tid}/forbid", org, {"players": ids[:2], "reason": "same household"}))
+    drawn = _ok(_post(client, f"/{tid}/rounds", org), 201)["rounds_log"][-1]
+    assert all(set(t["players"]) != set(ids[:2]) for t in drawn["tables"])
+    for table in drawn["tables"]:
+        play_out(redis_conn, table["match_id"], "m")
+    Tournaments(redis_conn).sweep()
+    _ok(_post(client, f"/{tid}/rounds/close", org))
+    before = len(_events(redis_conn, tid))
+    bad = _post(client, f"/{tid}/rounds", org, {"manual": {"tables": [[ids[0], ids[2]]], "reason": "x"}})
+    assert bad.status_code == 400 and bad.json["error"]["code"] == "invalid_pairing"
+    assert len(_events(redis_conn, tid)) == before
+    manual = _ok(_post(client, f"/{tid}/rounds", org, {"manual": {"tables": [[ids[0], ids[2]], [ids[1], ids[3]]],
+                                                                  "reason": "players asked"}}), 201)
+    assert manual["rounds_log"][-1]["manual"] == "players asked"
+    kinds = [e["type"] for e in _events(redis_conn, tid)]
+    assert kinds.count("pair_forbidden") == 1 and kinds.count("round_paired") == 2
