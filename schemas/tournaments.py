@@ -57,6 +57,12 @@ class PairSchema(Schema):
                            metadata={"description": "the organiser's own draw instead of the computed one"})
 
 
+class RepairSchema(Schema):
+    reason = REASON
+    manual = fields.Nested(ManualPairingSchema, load_default=None, allow_none=True,
+                           metadata={"description": "the judge's own draw instead of the computed one"})
+
+
 class CutSchema(Schema):
     top = fields.Integer(required=True, strict=True, validate=validate.Range(min=2, max=64))
 

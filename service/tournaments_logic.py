@@ -165,9 +165,28 @@ class Tournaments:
         """Draw the next round (or take the organiser's manual draw, with its reason), create
         its matches and record it."""
         caller = self._caller(token)
+        T.require_organiser(self.store.load(tournament_id), caller)
+        return self._pair_round(tournament_id, caller, manual)
+
+    def repair(self, tournament_id: str, token: str | None, reason: str | None, manual: dict | None = None) -> dict:
+        """A judge's re-pair: withdraw the current round (none of its tables may have a
+        result; its matches are left unplayed and never count) and draw it again, by the
+        pairing engine or the judge's manual draw."""
+        caller = self._caller(token)
+
+        def withdrawn(current: dict) -> dict:
+            T.require_judge(current, caller)
+            why = T.require_reason(reason)
+            rnd = T.check_withdraw(current)
+            return T.event("round_withdrawn", utc_now_iso(), round=rnd["round"], reason=why, by=caller,
+                           matches=[t.get("match_id") for t in rnd["tables"]])
+
+        self.store.update(tournament_id, withdrawn)
+        return self._pair_round(tournament_id, caller, manual)
+
+    def _pair_round(self, tournament_id: str, caller: str, manual: dict | None) -> dict:
         lock = f"{{t:{tournament_id}}}:pairing"
         state = self.store.load(tournament_id)
-        T.require_organiser(state, caller)
         if not self.conn.set(lock, "1", nx=True, ex=LOCK_SECONDS):
             raise Conflict("this round is being drawn already", code="pairing_in_progress")
         try:

@@ -15,7 +15,8 @@ head. A result event holds the match's final-state hash, which chains every matc
 
 Events (``{"type", "payload", "at", "prev"}``, ``at`` stamped by the service):
 ``created``, ``registered``, ``dropped``, ``started``, ``pair_forbidden``,
-``round_paired``, ``result_recorded``, ``deadline_extended``, ``penalty``,
+``round_paired``, ``round_withdrawn`` (a judge's re-pair), ``result_recorded``,
+``deadline_extended``, ``penalty``,
 ``round_closed``, ``cut``, ``finished``. A judge's game loss or annulment is a
 ``result_recorded`` with ``source`` ``judge`` and a reason.
 
@@ -200,6 +201,16 @@ def check_result(state: dict, round_no: int, table_no: int, match_id: str | None
     return table
 
 
+def check_withdraw(state: dict) -> dict:
+    """A round may be withdrawn (to be re-paired) only while none of its tables has a result."""
+    rnd = current_round(state)
+    if rnd is None or rnd["closed"]:
+        raise Conflict("no round is being played", code="no_open_round")
+    if any(t["result"] is not None for t in rnd["tables"]):
+        raise Conflict("a table of this round already has a result; annul it instead", code="round_has_results")
+    return rnd
+
+
 def check_close(state: dict) -> dict:
     rnd = current_round(state)
     if rnd is None or rnd["closed"]:
@@ -259,6 +270,8 @@ def apply(state: dict | None, ev: dict) -> dict:
         })
     elif kind == "result_recorded":
         _apply_result(state, p)
+    elif kind == "round_withdrawn":
+        state["rounds_log"].pop()
     elif kind == "deadline_extended":
         current_round(state)["deadline"] = p["deadline"]
     elif kind == "penalty":

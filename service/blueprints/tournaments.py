@@ -19,6 +19,7 @@ from schemas.tournaments import (
     PenaltySchema,
     RecordedSchema,
     RegisterSchema,
+    RepairSchema,
     ResultSchema,
     StandingsSchema,
     TableDecisionSchema,
@@ -196,6 +197,17 @@ def game_loss(body: dict, tournament_id: str) -> dict:
 def annul(body: dict, tournament_id: str) -> dict:
     """Annul a table of the current round: nobody scores it (judge, with a reason)."""
     return _t().annul(tournament_id, _token(), body["round"], body["table"], body["reason"])
+
+
+@blp.route("/<tournament_id>/judge/re-pair", methods=["POST"])
+@blp.arguments(RepairSchema)
+@blp.response(201, TournamentSchema)
+@_errors((400, "reason_required, invalid_pairing, second_bye"), (403, _STAFF),
+         (409, "no_open_round, round_has_results, no_pairing, pairing_in_progress"))
+@blp.doc(security=PLAYER_ONLY)
+def repair(body: dict, tournament_id: str) -> dict:
+    """Withdraw the current round (no result yet) and draw it again (judge, with a reason)."""
+    return _t().repair(tournament_id, _token(), body["reason"], body["manual"])
 
 
 @blp.route("/<tournament_id>/judge/penalty", methods=["POST"])

@@ -334,3 +334,22 @@ def test_forbidden_and_manual_pairings_are_events_with_reasons(client, redis_con
     assert manual["rounds_log"][-1]["manual"] == "players asked"
     kinds = [e["type"] for e in _events(redis_conn, tid)]
     assert kinds.count("pair_forbidden") == 1 and kinds.count("round_paired") == 2
+
+
+def test_a_judge_re_pairs_a_round_without_results_and_the_record_shows_why(client, redis_conn, org, judge, tinygame):
+    tid, players = _small_event(client, redis_conn, org, judge)
+    ids = [p["player_id"] for p in players]
+    _ok(_post(client, f"/{tid}/start", org))
+    drawn = _ok(_post(client, f"/{tid}/rounds", org), 201)["rounds_log"][-1]
+    assert _post(client, f"/{tid}/judge/re-pair", players[0], {"reason": "x"}).json["error"]["code"] == "not_judge"
+    redrawn = _ok(_post(client, f"/{tid}/judge/re-pair", judge, {
+        "reason": "table 1 are flatmates", "manual": {"tables": [[ids[0], ids[3]], [ids[1], ids[2]]], "reason": "judge"}
+    }), 201)["rounds_log"]
+    assert len(redrawn) == 1 and redrawn[0]["tables"][0]["players"] == [ids[0], ids[3]]
+    assert {t["match_id"] for t in redrawn[0]["tables"]}.isdisjoint(t["match_id"] for t in drawn["tables"])
+    withdrawn = [e for e in _events(redis_conn, tid) if e["type"] == "round_withdrawn"]
+    assert withdrawn[0]["payload"]["reason"] == "table 1 are flatmates"
+    play_out(redis_conn, redrawn[0]["tables"][0]["match_id"], "x")
+    Tournaments(redis_conn).sweep()
+    again = _post(client, f"/{tid}/judge/re-pair", judge, {"reason": "again"})
+    assert again.status_code == 409 and again.json["error"]["code"] == "round_has_results"
