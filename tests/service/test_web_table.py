@@ -222,3 +222,69 @@ def assert_nothing_hidden(w: Watched, url: str, body: Any) -> None:
             if w.seat != ev["seat"]:
                 assert payload["card"] is None, f"{w.name} learnt a bluffed card from {url}"
 
+
+
+def _ids(node: Any, key: str = "id") -> set[str]:
+    """Every card id (or definition key, with ``key``) in a view, at any depth."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        if isinstance(node.get(key), str) and ("title" in node or "face_down" in node):
+            found.add(node[key])
+        for value in node.values():
+            found |= _ids(value, key)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _ids(value, key)
+    return found
+
+
+GAMES = {"stargate": ("oneil", "apophis", "guid"), "startrek2e": ("federation", "klingon", "guid"),
+         "babylon5": ("human", "minbari", "card")}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_table_from_a_seat_shows_its_own_cards_and_only_backs_of_the_others(browser, live_server, client, game):
+    from tests.service.helpers import bearer
+
+    deck0, deck1, card_key = GAMES[game]
+    created = client.post("/v1/matches", json={"game": game, "seats": [{"name": "Ann", "deck": deck0}, {"name": "Bob", "deck": deck1}]})
+    assert created.status_code == 201, created.json
+    match_id, tokens = created.json["match_id"], [s["token"] for s in created.json["seats"]]
+    # a few moves in (each the deciding seat's first legal action), so the zones fill
+    for _ in range(12):
+        legal = [client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(t)).json for t in tokens]
+        turn = next((i for i, l in enumerate(legal) if l["actions"]), None)
+        if turn is None:
+            break
+        posted = client.post(f"/v1/matches/{match_id}/actions", headers=bearer(tokens[turn]),
+                             json={"expected_version": legal[turn]["version"], "action": legal[turn]["actions"][0]})
+        assert posted.status_code == 201, posted.json
+    views = [client.get(f"/v1/matches/{match_id}/state", headers=bearer(t)).json["view"] for t in tokens]
+    secret_ids = _ids(views[1]) - _ids(views[0])
+    secret_keys = _ids(views[1], card_key) - _ids(views[0], card_key)
+    assert secret_ids, "the opponent holds cards seat 0 may not see"
+
+    ann = Watched(browser, live_server, "ann")
+    ann.page.add_init_script(f"localStorage.setItem('subspace.token', {json.dumps(tokens[0])})")
+    ann.page.goto(f"{live_server}/m/{match_id}")
+    ann.page.wait_for_selector("#summary[data-seat='0']")
+    # the card panel shows the focused card's printed face, reached with the keyboard alone
+    first = ann.page.locator('[data-seat="0"] .card[data-card]').first
+    first.focus()
+    ann.page.wait_for_selector("#detail-body h3")
+    assert ann.page.locator("#detail-body h3").inner_text().startswith(first.locator(".name").inner_text())
+    screenshot(ann.page, f"table-{game}")
+
+    shown_ids = set(ann.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+    assert shown_ids and not shown_ids & secret_ids
+    opponent = ann.page.locator('[data-seat="1"]')
+    # the opponent's hand: backs, or (where the view gives only its size) "hidden"
+    assert opponent.locator('[data-zone="hand"] .card.back').count() or re.search(r"(^|\n)hand\s+hidden", opponent.inner_text())
+    for url, body in ann.bodies():
+        text = json.dumps(body)
+        leaked = [i for i in secret_ids if f'"{i}"' in text]
+        assert not leaked, f"seat 0's page got the opponent's cards {leaked} from {url}"
+    asked = " ".join(r.url for r in ann.responses)
+    assert not [k for k in secret_keys if k in asked], "seat 0's page asked the catalogue for a card it may not see"
+    assert not ann.foreign and not ann.errors, (ann.foreign, ann.errors)
+    ann.close()

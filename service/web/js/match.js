@@ -125,6 +125,7 @@ function renderTable(answer, actions) {
     actionsByCard: byCard,
     onAction: post,
     onFocusCard: showCard,
+    nameOf: (id) => (cardIndex.get(id) || {}).title,
   };
   $("table").replaceChildren(renderView(answer.view, ctx));
   const ul = $("actions");

@@ -7,6 +7,8 @@ import { h } from "./api.js";
 
 const CARD_FIELDS_HIDDEN = new Set(["id", "owner", "controller", "face_down", "title", "subtitle", "guid", "card", "official"]);
 
+const FOLD_AFTER = 4;
+
 export function isCard(value) {
   return (
     value !== null &&
@@ -86,8 +88,9 @@ export function renderView(view, ctx) {
 }
 
 /** A null whose sibling `<key>_size` / `<key>_count` is set is there but not yours to see. */
-function statText(obj, key, value) {
+function statText(obj, key, value, ctx) {
   if (value === null && (`${key}_size` in obj || `${key}_count` in obj)) return "hidden";
+  if (typeof value === "string" && ctx.nameOf) return ctx.nameOf(value) || value; // a card id by its name
   return scalarText(value);
 }
 
@@ -101,7 +104,7 @@ function renderBody(obj, ctx, level, skip = new Set()) {
   const rest = [];
   for (const [key, value] of Object.entries(obj)) {
     if (skip.has(key)) continue;
-    if (isScalar(value)) stats.append(h("dt", {}, words(key)), h("dd", {}, statText(obj, key, value)));
+    if (isScalar(value)) stats.append(h("dt", {}, words(key)), h("dd", {}, statText(obj, key, value, ctx)));
     else rest.push([key, value]);
   }
   if (stats.children.length) box.append(stats);
@@ -113,6 +116,12 @@ function renderNode(key, value, ctx, level) {
   const heading = `h${Math.min(level, 6)}`;
   if (Array.isArray(value)) {
     if (value.length === 0 || isCardList(value) || value.every(isScalar)) return renderZone(key, value, ctx);
+    // a long list of records (a game's own log, …) folds away behind its summary line
+    if (value.length > FOLD_AFTER) {
+      const box = h("details", { class: "group", "data-zone": key }, h("summary", {}, `${words(key)} (${value.length})`));
+      value.forEach((item, i) => box.append(renderNode(`${words(key)} ${i + 1}`, item, ctx, level + 1)));
+      return box;
+    }
     const sec = h("section", { class: "group", "data-zone": key }, h(heading, {}, words(key)));
     value.forEach((item, i) => sec.append(renderNode(`${words(key)} ${i + 1}`, item, ctx, level + 1)));
     return sec;
@@ -195,6 +204,7 @@ export function renderDetail(card, face) {
     }
     for (const k of ["skills", "numbers", "abilities", "requirements"]) {
       const v = face[k];
+      if (k in card) continue; // the view's own numbers (modified in play) win over the printed ones
       if (v && typeof v === "object" && Object.keys(v).length) {
         add(k, Array.isArray(v) ? v.join(", ") : Object.entries(v).map(([a, b]) => `${words(a)} ${b}`).join(", "));
       }
