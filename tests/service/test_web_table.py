@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.parse
 from typing import Any, Iterator
 
 import pytest
@@ -95,6 +96,39 @@ def register(w: Watched, name: str) -> None:
     assert page.locator("#token-value").inner_text().strip()
 
 
+def start_by_challenge(ann: Watched, bob: Watched, game: str, deck_a: str, deck_b: str) -> str:
+    """Ann and Bob register; Ann opens a challenge, Bob accepts it in his lobby; both open
+    the match from "my matches" (the seat waited on marked "your move"). The match id."""
+    register(ann, "Ann")
+    register(bob, "Bob")
+    ann.page.locator("#challenge select[name=game]").select_option(game)
+    ann.page.locator("#challenge select[name=deck]").select_option(deck_a)
+    ann.page.get_by_role("button", name="Open challenge").click()
+    ann.page.wait_for_selector("#challenges li[data-challenge]")
+    offer = bob.page.locator("#challenges li[data-challenge]").first
+    offer.locator("button.accept-btn").wait_for(timeout=15_000)
+    offer.locator("select").select_option(deck_b)
+    offer.locator("button.accept-btn").click()
+    for w in (ann, bob):
+        w.page.wait_for_selector("#matches li[data-match] a", timeout=15_000)
+    match_id = bob.page.locator("#matches li[data-match]").first.get_attribute("data-match")
+    assert ann.page.locator("#matches li[data-match]").first.get_attribute("data-match") == match_id
+    waiting = [w for w in (ann, bob) if "your move" in w.page.locator("#matches li").first.inner_text()]
+    assert len(waiting) >= 1  # the seat(s) deciding first, and their lobby says so
+    for w in (ann, bob):
+        w.page.locator("#matches li[data-match] a").first.click()
+        w.page.wait_for_selector("#summary[data-version]")
+        w.seat = int(shown(w, "seat"))
+    return match_id
+
+
+def click_and_wait(w: Watched, button: Any) -> None:
+    """Click an action and wait until the page shows the version it made."""
+    version = shown(w, "version")
+    button.click()
+    w.page.wait_for_function("v => document.querySelector('#summary').dataset.version !== v", arg=version)
+
+
 def find_action(pages: list[Watched]) -> tuple[Watched, Any] | None:
     """The page whose seat has an action to take now, and its buttons."""
     for w in pages:
@@ -111,33 +145,10 @@ def shown(w: Watched, what: str) -> str:
 
 def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_server):
     ann, bob, spectator = (Watched(browser, live_server, n) for n in ("ann", "bob", "spectator"))
-    register(ann, "Ann")
-    register(bob, "Bob")
-
-    # Ann opens a challenge with a starter deck; Bob sees it in the lobby and accepts.
-    ann.page.locator("#challenge select[name=game]").select_option("highcard")
-    ann.page.locator("#challenge select[name=deck]").select_option("ten")
-    ann.page.get_by_role("button", name="Open challenge").click()
-    ann.page.wait_for_selector("#challenges li[data-challenge]")
-    bob.page.wait_for_selector("#challenges li[data-challenge] button.accept-btn", timeout=15_000)
-    bob.page.locator("#challenges li[data-challenge] button.accept-btn").first.click()
-
-    # Both find the match under "my matches" (Ann by the lobby's refresh) and open it.
-    for w in (ann, bob):
-        w.page.wait_for_selector("#matches li[data-match] a", timeout=15_000)
-    match_id = bob.page.locator("#matches li[data-match]").first.get_attribute("data-match")
-    assert ann.page.locator("#matches li[data-match]").first.get_attribute("data-match") == match_id
-    waiting = [w for w in (ann, bob) if "your move" in w.page.locator("#matches li").first.inner_text()]
-    assert len(waiting) == 1  # exactly one seat decides first, and its lobby says so
-    for w in (ann, bob):
-        w.page.locator("#matches li[data-match] a").first.click()
-        w.page.wait_for_selector("#summary[data-version]")
+    match_id = start_by_challenge(ann, bob, "highcard", "ten", "ten")
     spectator.page.goto(f"{live_server}/m/{match_id}")
     spectator.page.wait_for_selector("#summary[data-version]")
     assert shown(spectator, "viewer") == "spectator"
-
-    for w in (ann, bob):
-        w.seat = int(shown(w, "seat"))
 
     # Play by clicking until the end: the first seat to move bluffs once (a face-down card
     # no one else may see), every other click is the first legal action offered.
@@ -150,13 +161,8 @@ def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_se
             time.sleep(0.1)
             continue
         w, buttons = found
-        version = shown(w, "version")
-        (buttons.filter(has_text=re.compile(r"^bluff")) if clicks == 0 else buttons).first.click()
+        click_and_wait(w, (buttons.filter(has_text=re.compile(r"^bluff")) if clicks == 0 else buttons).first)
         clicks += 1
-        w.page.wait_for_function(
-            "v => document.querySelector('#summary').dataset.version !== v",
-            arg=version,
-        )
         if clicks == 2:
             # mid-match: each seat's page shows the other's hand as hidden, no cards in it
             for me, other in ((ann, bob), (bob, ann)):
@@ -288,3 +294,102 @@ def test_each_games_table_from_a_seat_shows_its_own_cards_and_only_backs_of_the_
     assert not [k for k in secret_keys if k in asked], "seat 0's page asked the catalogue for a card it may not see"
     assert not ann.foreign and not ann.errors, (ann.foreign, ann.errors)
     ann.close()
+
+
+def secrets_by_viewer(app: Any, game_id: str, match_id: str, final: int) -> dict[Any, set[str]]:
+    """For each viewer (seat 0, seat 1, the spectator): every string the judge saw while the
+    match ran (views and events) that this viewer was never shown — a hidden card's id,
+    definition key or name. Folded in-process from the match's own log (pure rules)."""
+    import rules
+    from replays import state_at
+    from rules.protocol import JUDGE, SPECTATOR
+    from tests.support.hidden import strings
+
+    game = rules.get_game(game_id)
+    store = app.extensions["subspace"].store
+    events = store.read_events(match_id, after=0)
+    seen: dict[Any, set[str]] = {v: set() for v in (JUDGE, 0, 1, SPECTATOR)}
+    for v in range(final):  # every version before the end
+        state = state_at(store, game, match_id, v)
+        for viewer in seen:
+            seen[viewer] |= set(strings(game.view(state, viewer)))
+            if v + 1 < final:
+                seen[viewer] |= set(strings(game.redact_event(events[v], viewer, state)))
+    return {viewer: seen[JUDGE] - seen[viewer] for viewer in (0, 1, SPECTATOR)}
+
+
+def assert_no_secret_reached(w: Watched, secrets: set[str], final: int) -> None:
+    """Nothing a running match hides from this page's viewer is in any answer it got while
+    the match ran (after the end everything is public), nor in the catalogue keys it asked
+    for before it learnt of the end."""
+    from tests.support.hidden import strings
+
+    checked = 0
+    ended = False
+    for url, body in w.bodies():  # in the order the answers arrived
+        if isinstance(body, dict) and "stream" in body:
+            body = [e for e in body["stream"] if e.get("v") != final]
+        elif isinstance(body, dict) and (body.get("status") == "finished" or body.get("viewer") == "judge"
+                                         or ("events" in body and body.get("version") == final)):
+            ended = True
+            continue
+        if "/cards?keys=" in url and not ended:
+            keys = set(urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["keys"][0].split(","))
+            assert not keys & secrets, f"{w.name} asked the catalogue for a card it may not see"
+        if "/cards" in url:
+            continue  # printed faces of the cards asked for: public definitions
+        leaked = sorted(secrets & set(strings(body)))
+        assert not leaked, f"{w.name} got {leaked[:5]} from {url}"
+        checked += 1
+    assert checked > 10
+
+
+def test_a_stargate_match_from_a_challenge_to_its_end_by_clicking(browser, live_server, app, client):
+    from rules.protocol import SPECTATOR
+
+    ann, bob, spectator = (Watched(browser, live_server, n) for n in ("ann", "bob", "spectator"))
+    match_id = start_by_challenge(ann, bob, "stargate", "oneil", "apophis")
+    spectator.page.goto(f"{live_server}/m/{match_id}")
+    spectator.page.wait_for_selector("#summary[data-version]")
+
+    # Both seats click the first legal action offered, a bounded number of times; then the
+    # seat whose turn it is not resigns (a Stargate match runs to hundreds of decisions).
+    start = time.monotonic()
+    for _ in range(24):
+        assert time.monotonic() - start < DEADLINE_S
+        found = find_action([ann, bob])
+        while found is None and time.monotonic() - start < DEADLINE_S:
+            time.sleep(0.1)
+            found = find_action([ann, bob])
+        w, buttons = found
+        click_and_wait(w, buttons.first)
+    screenshot(bob.page, "match-stargate")
+    resigner = ann
+    resigner.page.locator("#resign").click()
+    resigner.page.get_by_role("button", name="Confirm: resign this match").click()
+    for w in (ann, bob, spectator):
+        w.page.wait_for_selector("#summary[data-status=finished]", timeout=20_000)
+    final = client.get(f"/v1/matches/{match_id}").json["version"]
+    assert spectator.page.locator("#log li").count() == final  # followed live, every event
+    assert "resign" in spectator.page.locator("#log li").last.inner_text()
+    assert "won by Bob" in spectator.page.locator("#summary").inner_text()
+
+    # The replay viewer: a deep link, one step back, then the judge view at the end.
+    bob.page.goto(f"{live_server}/m/{match_id}?at=5")
+    bob.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 5 of')")
+    bob.page.get_by_role("button", name="Previous").click()
+    bob.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 4 of')")
+    assert "at=4" in bob.page.url
+    bob.page.get_by_role("button", name="Last version").click()
+    bob.page.wait_for_function("() => document.querySelector('#at').innerText.includes('judge view')")
+    assert bob.page.locator('[data-seat="0"] [data-zone="hand"] .card[data-card]').count() > 0  # Ann's hand, now public
+    screenshot(bob.page, "replay-stargate")
+
+    secrets = secrets_by_viewer(app, "stargate", match_id, final)
+    for w, viewer in ((ann, ann.seat), (bob, bob.seat), (spectator, SPECTATOR)):
+        # the opponent's hand and both decks were hidden: card ids, keys and names to look for
+        assert any(re.fullmatch(r"c\d+", s) for s in secrets[viewer])
+        assert not w.foreign and not w.errors, (w.name, w.foreign, w.errors)
+        assert_no_secret_reached(w, secrets[viewer], final)
+    for w in (ann, bob, spectator):
+        w.close()

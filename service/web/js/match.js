@@ -139,6 +139,7 @@ function renderTable(answer, actions) {
     );
   }
   $("actions-panel").hidden = params.has("at") || (answer.seat === null && answer.status !== "finished");
+  $("resign").hidden = answer.seat === null || answer.status === "finished";
 }
 
 function renderLog(upTo = Infinity) {
@@ -210,6 +211,25 @@ async function post(action) {
     document.body.classList.remove("busy");
   }
 }
+
+// Resigning takes two clicks (the first only arms the button): no dialog, keyboard-friendly.
+$("resign").addEventListener("click", async () => {
+  const button = $("resign");
+  if (!button.dataset.armed) {
+    button.dataset.armed = "1";
+    button.textContent = "Confirm: resign this match";
+    return;
+  }
+  delete button.dataset.armed;
+  button.textContent = "Resign…";
+  try {
+    const r = await api(`${base}/resign`, { method: "POST", key: newKey(), token });
+    say(`You resigned (version ${r.version}).`);
+    await reload();
+  } catch (err) {
+    showError(err);
+  }
+});
 
 function showError(err) {
   say(err instanceof ApiError ? `${err.message} (${err.code})` : String(err), true);

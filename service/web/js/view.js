@@ -143,7 +143,10 @@ function renderZone(key, list, ctx) {
   for (const item of list) {
     if (item === null || (isCard(item) && !item.id)) cards.append(h("li", {}, cardBack(item)));
     else if (isCard(item)) cards.append(h("li", {}, renderCard(item, ctx)));
-    else cards.append(h("li", {}, h("span", { class: "chip", "data-value": scalarText(item) }, scalarText(item))));
+    else {
+      const name = typeof item === "string" && ctx.nameOf ? ctx.nameOf(item) : null; // a card id by its name
+      cards.append(h("li", {}, h("span", { class: "chip", "data-value": scalarText(item) }, name || scalarText(item))));
+    }
   }
   row.append(cards);
   return row;
