@@ -278,7 +278,7 @@ def test_each_games_table_from_a_seat_shows_its_own_cards_and_only_backs_of_the_
     first = ann.page.locator('[data-seat="0"] .card[data-card]').first
     first.focus()
     ann.page.wait_for_selector("#detail-body h3")
-    assert ann.page.locator("#detail-body h3").inner_text().startswith(first.locator(".name").inner_text())
+    assert ann.page.locator("#detail-body h3").inner_text().startswith(first.locator(":scope > .name").inner_text())
     screenshot(ann.page, f"table-{game}")
 
     shown_ids = set(ann.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
