@@ -393,3 +393,62 @@ def test_a_stargate_match_from_a_challenge_to_its_end_by_clicking(browser, live_
         assert_no_secret_reached(w, secrets[viewer], final)
     for w in (ann, bob, spectator):
         w.close()
+
+
+def test_a_click_on_a_stale_table_is_a_version_conflict_that_reloads_and_says_so(browser, live_server, client):
+    """Two tabs of one seat: the first plays; the second, whose live stream is held back,
+    still offers the old actions. Its click posts the old expected_version: 409, and the
+    page reloads to the current version and says why."""
+    from tests.service.helpers import create_match, deciding_seat
+
+    match = create_match(client)
+    seat = deciding_seat(client, match)
+    token = match["seats"][seat]["token"]
+    first, stale = Watched(browser, live_server, "first"), None
+    first.page.add_init_script(f"localStorage.setItem('subspace.token', {json.dumps(token)})")
+    stale_page = first.context.new_page()
+    stale_page.route(re.compile(r"/stream"), lambda route: None)  # never answered: no live updates
+    for page in (first.page, stale_page):
+        page.goto(f"{live_server}/m/{match['match_id']}")
+        page.wait_for_selector("#actions button.act")
+    click_and_wait(first, first.page.locator("#actions button.act").first)
+    assert shown(first, "version") == "1"
+
+    stale_page.locator("#actions button.act").first.click()
+    stale_page.wait_for_selector("#summary[data-version='1']")
+    assert "moved on" in stale_page.locator("#status").inner_text()
+    assert stale_page.locator("#actions button.act").count() == 0  # now the opponent's turn
+    assert client.get(f"/v1/matches/{match['match_id']}").json["version"] == 1  # nothing appended
+    first.close()
+
+
+def test_the_pages_fit_a_phone_and_work_with_the_keyboard(browser, live_server, client):
+    """A 360 px wide screen: no sideways scrolling on the home page or the table; the
+    table's action is reached and taken with Tab and Enter alone."""
+    from tests.service.helpers import create_match, deciding_seat
+
+    match = create_match(client)
+    token = match["seats"][deciding_seat(client, match)]["token"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto(live_server + "/")
+    page.wait_for_selector("#signin:not([hidden])")
+    fits = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(fits)
+    page.add_init_script(f"localStorage.setItem('subspace.token', {json.dumps(token)})")
+    page.goto(f"{live_server}/m/{match['match_id']}")
+    page.wait_for_selector("#actions button.act")
+    assert page.evaluate(fits)
+    screenshot(page, "table-phone")
+    for _ in range(60):  # Tab until an action button has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('button.act')"):
+            break
+    else:
+        pytest.fail("no action button reachable with Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#summary[data-version='1']")
+    assert not errors, errors
+    context.close()
