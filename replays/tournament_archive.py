@@ -105,7 +105,7 @@ def verify(text: str) -> Verified:
                 raise _refuse(f"record {expected} ({ev.get('type')}) does not fold", "record_not_folding", number,
                               record=expected) from None
             _check_record(ev, number)
-            if ev["type"] == "result_recorded" and ev["payload"].get("source") == "match":
+            if ev["type"] == "result_recorded" and ev["payload"].get("match_record"):  # played or decided: re-folded
                 results.append((number, ev["payload"]))
             previous_line = number
         elif obj.get("kind") == "match":

@@ -33,8 +33,9 @@ from .protocol import JUDGE, Game, State, Viewer
 ACTION = "action"
 CONTROL_TYPES = frozenset({
     "clock_start", "add_time", "vacation", "pause_request", "resume", "timeout", "claim",
-    "forfeit", "resign", "abort", "draw_offer", "draw_accept", "draw_decline",
+    "forfeit", "resign", "abort", "draw_offer", "draw_accept", "draw_decline", "adjudicate",
 })
+MAX_REASON = 500
 CLAIMS = ("win", "draw", "continue")
 
 
@@ -234,6 +235,8 @@ def apply_control(game: Game, state: State, event: dict) -> State:
             _finish(state, ctl, [], "draw by agreement", "draw")
     elif kind == "draw_decline":
         ctl["draw_offers"] = []
+    elif kind == "adjudicate":
+        _finish(state, ctl, list(p["winners"]), f"decided by a judge: {p['reason']}", "judge")
     return state
 
 
@@ -323,6 +326,18 @@ def validate_control(game: Game, state: State, event: dict, *, now: int, seats: 
                     raise InvalidRequest(
                         f"this game allows the claims {', '.join(policy.claims(len(players)))}",
                         code="invalid_claim", details={"claims": list(policy.claims(len(players)))})
+    elif kind == "adjudicate":
+        # A judge (or a tournament's round deadline) ends the match with a result: never a
+        # seat's own act, so it carries no seat. The winners are seats still in play.
+        if seat is not None:
+            raise Forbidden("only a judge may decide a match", code="not_a_judge")
+        winners = p.get("winners")
+        if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) and w in players
+                                                     for w in winners) or len(set(winners)) != len(winners):
+            raise InvalidRequest("winners must be distinct seats still in play", code="invalid_winners")
+        reason = p.get("reason")
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
+            raise InvalidRequest(f"a decision needs a reason of 1-{MAX_REASON} characters", code="invalid_reason")
     elif kind == "abort":
         if decided is not None and set(players) <= decided:
             raise IllegalAction("every seat has made a decision; the match can no longer be aborted "

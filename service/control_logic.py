@@ -16,7 +16,7 @@ from rules import clock as C
 from rules import control
 from rules.errors import Forbidden, IllegalAction, InvalidRequest, MatchOver, NotFound, VersionConflict
 from replays import current_state
-from store import vacations
+from store import MatchStore, vacations
 from store.players import PlayerStore
 from workers.bots import schedule_if_bot_turn
 
@@ -142,6 +142,34 @@ def post_control(rt: Runtime, match_id: str, token: str | None, kind: str, paylo
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def adjudicate(store: MatchStore, match_id: str, winners: list[int], reason: str) -> int | None:
+    """End a match by a judge's decision: one ``adjudicate`` control event with no seat
+    (``rules.control``), so the match itself is over — its log complete, its seed and deck
+    lists revealed, its file exportable and re-foldable like any finished match — rather
+    than a result recorded beside a match that never ended. Used when a tournament round's
+    deadline passes. Returns the event's version, or None if the match was already over."""
+    match = load_match(store, match_id)
+    event = {"type": "adjudicate", "seat": None,
+             "payload": {"winners": sorted(winners), "reason": reason, "seats": match.seat_count}}
+    for attempt in range(_ATTEMPTS):
+        version, state = current_state(store, match.game, match_id)
+        if match.game.outcome(state) is not None:
+            return None
+        ts = now_iso()
+        control.validate_control(match.game, state, event, now=C.parse_ts(ts), seats=match.seat_count)
+        try:
+            result = store.append(match_id, version, event, ts=ts)
+        except VersionConflict:
+            if attempt == _ATTEMPTS - 1:
+                raise
+            continue
+        state = match.game.apply(state, {**event, "ts": ts})
+        store.update_meta(match_id, status="finished", outcome=match.game.outcome(state),
+                          finished_version=result.version)
+        return result.version
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def take_player_vacation(rt: Runtime, token: str | None, days: int) -> dict:
     """A player's vacation in every match of theirs where a clock runs: the same calendar
     days, charged once to the yearly allowance (``store.vacations``), appended as each
@@ -174,4 +202,4 @@ def take_player_vacation(rt: Runtime, token: str | None, days: int) -> dict:
     return {"days": days, "matches": applied, "skipped": skipped}
 
 
-__all__ = ["decided_seats", "post_control", "seat_player", "take_player_vacation"]
+__all__ = ["adjudicate", "decided_seats", "post_control", "seat_player", "take_player_vacation"]

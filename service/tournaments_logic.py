@@ -36,6 +36,7 @@ from store.tournaments import TournamentStore
 from . import auth, pairing
 from .challenges_logic import check_own_deck, validate_clock
 from .interchange_logic import export_text
+from .control_logic import adjudicate
 from .matches_logic import check_ruleset, create_match, load_match
 
 
@@ -372,7 +373,7 @@ class Tournaments:
         T.check_result(self.store.load(tournament_id), round_no, table_no, match_id)
         return self.record_from_match(tournament_id, match_id)
 
-    def record_from_match(self, tournament_id: str, match_id: str) -> bool:
+    def record_from_match(self, tournament_id: str, match_id: str, source: str = "match") -> bool:
         """Record the result of a finished match of the current round; False if it is not
         finished or already recorded (idempotent: the sweep may call it any number of times)."""
         state = self.store.load(tournament_id)
@@ -398,7 +399,8 @@ class Tournaments:
                 winners=[seat_players[s] for s in outcome.get("winners") or []],
                 scores=None if scores is None else {seat_players[s]: v for s, v in scores.items()},
                 final_hash=state_hash(final), match_record=hashlib.sha256(record.encode()).hexdigest(),
-                decklist_commitments=match.meta.get("decklist_commitments"), source="match", reason=None,
+                decklist_commitments=match.meta.get("decklist_commitments"), source=source,
+                reason=outcome.get("reason") if source != "match" else None,
                 annulled=False,
             )
 
@@ -432,6 +434,9 @@ class Tournaments:
         return done
 
     def _deadline_losses(self, tournament_id: str, round_no: int) -> int:
+        """A game loss for every seat still on the clock of each unfinished match: the match
+        is ended by a judge's decision in its own log (``control_logic.adjudicate``), then
+        recorded like any finished match — with its file, so the archive re-folds it too."""
         state = self.store.load(tournament_id)
         count = 0
         for table in T.current_round(state)["tables"]:
@@ -439,21 +444,13 @@ class Tournaments:
                 continue
             match = load_match(self.matches, table["match_id"])
             _, live = current_state(self.matches, match.game, table["match_id"])
-            on_clock = {match.meta["seat_players"][s] for s in match.game.deciding_seats(live)}
-            winners = [p for p in table["players"] if p not in on_clock]
-
-            def lost(current: dict, table: dict = table, winners: list = winners) -> dict:
-                T.check_result(current, round_no, table["table"], table["match_id"])
-                return T.event("result_recorded", utc_now_iso(), round=round_no, table=table["table"],
-                               match_id=table["match_id"], winners=winners, scores=None, final_hash=None,
-                               source="deadline", reason="the round deadline passed with this seat on the clock",
-                               annulled=False)
-
-            try:
-                self.store.update(tournament_id, lost)
+            if match.game.outcome(live) is None:
+                late = sorted(match.game.deciding_seats(live))
+                winners = [s for s in range(match.seat_count) if s not in late]
+                adjudicate(self.matches, table["match_id"], winners,
+                           f"round {round_no}'s deadline passed with seat(s) {', '.join(map(str, late))} on the clock")
+            if self.record_from_match(tournament_id, table["match_id"], source="deadline"):
                 count += 1
-            except Conflict:
-                continue
         return count
 
     # ---- exports --------------------------------------------------------------------------
@@ -480,7 +477,7 @@ class Tournaments:
         for rnd in state["rounds_log"]:
             for table in rnd["tables"]:
                 match_id = table.get("match_id")
-                if match_id and (table["result"] or {}).get("source") == "match":
+                if match_id and (table["result"] or {}).get("final_hash"):  # a finished match (played or decided)
                     matches[match_id] = export_text(self.matches, match_id, None, delay=0)
         return tournament_archive.render(state, self.store.events(tournament_id), matches)
 

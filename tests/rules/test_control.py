@@ -90,6 +90,22 @@ def test_resigning_ends_the_match_for_the_game_too():
         control.validate_control(game, state, ev("resign", 1), now=T0_MS, seats=2)
 
 
+def test_a_judges_decision_ends_the_match_and_only_a_judge_decides():
+    game, state = stargate_state()
+    decision = ev("adjudicate", None, winners=[1], reason="round 2's deadline passed with seat 0 on the clock")
+    with pytest.raises(Forbidden):
+        control.validate_control(game, state, {**decision, "seat": 1}, now=T0_MS, seats=2)
+    for bad in ([2], [0, 0], ["1"], None):
+        with pytest.raises(InvalidRequest):
+            control.validate_control(game, state, ev("adjudicate", None, winners=bad, reason="late"), now=T0_MS, seats=2)
+    with pytest.raises(InvalidRequest):
+        control.validate_control(game, state, ev("adjudicate", None, winners=[1], reason=" "), now=T0_MS, seats=2)
+    control.validate_control(game, state, decision, now=T0_MS, seats=2)
+    state = game.apply(state, decision)
+    assert game.outcome(state)["winners"] == [1] and game.outcome(state)["ended_by"] == "judge"
+    assert state["outcome"]["winners"] == [1] and game.deciding_seats(state) == []
+
+
 def test_a_game_without_an_outcome_key_still_ends():
     game = control.controlled(HighCard())
     state = game.setup(HighCard().build_config("standard", [{"deck": "ten"}, {"deck": "ten"}]), "s")

@@ -292,6 +292,14 @@ def test_a_passed_round_deadline_is_a_game_loss_for_the_seat_on_the_clock(client
     lost = state["rounds_log"][-1]["tables"][1]["result"]
     assert lost["source"] == "deadline" and len(lost["winners"]) == 1
     assert Tournaments(redis_conn).sweep(now=later) == {"results": 0, "deadline_losses": 0}
+    # The match itself was ended by a judge's decision in its own log, so it is a finished
+    # match like any other: its result names the seat that was late, and the archive
+    # re-folds it with the played one.
+    decided = client.get(f"/v1/matches/{rnd['tables'][1]['match_id']}").json
+    assert decided["status"] == "finished" and decided["outcome"]["ended_by"] == "judge"
+    assert "deadline passed" in decided["outcome"]["reason"] and decided["seed"]
+    archive = client.get(f"/v1/tournaments/{tid}/archive", headers=bearer(judge["token"]))  # a judge's, before the end
+    assert tournament_archive.verify(archive.get_data(as_text=True)).matches == 2
 
 
 def test_single_elimination_of_five_gives_byes_to_the_top_seeds_and_ends_with_one(client, redis_conn, org, judge,
