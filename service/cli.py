@@ -370,6 +370,53 @@ def games(as_json: bool) -> None:
 
 
 # ---- interchange files (docs/interchange.md) ----------------------------------------------
+@main.command("stats")
+@_REDIS_URL
+@_DATA_DIR
+@click.argument("what")
+@click.argument("report", required=False)
+@click.option("--min-games", default=1, show_default=True, type=click.IntRange(min=1), help="Leave out rows with fewer games.")
+@click.option("--limit", default=30, show_default=True, type=click.IntRange(1, 1000), help="Rows to print.")
+@click.option("--json", "as_json", is_flag=True, help="Print the same JSON as GET /v1/stats/<game>[/<report>].")
+def stats_cmd(redis_url: str | None, data_dir: str, what: str, report: str | None, min_games: int, limit: int,
+              as_json: bool) -> None:
+    """Analytics across finished matches. `subspace stats rebuild` recounts every match
+    from the logs; `subspace stats GAME [REPORT]` prints the overview or one report
+    (starters, factions, cards-included, cards-played, matchups)."""
+
+    from store.connection import connect
+    from store.plugins import load_extra_games
+    from workers.stats import GAMES, rebuild
+
+    from . import stats_logic
+
+    load_extra_games()
+    with _redis(redis_url, data_dir) as url:
+        conn = connect(url)
+        try:
+            if what == "rebuild":
+                games = (report,) if report else GAMES
+                total = conn.zcard("subspace:matches")
+                with click.progressbar(length=total, label="rebuilding", show_pos=True, file=sys.stderr) as bar:
+                    counted = rebuild(conn, games, progress=bar.update)
+                click.echo(f"counted {counted} finished match(es) of {', '.join(games)}")
+                return
+            body = (stats_logic.report(conn, what, report, min_games=min_games, limit=limit) if report
+                    else stats_logic.overview(conn, what))
+        finally:
+            conn.close()
+    if as_json:
+        click.echo(json.dumps(body, indent=2))
+    elif report is None:
+        for key, value in body.items():
+            click.echo(f"{key:16} {value}")
+    else:
+        click.echo(f"{body['game']} {body['report']} over {body['matches']} match(es)")
+        for row in body["rows"]:
+            label = row.get("key") or f"{row['deck']} vs {row['opponent']}"
+            click.echo(f"  {label:48} {row['games']:6} games {row['wins']:6} wins {row['win_rate']:7.1%}")
+
+
 @main.command("export")
 @_REDIS_URL
 @_DATA_DIR

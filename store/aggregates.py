@@ -41,6 +41,13 @@ class AggregateStore:
             raise NotFound(f"no {self.kind} with id {agg_id!r}")
         return int(raw[0]), codec.loads(raw[1])
 
+    def load_or_none(self, agg_id: str) -> tuple[int, dict | None]:
+        """``load``, or ``(0, None)`` for an aggregate with no event yet."""
+        try:
+            return self.load(agg_id)
+        except NotFound:
+            return 0, None
+
     def exists(self, agg_id: str) -> bool:
         try:
             return bool(self.conn.exists(self._key(agg_id, "state")))
@@ -60,11 +67,13 @@ class AggregateStore:
             raise VersionConflict(int(value), expected_version)
         return int(value), new_state
 
-    def update(self, agg_id: str, make_event: Callable[[dict], dict], attempts: int = 5) -> tuple[int, dict]:
+    def update(self, agg_id: str, make_event: Callable[[dict], dict], attempts: int = 5,
+               create: bool = False) -> tuple[int, dict]:
         """Load, build the event from the current state (``make_event`` may raise to refuse:
-        nothing is appended), append; retried on a concurrent append."""
+        nothing is appended), append; retried on a concurrent append. ``create``: an
+        aggregate that does not exist yet is ``(0, None)`` (its first event creates it)."""
         for attempt in range(attempts):
-            version, state = self.load(agg_id)
+            version, state = self.load_or_none(agg_id) if create else self.load(agg_id)
             try:
                 return self.append(agg_id, version, state, make_event(state))
             except VersionConflict:

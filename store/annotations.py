@@ -9,8 +9,6 @@ from typing import Callable
 import redis
 
 from rules.aggregates import annotations as reducer
-from rules.errors import NotFound
-
 from . import keys
 from .aggregates import AggregateStore
 
@@ -22,24 +20,12 @@ class AnnotationStore:
 
     def load(self, match_id: str) -> tuple[int, dict | None]:
         """``(version, state)``; ``(0, None)`` for a match nobody annotated yet."""
-        try:
-            return self.records.load(match_id)
-        except NotFound:
-            return 0, None
+        return self.records.load_or_none(match_id)
 
-    def update(self, match_id: str, make_event: Callable[[dict | None], dict], attempts: int = 5) -> dict:
+    def update(self, match_id: str, make_event: Callable[[dict | None], dict]) -> dict:
         """Load, decide (``make_event`` raises to refuse: nothing appended), append; retried
         on a concurrent append. Returns the new state."""
-        from rules.errors import VersionConflict
-
-        for attempt in range(attempts):
-            version, state = self.load(match_id)
-            try:
-                return self.records.append(match_id, version, state, make_event(state))[1]
-            except VersionConflict:
-                if attempt == attempts - 1:
-                    raise
-        raise AssertionError("unreachable")
+        return self.records.update(match_id, make_event, create=True)[1]
 
     def events(self, match_id: str) -> list[dict]:
         return self.records.events(match_id)

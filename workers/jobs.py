@@ -6,6 +6,7 @@ finishing after a faster one changes nothing.
 """
 from __future__ import annotations
 
+import logging
 import os
 import threading
 
@@ -19,6 +20,8 @@ from store import MatchStore, codec, deadlines, keys
 from store.plugins import load_extra_games
 
 from .turn_notices import notify_your_turn
+
+log = logging.getLogger(__name__)
 
 # Snapshot interval, from the measured fold speed (ops/bench/run_all.py): the slowest game
 # folds about 900 events/s on the 2-core dev box, so a read of a past version of a running
@@ -90,10 +93,22 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
     if finished:
         store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY)
+        _record_stats(conn, match_id)
     wake = control.next_wake(state) if events else None
     if wake is not None:  # whoever appended (the API, a bot, the clock job): the deadline is indexed
         deadlines.schedule_earlier(conn, match_id, wake)
     return {"match_id": match_id, "from": start, "to": end, "written": written, "snapshots": [v for v, _ in snapshots]}
+
+
+def _record_stats(conn: redis.Redis, match_id: str) -> None:
+    """Count a match that just ended in the analytics projection (``workers.stats``,
+    idempotent). A failure here must not fail the fold: ``subspace stats rebuild`` repairs."""
+    from .stats import record_finished
+
+    try:
+        record_finished(conn, match_id)
+    except Exception:  # noqa: BLE001 - analytics are rebuildable; the fold is not optional
+        log.exception("analytics of finished match %s not recorded; subspace stats rebuild repairs it", match_id)
 
 
 def fold_match(match_id: str, snapshot_every: int | None = None) -> dict:

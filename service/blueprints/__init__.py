@@ -9,7 +9,8 @@ from .games import blp as games_blp
 from .interchange import blp as interchange_blp
 from .matches import blp as matches_blp
 from .players import blp as players_blp
+from .stats import blp as stats_blp
 from .tournaments import blp as tournaments_blp
 
 BLUEPRINTS = (games_blp, matches_blp, players_blp, control_blp, challenges_blp, interchange_blp, forks_blp,
-              tournaments_blp, annotations_blp)
+              tournaments_blp, annotations_blp, stats_blp)

@@ -35,6 +35,8 @@ EXPECTED = {
     "/v1/matches/{match_id}/forks": {"post"},
     "/v1/matches/{match_id}/notes": {"get", "post"},
     "/v1/matches/{match_id}/notes/{note_id}": {"patch", "delete"},
+    "/v1/stats/{game}": {"get"},
+    "/v1/stats/{game}/{report}": {"get"},
     "/v1/tournaments": {"post"},
     "/v1/tournaments/{tournament_id}": {"get"},
     **{f"/v1/tournaments/{{tournament_id}}/{tail}": {"post"}
