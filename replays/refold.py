@@ -88,7 +88,7 @@ def check_match(store: MatchStore, match_id: str, game: Game | None = None) -> D
             recorded_engine_version=str(meta.get("engine_version", "")),
             recorded_card_data_version=str(meta.get("card_data_version", "")), **current)
 
-    state = game.setup(meta["config"], meta["seed"])
+    state = initial_state(store, game, match_id, meta)
     agreeing = 0
     if state_hash(state) != checkpoints.get(0, state_hash(state)):
         return found(0, -1, "state_differs")
@@ -105,6 +105,15 @@ def check_match(store: MatchStore, match_id: str, game: Game | None = None) -> D
                 return found(version, agreeing, "state_differs")
             agreeing = version
     return None
+
+
+def initial_state(store: MatchStore, game, match_id: str, meta: dict) -> dict:
+    """Version 0 of a match: ``setup(config, seed)``, except for a fork
+    (``service.forks_logic``), whose version 0 is the state it was forked from, stored as
+    its snapshot 0 (a re-drawn fork has no config to set up from)."""
+    if meta.get("fork_of"):
+        return store.nearest_snapshot(match_id, 0)[1]
+    return game.setup(meta["config"], meta["seed"])
 
 
 def candidates(store: MatchStore, *, include_finished: bool = False) -> list[str]:
@@ -174,7 +183,7 @@ def resolve(store: MatchStore, match_id: str, decision: str, by: str, *, snapsho
     record = {**record, "status": "accepted" if decision == ACCEPT else "kept", "decided_by": by,
               "decided_at": utc_now_iso()}
     if decision == ACCEPT:
-        state = game.setup(meta["config"], meta["seed"])
+        state = initial_state(store, game, match_id, meta)
         snapshots = [(0, orjson.loads(orjson.dumps(state)))]
         events = store.read_events(match_id)
         for event in events:

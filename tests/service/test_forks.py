@@ -113,3 +113,19 @@ def test_a_fork_is_never_a_players_result(client, rt):
     listed = client.get("/v1/me/matches", headers=bearer(ann["token"])).get_json()
     ids = [m["match_id"] for m in listed["matches"]]
     assert created["match_id"] in ids and answer.get_json()["match_id"] not in ids
+
+
+def test_refold_check_folds_a_fork_from_its_own_version_0(client, rt):
+    """A fork's version 0 is the state it was forked from (a re-drawn one has no config to
+    set up from): the re-fold check starts there and finds nothing to report."""
+    from replays.refold import check_match
+
+    match_id, tokens = _play_to_end(rt, "startrek2e", "fork-refold", max_events=10)
+    fork = _fork(client, match_id, 10, tokens[0]).get_json()
+    game = rules.get_game("startrek2e")
+    fork_tokens = [s["token"] for s in fork["seats"]]
+    for i in range(5):
+        version, state = current_state(rt.store, game, fork["match_id"])
+        seat = game.deciding_seats(state)[0]
+        matches_logic.post_action(rt, fork["match_id"], fork_tokens[seat], version, game.bot_action(state, seat, f"f{i}"))
+    assert check_match(rt.store, fork["match_id"]) is None
