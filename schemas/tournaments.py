@@ -77,6 +77,10 @@ class ExtendSchema(Schema):
     reason = REASON
 
 
+class PauseSchema(Schema):
+    reason = REASON
+
+
 class TableDecisionSchema(Schema):
     round = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
     table = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
@@ -99,7 +103,7 @@ class ResultSchema(Schema):
 
 VIEW_FIELDS = ("tournament_id", "name", "game", "ruleset", "format", "rounds", "table_sizes", "clock", "round_hours",
                "organiser", "judges", "cut", "status", "phase", "forbidden", "penalties", "published_heads", "seeds",
-               "created", "updated", "head", "length", "players", "rounds_log", "your_role")
+               "created", "updated", "head", "length", "players", "rounds_log", "your_role", "paused", "pauses")
 
 TournamentSchema = Schema.from_dict(
     {name: fields.Raw(required=True, allow_none=True) for name in VIEW_FIELDS}, name="TournamentSchema",

@@ -304,6 +304,38 @@ class Tournaments:
         self.store.unindex(tournament_id)
         return T.view(state, caller)
 
+    # ---- pausing (GEMP's players asked for it: a server outage, a holiday, a dispute) -------
+    def pause(self, tournament_id: str, token: str | None, reason: str | None) -> dict:
+        """Pause a running tournament (a judge or the organiser, with a reason): no round is
+        paired and no round deadline passes while it is paused. The matches' own clocks are
+        their players' (each match can pause by agreement, and judges may add time)."""
+        caller = self._caller(token)
+
+        def paused(current: dict) -> dict:
+            T.require_judge(current, caller)
+            why = T.require_reason(reason)
+            T.check_pause(current)
+            return T.event("paused", utc_now_iso(), reason=why, by=caller)
+
+        return T.view(self.store.update(tournament_id, paused), caller)
+
+    def resume(self, tournament_id: str, token: str | None, reason: str | None) -> dict:
+        """Resume a paused tournament: the open round's deadline moves on by the pause's length."""
+        caller = self._caller(token)
+
+        def resumed(current: dict) -> dict:
+            T.require_judge(current, caller)
+            why = T.require_reason(reason)
+            pause = T.check_resume(current)
+            now = utc_now_iso()
+            rnd = T.current_round(current)
+            deadline = None
+            if rnd is not None and not rnd["closed"]:
+                deadline = iso_utc(_parse(rnd["deadline"]) + (_parse(now) - _parse(pause["since"])))
+            return T.event("resumed", now, reason=why, deadline=deadline, by=caller)
+
+        return T.view(self.store.update(tournament_id, resumed), caller)
+
     # ---- judges ---------------------------------------------------------------------------
     def extend_deadline(self, tournament_id: str, token: str | None, hours: int, reason: str | None) -> dict:
         caller = self._caller(token)
@@ -426,10 +458,11 @@ class Tournaments:
             rnd = T.current_round(state)
             if rnd is None or rnd["closed"]:
                 continue
+            paused = state.get("paused") is not None
             for table in rnd["tables"]:
                 if table["result"] is None and table.get("match_id"):
                     done["results"] += self.record_from_match(tournament_id, table["match_id"])
-            if now >= _parse(rnd["deadline"]):
+            if not paused and now >= _parse(rnd["deadline"]):  # a paused round's deadline does not pass
                 done["deadline_losses"] += self._deadline_losses(tournament_id, rnd["round"])
         return done
 

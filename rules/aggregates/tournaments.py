@@ -154,8 +154,25 @@ def check_start(state: dict, minimum: int) -> None:
                        details={"minimum": minimum})
 
 
+def check_pause(state: dict) -> None:
+    if state["status"] != RUNNING:
+        raise Conflict("only a running tournament can be paused", code="not_running")
+    if state.get("paused") is not None:
+        raise Conflict("the tournament is already paused", code="already_paused")
+
+
+def check_resume(state: dict) -> dict:
+    """The pause being ended (409 ``not_paused`` when there is none)."""
+    if state.get("paused") is None:
+        raise Conflict("the tournament is not paused", code="not_paused")
+    return state["paused"]
+
+
 def check_pair(state: dict) -> None:
-    """A new round may be drawn only after registration closed and the last round closed."""
+    """A new round may be drawn only after registration closed and the last round closed,
+    and never while the tournament is paused."""
+    if state.get("paused") is not None:
+        raise Conflict("the tournament is paused: resume it before pairing", code="tournament_paused")
     if state["status"] == REGISTERING:
         raise Conflict("registration is still open: start the tournament before pairing", code="registration_open")
     if state["status"] == FINISHED:
@@ -228,6 +245,7 @@ def _created(p: dict, at: str) -> dict:
                              "round_hours", "organiser", "judges", "cut")},
         "status": REGISTERING, "phase": p["format"], "players": {}, "order": [], "rounds_log": [],
         "forbidden": [], "penalties": [], "published_heads": [], "seeds": [], "created": at, "updated": at,
+        "paused": None, "pauses": [],
     }
 
 
@@ -282,6 +300,13 @@ def apply(state: dict | None, ev: dict) -> dict:
     elif kind == "cut":
         state["phase"] = SINGLE_ELIMINATION
         state["seeds"] = list(p["seeds"])
+    elif kind == "paused":
+        state["paused"] = {"since": at, "reason": p["reason"], "by": p.get("by")}
+    elif kind == "resumed":
+        state.setdefault("pauses", []).append({**state["paused"], "until": at, "resume_reason": p.get("reason")})
+        state["paused"] = None
+        if p.get("deadline") is not None:  # the open round's deadline, moved on by the pause's length
+            current_round(state)["deadline"] = p["deadline"]
     elif kind == "finished":
         state["status"] = FINISHED
     else:
@@ -312,5 +337,6 @@ def view(state: dict, viewer: str | None) -> dict:
                                  "head", "length")},
         "players": players,
         "rounds_log": state["rounds_log"],
+        "paused": state.get("paused"), "pauses": state.get("pauses", []),
         "your_role": role_of(state, viewer) or ("player" if viewer in state["players"] else None),
     }

@@ -14,6 +14,7 @@ from schemas.tournaments import (
     CutSchema,
     DropSchema,
     ExtendSchema,
+    PauseSchema,
     ForbidSchema,
     PairSchema,
     PenaltySchema,
@@ -166,6 +167,27 @@ def cut(body: dict, tournament_id: str) -> dict:
 def finish(tournament_id: str) -> dict:
     """End the event: every deck list is revealed (organiser)."""
     return _t().finish(tournament_id, _token())
+
+
+@blp.route("/<tournament_id>/pause", methods=["POST"])
+@blp.arguments(PauseSchema)
+@blp.response(200, TournamentSchema)
+@_errors((400, "reason_required"), (403, _STAFF), (409, "not_running, already_paused"))
+@blp.doc(security=PLAYER_ONLY)
+def pause(body: dict, tournament_id: str) -> dict:
+    """Pause the tournament (judge or organiser, with a reason): no pairing, and the round
+    deadline stands still until it resumes."""
+    return _t().pause(tournament_id, _token(), body["reason"])
+
+
+@blp.route("/<tournament_id>/resume", methods=["POST"])
+@blp.arguments(PauseSchema)
+@blp.response(200, TournamentSchema)
+@_errors((400, "reason_required"), (403, _STAFF), (409, "not_paused"))
+@blp.doc(security=PLAYER_ONLY)
+def resume(body: dict, tournament_id: str) -> dict:
+    """Resume a paused tournament: the open round's deadline moves on by the pause's length."""
+    return _t().resume(tournament_id, _token(), body["reason"])
 
 
 @blp.route("/<tournament_id>/judge/extend", methods=["POST"])

@@ -40,7 +40,7 @@ EXPECTED = {
     "/v1/tournaments": {"post"},
     "/v1/tournaments/{tournament_id}": {"get"},
     **{f"/v1/tournaments/{{tournament_id}}/{tail}": {"post"}
-       for tail in ("register", "drop", "start", "forbid", "rounds", "rounds/close", "results", "cut", "finish",
+       for tail in ("register", "drop", "start", "forbid", "rounds", "rounds/close", "results", "cut", "finish", "pause", "resume",
                     "judge/extend", "judge/game-loss", "judge/annul", "judge/penalty", "judge/re-pair")},
     **{f"/v1/tournaments/{{tournament_id}}/{tail}": {"get"}
        for tail in ("standings", "standings.csv", "rounds.trf", "archive")},
