@@ -12,14 +12,11 @@ def current_state(store: MatchStore, game: Game, match_id: str) -> tuple[int, St
     """``(version, state)`` at the stream's head: the projection plus every event past it.
 
     Does not wait for the fold worker, so a client always reads its own writes. The
-    projection is freshly decoded (nobody else holds it), so it is folded in place.
+    projection is freshly decoded (nobody else holds it), so it is folded in place. One
+    round trip (``MatchStore.read_head``).
     """
-    version, state = store.load_projection(match_id)
-    events = store.read_events(match_id, after=version)
-    if events:
-        state = apply_in_place(game, state, events)
-        version = events[-1]["v"]
-    return version, state
+    head = store.read_head(match_id)  # projection + tail in one round trip
+    return head.version, apply_in_place(game, head.state, head.events)
 
 
 def state_at(store: MatchStore, game: Game, match_id: str, version: int) -> State:

@@ -14,6 +14,7 @@ from typing import Callable
 
 import rules
 from replays import current_state, decklist_commitment, events_for, state_at
+from replays.fold import apply_in_place, copy_state
 from replays.pinning import engine_versions
 from replays.refold import public_record
 from rules import control, rng
@@ -21,8 +22,10 @@ from rules.clock import validate_clock_spec
 from rules.errors import InvalidRequest, MatchOver, MatchReadOnly, NotFound, NotYourDecision, VersionConflict
 from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
+from store.match_store import stored_event
 from store.players import PlayerStore
 from workers.bots import schedule_if_bot_turn
+from workers import jobs as fold_jobs
 from workers.standing_orders import arm_after
 
 from . import auth
@@ -48,9 +51,10 @@ class Match:
         return [names[i] if i < len(names) else f"seat {i}" for i in range(self.seat_count)]
 
 
-def load_match(store: MatchStore, match_id: str) -> Match:
-    """Meta + game of ``match_id`` (``NotFound`` for an unknown id)."""
-    meta = store.get_meta(match_id)
+def load_match(store: MatchStore, match_id: str, *, fixed_only: bool = False) -> Match:
+    """Meta + game of ``match_id`` (``NotFound`` for an unknown id). ``fixed_only``: only
+    the fields that never change, from the process's cache (``MatchStore.fixed_meta``)."""
+    meta = store.fixed_meta(match_id) if fixed_only else store.get_meta(match_id)
     return Match(id=match_id, meta=meta, game=rules.get_game(meta["game"]))
 
 
@@ -413,8 +417,10 @@ def post_action(
     idempotency_key: str | None = None,
 ) -> Posted:
     """Validate ``action`` for the caller's seat against the current state (projection +
-    tail), append it with ``expected_version``, then fold / enqueue the fold and, if it
-    ended the match, mark the meta finished.
+    tail, one round trip), apply it to that state once and append it with
+    ``expected_version`` together with the new state as the projection (and a snapshot when
+    due) in one script call; if it ended the match, mark the meta finished. The meta comes
+    from the process's cache of the fields that never change (``MatchStore.fixed_meta``).
 
     Nothing is appended when anything fails. An ``Idempotency-Key`` seen before (for this
     seat) answers with the original response *before* validation: a retry whose first
@@ -423,23 +429,29 @@ def post_action(
     gets the stored 201 too, never a 409 for its own action.
     """
     store = rt.store
-    match = load_match(store, match_id)
+    match = load_match(store, match_id, fixed_only=True)
+    game = match.game
     refuse_if_imported(match.meta)
     seat = auth.require_seat(match.meta, token, PlayerStore(store.conn))
     event = {"type": "action", "seat": seat, "payload": action}
     key = seat_idempotency_key(seat, idempotency_key)
-    earlier = _stored_answer(store, match_id, key, event)
-    if earlier is not None:
-        return answer_replayed(rt, match_id, earlier)
     try:
-        version, state = current_state(store, match.game, match_id)
+        head = store.read_head(match_id, key)
+        earlier = store.answer_of(head, event)  # raises if the key was used for another action
+        if earlier is not None:
+            return answer_replayed(rt, match_id, Posted(body=earlier.response, replayed=True))
+        version, state = head.version, apply_in_place(game, head.state, head.events)
         if expected_version != version:
             raise VersionConflict(version, expected_version)
-        _check_turn(match.game, state, seat)
-        match.game.validate(state, seat, action)
-        ts = now_iso()
-        result = store.append(match_id, expected_version, event, idempotency_key=key,
-                              response={"version": expected_version + 1}, ts=ts)
+        _check_turn(game, state, seat)
+        game.validate(state, seat, action)
+        stored = stored_event(event, version + 1, now_iso())
+        deciding_before = list(game.deciding_seats(state))
+        before = copy_state(state) if head.has_orders else None  # standing orders arm on it
+        state = game.apply(state, stored)  # exactly what a fold of the log applies
+        result = store.append_projected(match_id, expected_version, stored, state, idempotency_key=key,
+                                        response={"version": expected_version + 1},
+                                        snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0)
     except VersionConflict:
         # A twin of this request (same key, same action) may have appended between our
         # look-up above and our read of the state. The append script stores the answer in
@@ -451,20 +463,21 @@ def post_action(
         return answer_replayed(rt, match_id, twin)
     if result.replayed:  # a concurrent request with the same key landed first
         return answer_replayed(rt, match_id, Posted(body=result.response, replayed=True))
-    deciding_before = list(match.game.deciding_seats(state))
-    arm_after(rt.conn, match.game, match_id, event, state)  # standing orders: before the state moves on
-    state = match.game.apply(state, {**event, "ts": ts})  # ours: current_state decoded it fresh
-    outcome = match.game.outcome(state)
+    if before is not None:
+        arm_after(rt.conn, game, match_id, event, before)  # standing orders see the state it was posted on
+    outcome = game.outcome(state)
     if outcome is not None:
         store.update_meta(match_id, status="finished", outcome=outcome, finished_version=result.version)
+        store.drop_intermediate_snapshots(match_id, fold_jobs.FINISHED_SNAPSHOT_EVERY)
     reschedule(rt.conn, match_id, state)
-    rt.after_append(match_id)
+    # No fold to run or enqueue: the projection moved with the append.
     notify_your_turn(
         store.conn, match_id=match_id, meta=match.meta, version=result.version,
-        before=deciding_before, after=match.game.deciding_seats(state) if outcome is None else [],
+        before=deciding_before, after=game.deciding_seats(state) if outcome is None else [],
     )
-    schedule_if_bot_turn(store.conn, match_id, match.meta, match.game, state)
-    rt.play_orders(match_id)
+    schedule_if_bot_turn(store.conn, match_id, match.meta, game, state)
+    if head.has_orders:
+        rt.play_orders(match_id)  # (orders saved later play themselves: service.orders_logic)
     return Posted(body=result.response, replayed=False)
 
 

@@ -28,6 +28,23 @@ IDEMPOTENCY_TTL = 24 * 3600  # seconds a stored response answers retries
 
 
 @dataclass(frozen=True)
+class Head:
+    """A match's current state as one round trip reads it (``MatchStore.read_head``): the
+    projection, the events past it, the answer stored under an idempotency key (if asked
+    and found) and whether any seat has standing orders."""
+
+    projection_version: int
+    state: dict  # freshly decoded: the caller owns it (fold it in place)
+    events: list[dict]
+    answer: bytes | None
+    has_orders: bool
+
+    @property
+    def version(self) -> int:
+        return self.events[-1]["v"] if self.events else self.projection_version
+
+
+@dataclass(frozen=True)
 class AppendResult:
     version: int  # the version the event got (the original one when replayed)
     replayed: bool  # True: same idempotency key seen before, nothing was appended
@@ -72,6 +89,20 @@ def _encoded(state: dict | bytes) -> bytes:
     return codec.pack_state(state)
 
 
+def stored_event(event: dict, version: int, ts: str | None = None) -> dict:
+    """``event`` (``{type, seat, payload}``) as the log stores it at ``version``: what every
+    fold applies, so whoever applies it before appending computes the same state."""
+    return {**event, "v": version, "schema": event.get("schema", EVENT_SCHEMA), "ts": ts or utc_now_iso()}
+
+
+# Meta fields that change after creation (every ``update_meta`` call: a match finishing,
+# a re-fold's record and the engine versions it accepts); everything else is fixed when the
+# match is created, so a process may keep it (``MatchStore.fixed_meta``).
+MUTABLE_META = frozenset({"status", "outcome", "finished_version", "updated", "refold", "engine_version",
+                          "card_data_version"})
+META_CACHE_SIZE = 4096
+
+
 def _fingerprint(event: dict) -> str:
     body = {"type": event.get("type"), "seat": event.get("seat"), "payload": event.get("payload")}
     return hashlib.sha256(codec.dumps(body)).hexdigest()
@@ -84,6 +115,9 @@ class MatchStore:
         self.conn = conn
         self.idempotency_ttl = idempotency_ttl
         self._append = conn.register_script(scripts.APPEND)
+        self._append_projected = conn.register_script(scripts.APPEND_PROJECTED)
+        self._read_head = conn.register_script(scripts.READ_HEAD)
+        self._fixed_meta: dict[str, dict] = {}  # match id -> the meta fields that never change
         self._write_projection = conn.register_script(scripts.WRITE_PROJECTION)
         self._update_meta = conn.register_script(scripts.UPDATE_META)
         self._expire_unstarted = conn.register_script(scripts.EXPIRE_UNSTARTED)
@@ -124,6 +158,19 @@ class MatchStore:
         if not raw:
             raise NotFound(f"no match with id {match_id!r}")
         return {k.decode(): codec.loads(v) for k, v in raw.items()}
+
+    def fixed_meta(self, match_id: str) -> dict:
+        """The meta fields that never change after creation (all but ``MUTABLE_META``),
+        read once per process: the POST path needs only these (game, config, token hashes,
+        seat players and bots, seed). ``NotFound`` for an unknown id; a match deleted since
+        it was cached is caught by the next store call (its keys are gone)."""
+        found = self._fixed_meta.get(match_id)
+        if found is None:
+            found = {k: v for k, v in self.get_meta(match_id).items() if k not in MUTABLE_META}
+            if len(self._fixed_meta) >= META_CACHE_SIZE:
+                self._fixed_meta.pop(next(iter(self._fixed_meta)))  # the oldest entry
+            self._fixed_meta[match_id] = found
+        return found
 
     def update_meta(self, match_id: str, **fields: Any) -> None:
         fields["updated"] = utc_now_iso()
@@ -209,37 +256,95 @@ class MatchStore:
         """
         if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
             raise InvalidRequest("expected_version must be a non-negative integer", code="invalid_version")
+        stored = stored_event(event, expected_version + 1, ts)
+        return self._run_append(self._append, match_id, expected_version, event, stored, idempotency_key, response,
+                                extra_keys=[], extra_args=[])
+
+    def append_projected(
+        self,
+        match_id: str,
+        expected_version: int,
+        stored: dict,
+        state: dict,
+        idempotency_key: str | None = None,
+        response: Any = None,
+        *,
+        snapshot: bool = False,
+    ) -> AppendResult:
+        """``append`` of an event already in its stored form (``stored_event``) together with
+        ``state``, the state after it, as the projection (and as a snapshot if ``snapshot``):
+        one script call, so the POST path's state in hand needs no fold afterwards and the
+        match is never lagging. Same results and errors as ``append``."""
+        if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
+            raise InvalidRequest("expected_version must be a non-negative integer", code="invalid_version")
+        if stored.get("v") != expected_version + 1:
+            raise ValueError("stored event's version must be expected_version + 1 (use stored_event)")
+        event = {k: stored.get(k) for k in ("type", "seat", "payload")}
+        return self._run_append(
+            self._append_projected, match_id, expected_version, event, stored, idempotency_key, response,
+            extra_keys=[keys.projection(match_id), keys.snapshots(match_id)],
+            extra_args=[codec.pack_state(state), "1" if snapshot else "0", keys.APPENDS, match_id],
+        )
+
+    def _run_append(self, script, match_id: str, expected_version: int, event: dict, stored: dict,
+                    idempotency_key: str | None, response: Any, *, extra_keys: list, extra_args: list) -> AppendResult:
         version = expected_version + 1
-        stored = {**event, "v": version, "schema": event.get("schema", EVENT_SCHEMA), "ts": ts or utc_now_iso()}
         idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else ""
         fp = _fingerprint(event)
         body = response if response is not None else {"version": version}
         record = codec.dumps({"version": version, "response": body, "fp": fp})
-        status, *rest = self._append(
-            keys=[keys.events(match_id), keys.meta(match_id), idem_key],
-            args=[expected_version, record, self.idempotency_ttl, *event_codec.entry_fields(stored)],
+        status, *rest = script(
+            keys=[keys.events(match_id), keys.meta(match_id), idem_key, *extra_keys],
+            args=[expected_version, record, self.idempotency_ttl, 4 + len(extra_args), *extra_args,
+                  *event_codec.entry_fields(stored)],
         )
         status = status.decode()
         if status == "ok":
-            pipe = self.conn.pipeline(transaction=False)
-            pipe.sadd(keys.LAGGING, match_id)
-            pipe.publish(keys.APPENDS, match_id)  # wakes long polls and streams (service/waits.py)
-            if int(rest[0]) == 1:
-                pipe.zrem(keys.UNSTARTED, match_id)  # it has started: never expired as abandoned
-            pipe.execute()
+            projected = bool(extra_keys)
+            if not projected or int(rest[0]) == 1:
+                pipe = self.conn.pipeline(transaction=False)
+                if not projected:  # the projection is behind: the fold worker / sweep catch up
+                    pipe.sadd(keys.LAGGING, match_id)
+                    pipe.publish(keys.APPENDS, match_id)  # wakes long polls and streams (service/waits.py)
+                if int(rest[0]) == 1:
+                    pipe.zrem(keys.UNSTARTED, match_id)  # it has started: never expired as abandoned
+                pipe.execute()
             return AppendResult(version=int(rest[0]), replayed=False, response=body)
         if status == "replayed":
-            original = codec.loads(rest[0])
-            if original["fp"] != fp:
-                raise InvalidRequest(
-                    "this Idempotency-Key was already used for a different action",
-                    code="idempotency_key_reused",
-                    details={"version": original["version"]},
-                )
-            return AppendResult(version=original["version"], replayed=True, response=original["response"])
+            return self._replayed(rest[0], fp)
         if status == "conflict":
             raise VersionConflict(int(rest[0]), expected_version)
         raise NotFound(f"no match with id {match_id!r}")
+
+    @staticmethod
+    def _replayed(raw: bytes, fp: str | None) -> AppendResult:
+        """The stored answer ``raw``; a different event under the same key (``fp``) is an error."""
+        original = codec.loads(raw)
+        if fp is not None and original["fp"] != fp:
+            raise InvalidRequest(
+                "this Idempotency-Key was already used for a different action",
+                code="idempotency_key_reused",
+                details={"version": original["version"]},
+            )
+        return AppendResult(version=original["version"], replayed=True, response=original["response"])
+
+    def read_head(self, match_id: str, idempotency_key: str | None = None) -> Head:
+        """The projection, the events past it, the answer stored under ``idempotency_key``
+        and whether any seat has standing orders, in one script call (``NotFound`` for an
+        unknown id)."""
+        idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else ""
+        reply = self._read_head(keys=[keys.projection(match_id), keys.events(match_id), idem_key,
+                                      keys.standing_orders(match_id)])
+        if reply[1] is None:
+            raise NotFound(f"no match with id {match_id!r}")
+        answer, version, state, tail, orders = reply
+        events = [event_codec.event_of(entry_id, dict(zip(flat[::2], flat[1::2]))) for entry_id, flat in tail]
+        return Head(projection_version=int(version), state=codec.unpack_state(state), events=events,
+                    answer=answer, has_orders=int(orders) > 0)
+
+    def answer_of(self, head: Head, event: dict) -> AppendResult | None:
+        """The stored answer ``read_head`` found (checked against ``event``), or None."""
+        return None if head.answer is None else self._replayed(head.answer, _fingerprint(event))
 
     def mark_lagging(self, match_id: str) -> None:
         """Hint that the projection may be behind (``subspace:lagging``). ``append`` does it
@@ -259,14 +364,7 @@ class MatchStore:
         if raw is None:
             self._require(match_id)
             return None
-        original = codec.loads(raw)
-        if event is not None and original["fp"] != _fingerprint(event):
-            raise InvalidRequest(
-                "this Idempotency-Key was already used for a different action",
-                code="idempotency_key_reused",
-                details={"version": original["version"]},
-            )
-        return AppendResult(version=original["version"], replayed=True, response=original["response"])
+        return self._replayed(raw, None if event is None else _fingerprint(event))
 
     def version(self, match_id: str) -> int:
         """The stream's version (0 for a match with no events yet)."""

@@ -17,21 +17,22 @@ from tests.support.racing import run_together
 
 
 def test_a_twin_that_checked_the_key_before_the_other_appended_gets_the_stored_201(live_server, client, match, redis_conn, monkeypatch):
-    """The exact interleaving of the bug, forced: twin B looks the key up (nothing stored
-    yet), twin A's request then runs to completion, and only then does B read the state."""
+    """The exact interleaving of the bug, forced: twin B reads the key and the state in one
+    round trip (nothing stored yet, version 0), twin A's request then runs to completion,
+    and only then does B append at version 0."""
     action = legal(client, match, 0)["actions"][0]
-    original = MatchStore.idempotent_result
+    original = MatchStore.read_head
     b_looked = threading.Event()
     a_done = threading.Event()
 
-    def idempotent_result(self, match_id, key, event=None):
-        found = original(self, match_id, key, event)
+    def read_head(self, match_id, idempotency_key=None):
+        found = original(self, match_id, idempotency_key)
         if flask.request.headers.get("X-Twin") == "b" and not b_looked.is_set():
             b_looked.set()
             assert a_done.wait(timeout=30), "twin A never finished"
         return found
 
-    monkeypatch.setattr(MatchStore, "idempotent_result", idempotent_result)
+    monkeypatch.setattr(MatchStore, "read_head", read_head)
     answers: dict[str, tuple[int, dict]] = {}
 
     def run(name: str) -> None:
