@@ -78,6 +78,8 @@ class Watched:
             if "/stream" in url:
                 events = [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
                 out.append((url, {"stream": events}))
+            elif "/export" in url:
+                out.append((url, {"export": [json.loads(line) for line in text.splitlines()]}))
             elif text:
                 out.append((url, json.loads(text)))
         return out
@@ -194,6 +196,20 @@ def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_se
     for seat in (0, 1):  # the judge sees both hands
         assert ann.page.locator(f'[data-seat="{seat}"] [data-zone="hand"]').count() == 1
     screenshot(ann.page, "replay-highcard")
+    with ann.page.expect_download() as download:  # the finished match's interchange file
+        ann.page.get_by_role("button", name="Download the record (.ndjson)").click()
+    lines = open(download.value.path(), encoding="utf-8").read().splitlines()
+    assert len(lines) == 1 + 6 and json.loads(lines[0])  # a header and the six events
+
+    # "Fork from here" at version 3: a sandbox the page plays as either seat
+    ann.page.get_by_role("button", name="First version").click()
+    for _ in range(3):
+        ann.page.get_by_role("button", name="Next").click()
+    ann.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 3 of 6')")
+    ann.page.get_by_role("button", name="Fork from here").click()
+    ann.page.locator("#forked a").first.click()
+    ann.page.wait_for_selector("#summary[data-seat='0'][data-status=active]")
+    assert re.search(r"(^|\n)plays\s+3", ann.page.locator("#table").inner_text())
 
     # Nothing hidden reached a page before the end, in any answer it received.
     for w in (ann, bob, spectator):

@@ -12,6 +12,20 @@ export function setToken(token) {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
+// Seat tokens of matches this browser created (forks): {matchId: {seat: token}}.
+const SEATS_KEY = "subspace.seats";
+
+export function seatTokens(matchId) {
+  const all = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+  return all[matchId] || {};
+}
+
+export function keepSeatTokens(matchId, seats) {
+  const all = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+  all[matchId] = Object.fromEntries(seats.map((s) => [s.seat, s.token]));
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
     const err = (body && body.error) || {};

@@ -2,13 +2,16 @@
 // viewer (`?at=N`). Live: state + legal actions, the log in words, new events over SSE.
 // A click posts the action with `expected_version` and a fresh Idempotency-Key; a
 // version conflict reloads the table and says so.
-import { api, ApiError, followStream, games, getToken, h, newKey } from "./api.js";
+import { api, ApiError, followStream, games, getToken, h, keepSeatTokens, newKey, seatTokens } from "./api.js";
 import { cardKeys, indexCards, renderDetail, renderView, words } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-const token = params.get("as") === "spectator" ? "" : getToken();
+// ?as=spectator reads without a token; ?seat=N plays a seat whose token this browser keeps
+// (a fork's seats), else the signed-in player's token
+const token =
+  params.get("as") === "spectator" ? "" : params.has("seat") ? seatTokens(matchId)[params.get("seat")] || "" : getToken();
 const base = `/v1/matches/${encodeURIComponent(matchId)}`;
 
 let summary = null;
@@ -231,6 +234,44 @@ $("resign").addEventListener("click", async () => {
   }
 });
 
+// The interchange file (GET /export, as this viewer may see it) saved as a download: a plain
+// link could not carry the token, so it is fetched and handed over as a blob.
+$("export").addEventListener("click", async () => {
+  try {
+    const headers = token ? { Authorization: "Bearer " + token } : {};
+    const response = await fetch(`${base}/export`, { headers });
+    if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+    const url = URL.createObjectURL(await response.blob());
+    const a = h("a", { href: url, download: `${matchId}.ndjson` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    showError(err);
+  }
+});
+
+// "Fork from here": a sandbox match from the version shown; its seat tokens are kept in
+// this browser and each seat gets a link (pass one to a friend by hand if you like).
+$("fork").addEventListener("click", async () => {
+  try {
+    const at = current.at; // the version shown
+    const fork = await api(`${base}/forks`, { method: "POST", body: { at }, key: newKey(), token });
+    keepSeatTokens(fork.match_id, fork.seats);
+    const ul = $("forked");
+    ul.hidden = false;
+    ul.replaceChildren(
+      ...fork.seats.map((s) =>
+        h("li", {}, h("a", { href: `/m/${encodeURIComponent(fork.match_id)}?seat=${s.seat}` }, `Play the fork as seat ${s.seat} (${s.name})`)),
+      ),
+    );
+    say(`Forked at version ${at}${fork.fork_of.exact ? "" : " (cards you could not see are re-drawn)"}.`);
+  } catch (err) {
+    showError(err);
+  }
+});
+
 function showError(err) {
   say(err instanceof ApiError ? `${err.message} (${err.code})` : String(err), true);
 }
@@ -259,8 +300,12 @@ async function startLive() {
 
 // ---- replay viewer ------------------------------------------------------------
 
+let wanted = 0; // the version last asked for: quick clicks add up, the latest answer wins
+
 async function showAt(at) {
+  wanted = at;
   const r = await api(`${base}/replay?at=${at}`, { token });
+  if (r.at !== wanted) return; // a later click has asked for another version
   current = r;
   cardIndex = indexCards(r.view);
   await loadCatalogue(r.view);
@@ -285,12 +330,12 @@ async function startReplay(at) {
   $("replay-link").hidden = true;
   $("actions-panel").hidden = true;
   await loadEvents();
-  const go = (f) => () => showAt(f(Number($("scrubber").value), Number($("scrubber").max))).catch(showError);
+  const go = (f) => () => showAt(f(wanted, Number($("scrubber").max))).catch(showError);
   $("first").onclick = go(() => 0);
   $("prev").onclick = go((v) => Math.max(0, v - 1));
   $("next").onclick = go((v, max) => Math.min(max, v + 1));
   $("last").onclick = go((v, max) => max);
-  $("scrubber").onchange = go((v) => v);
+  $("scrubber").onchange = go(() => Number($("scrubber").value));
   await showAt(Math.max(0, Math.min(at, summary.version)));
 }
 
