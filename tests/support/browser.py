@@ -18,7 +18,13 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+# Every run saves its screenshots under var/screenshots/ (ignored by git); the copies the
+# README links, docs/screenshots/, are refreshed only when asked
+# (SUBSPACE_UPDATE_SCREENSHOTS=1), so a test run does not leave eight worktrees with
+# changed binary files to commit or fight over.
+SCREENSHOTS = ROOT / "var" / "screenshots"
+PUBLISHED = ROOT / "docs" / "screenshots"
 
 
 def _missing(reason: str) -> None:
@@ -39,8 +45,12 @@ def require_chromium() -> str:
 
 
 def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under docs/screenshots (linked from the README)."""
+    """Save a full-page screenshot under var/screenshots (and docs/screenshots, which the
+    README links, with SUBSPACE_UPDATE_SCREENSHOTS=1)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    if os.environ.get("SUBSPACE_UPDATE_SCREENSHOTS"):
+        PUBLISHED.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, PUBLISHED / path.name)
     return path
