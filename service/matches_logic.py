@@ -24,13 +24,13 @@ from rules.protocol import JUDGE, Game, State, Viewer, is_seat
 from store import MatchStore
 from store.match_store import stored_event
 from store.players import PlayerStore
+from workers.after_event import hint, settle_head, settled
 from workers.bots import schedule_if_bot_turn
 from workers import jobs as fold_jobs
 from workers.standing_orders import arm_after
 
 from . import auth
 from .clock_index import now_iso, reschedule, start_clock
-from .notifications import notify_your_turn
 from .runtime import Runtime
 
 
@@ -449,6 +449,7 @@ def post_action(
         deciding_before = list(game.deciding_seats(state))
         before = copy_state(state) if head.has_orders else None  # standing orders arm on it
         state = game.apply(state, stored)  # exactly what a fold of the log applies
+        hint(store.conn, match_id)  # cleared by settled() below once the follow-up steps are done
         result = store.append_projected(match_id, expected_version, stored, state, idempotency_key=key,
                                         response={"version": expected_version + 1},
                                         snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0)
@@ -465,17 +466,13 @@ def post_action(
         return answer_replayed(rt, match_id, Posted(body=result.response, replayed=True))
     if before is not None:
         arm_after(rt.conn, game, match_id, event, before)  # standing orders see the state it was posted on
-    outcome = game.outcome(state)
-    if outcome is not None:
-        store.update_meta(match_id, status="finished", outcome=outcome, finished_version=result.version)
-        store.drop_intermediate_snapshots(match_id, fold_jobs.FINISHED_SNAPSHOT_EVERY)
+    # No fold to run or enqueue: the projection moved with the append. What follows an event
+    # (meta of a finished match, analytics, your_turn, a bot's turn) is workers.after_event's,
+    # hinted before the append so the sweep redoes it if this request dies here.
+    settle_head(store.conn, match_id, match.meta, game, state, result.version, deciding_before,
+                fold_jobs.FINISHED_SNAPSHOT_EVERY)
     reschedule(rt.conn, match_id, state)
-    # No fold to run or enqueue: the projection moved with the append.
-    notify_your_turn(
-        store.conn, match_id=match_id, meta=match.meta, version=result.version,
-        before=deciding_before, after=game.deciding_seats(state) if outcome is None else [],
-    )
-    schedule_if_bot_turn(store.conn, match_id, match.meta, game, state)
+    settled(store.conn, match_id, result.version)
     if head.has_orders:
         rt.play_orders(match_id)  # (orders saved later play themselves: service.orders_logic)
     return Posted(body=result.response, replayed=False)

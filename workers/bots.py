@@ -24,33 +24,15 @@ import redis
 import rules
 from replays import current_state
 from rules.errors import SubspaceError, VersionConflict
-from rules.protocol import Game, State
 from store import MatchStore
 from store.bots import BotSchedule
 
+from .bot_turns import bot_seat, schedule_if_bot_turn  # noqa: F401 - importers of workers.bots use them
 from .jobs import fold_pending, settle_lagging
 
 log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 30.0  # a claimed turn not played by then (the runner died) is due again
-
-
-def bot_seat(meta: dict, seat: int) -> dict | None:
-    bots = meta.get("seat_bots") or []
-    return bots[seat] if 0 <= seat < len(bots) else None
-
-
-def schedule_if_bot_turn(conn: redis.Redis, match_id: str, meta: dict, game: Game, state: State,
-                         now: float | None = None) -> bool:
-    """If a bot seat must decide now, schedule it after its pace; True if scheduled."""
-    if not meta.get("seat_bots") or game.outcome(state) is not None:
-        return False
-    for seat in game.deciding_seats(state):
-        bot = bot_seat(meta, seat)
-        if bot is not None:
-            BotSchedule(conn).schedule(match_id, (now if now is not None else time.time()) + bot["pace_seconds"])
-            return True
-    return False
 
 
 def bot_seed(meta: dict, version: int) -> str:

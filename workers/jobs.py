@@ -19,6 +19,8 @@ from rules import control
 from store import MatchStore, codec, deadlines, keys
 from store.plugins import load_extra_games
 
+from .after_event import _record_stats, settle_head
+from .bot_turns import schedule_if_bot_turn
 from .turn_notices import notify_your_turn
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,8 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
                              before=before, after=game.deciding_seats(state))
         if event["v"] % every == 0:
             snapshots.append((event["v"], codec.pack_state(state)))  # encoded now: state keeps changing
+    if not events and start > 0:
+        _settle_unfolded_head(conn, store, match_id, meta, game, state, start)
     end = events[-1]["v"] if events else start
     finished = bool(events) and game.outcome(state) is not None
     if finished:  # a finished match keeps its final state, version 0 and a sparse few
@@ -94,21 +98,23 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     if finished:
         store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY)
         _record_stats(conn, match_id)
+    if events:  # whatever appended these may have died before its follow-up steps: idempotent
+        schedule_if_bot_turn(conn, match_id, meta, game, state)
     wake = control.next_wake(state) if events else None
     if wake is not None:  # whoever appended (the API, a bot, the clock job): the deadline is indexed
         deadlines.schedule_earlier(conn, match_id, wake)
     return {"match_id": match_id, "from": start, "to": end, "written": written, "snapshots": [v for v, _ in snapshots]}
 
 
-def _record_stats(conn: redis.Redis, match_id: str) -> None:
-    """Count a match that just ended in the analytics projection (``workers.stats``,
-    idempotent). A failure here must not fail the fold: ``subspace stats rebuild`` repairs."""
-    from .stats import record_finished
+def _settle_unfolded_head(conn: redis.Redis, store: MatchStore, match_id: str, meta: dict, game, state: dict,
+                          version: int) -> None:
+    """Nothing to fold, yet the match was hinted: the appender of its head (a seat's POST,
+    which writes the projection itself) may have died before its follow-up steps. Run them
+    for the head (``workers.after_event``); each is idempotent."""
+    from replays import state_at
 
-    try:
-        record_finished(conn, match_id)
-    except Exception:  # noqa: BLE001 - analytics are rebuildable; the fold is not optional
-        log.exception("analytics of finished match %s not recorded; subspace stats rebuild repairs it", match_id)
+    before = game.deciding_seats(state_at(store, game, match_id, version - 1))
+    settle_head(conn, match_id, meta, game, state, version, before, FINISHED_SNAPSHOT_EVERY)
 
 
 def fold_match(match_id: str, snapshot_every: int | None = None) -> dict:

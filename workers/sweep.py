@@ -21,7 +21,7 @@ from rules.errors import NotFound
 from store import MatchStore, keys
 
 from .enqueue import QUEUE, enqueue_fold, fold_queue, queued_fold_job
-from .jobs import settle_lagging
+from .jobs import fold_pending, settle_lagging
 
 
 @dataclass
@@ -32,6 +32,9 @@ class SweepReport:
     enqueued: list[str] = field(default_factory=list)
     already_queued: list[str] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)
+    # caught up but still hinted: an appender that writes the projection itself died
+    # before its follow-up steps (workers.after_event), which the sweep ran for the head
+    settled: list[str] = field(default_factory=list)
 
     @property
     def lagging(self) -> list[str]:
@@ -44,6 +47,8 @@ class SweepReport:
             f"{len(self.lagging)} lagging match(es): {len(self.enqueued)} fold job(s) enqueued, "
             f"{len(self.already_queued)} already queued, {len(self.repaired)} repaired "
             "(flag set but its job was gone)"
+            + (f"; {len(self.settled)} caught-up match(es) had their last event's follow-up steps run"
+               if self.settled else "")
         )
 
 
@@ -73,7 +78,8 @@ def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> Sweep
     """
     store = MatchStore(conn)
     report = SweepReport()
-    candidates = {m.decode() for m in conn.smembers(keys.LAGGING)}
+    hinted = {m.decode() for m in conn.smembers(keys.LAGGING)}
+    candidates = set(hinted)
     if full:
         candidates |= {m.decode() for m, _ in conn.zscan_iter(keys.MATCHES, count=500)}
     waiting: set[str] | None = None  # the queue's job ids, read once, only if a flag is set
@@ -84,6 +90,9 @@ def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> Sweep
             conn.srem(keys.LAGGING, match_id)
             continue
         if not behind:
+            if match_id in hinted:  # its appender may have died before the follow-up steps
+                fold_pending(conn, match_id)  # nothing to fold: runs them for the head (idempotent)
+                report.settled.append(match_id)
             settle_lagging(conn, match_id)
             continue
         conn.sadd(keys.LAGGING, match_id)

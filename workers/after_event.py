@@ -1,0 +1,73 @@
+"""What follows a match reaching a new version, in one place, safe to run twice.
+
+After an event is stored, more has to happen: a match that ended is marked finished
+(meta), keeps only its sparse snapshots and is counted in the analytics; registered
+players who now decide are told (``your_turn``); a bot seat whose turn it is gets its turn
+scheduled. The request that appended does it right away. But that request can die between
+its append and these steps (a crash, a Redis outage answering it 503 after the script ran),
+and since a seat's POST writes the projection with the event (``MatchStore.append_projected``)
+no fold job would come along later to notice.
+
+So the appender first leaves the match in ``subspace:lagging`` (the sweep's list), does the
+steps, then takes the hint away (``settled``). If it dies in between, the sweep's fold job
+finds the match with nothing to fold and runs ``settle_head`` for its head — every step is
+idempotent (meta write of the same facts, dedupe keys in the outbox, a set of counted
+matches, a ZADD of the bot's due time), so running it again is harmless.
+"""
+from __future__ import annotations
+
+import logging
+
+import redis
+
+from rules.protocol import Game, State
+from store import MatchStore, keys
+
+from .bot_turns import schedule_if_bot_turn
+from .turn_notices import notify_your_turn
+
+log = logging.getLogger(__name__)
+
+
+def settle_head(conn: redis.Redis, match_id: str, meta: dict, game: Game, state: State, version: int,
+                before_seats: list[int] | tuple[int, ...], finished_snapshot_every: int) -> None:
+    """Every step that follows the event at ``version`` (``state`` is the state after it,
+    ``before_seats`` the seats that decided before it)."""
+    store = MatchStore(conn)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        store.update_meta(match_id, status="finished", outcome=outcome, finished_version=version)
+        store.drop_intermediate_snapshots(match_id, finished_snapshot_every)
+        _record_stats(conn, match_id)
+    notify_your_turn(conn, match_id=match_id, meta=meta, version=version,
+                     before=before_seats, after=game.deciding_seats(state) if outcome is None else [])
+    schedule_if_bot_turn(conn, match_id, meta, game, state)
+
+
+def hint(conn: redis.Redis, match_id: str) -> None:
+    """Before an append whose follow-up steps run in the same request: if the request dies,
+    the sweep finds the match here (``settle_head`` then runs from the fold job)."""
+    conn.sadd(keys.LAGGING, match_id)
+
+
+def settled(conn: redis.Redis, match_id: str, version: int) -> None:
+    """The follow-up steps of the event at ``version`` are done: drop the hint, unless the
+    stream has moved past it meanwhile (another appender's events: they keep the match
+    hinted for the fold job). One round trip; a second only in that rare case."""
+    pipe = conn.pipeline(transaction=False)
+    pipe.srem(keys.LAGGING, match_id)
+    pipe.xrevrange(keys.events(match_id), count=1)
+    _, last = pipe.execute()
+    if last and int(last[0][0].split(b"-")[0]) > version:
+        conn.sadd(keys.LAGGING, match_id)
+
+
+def _record_stats(conn: redis.Redis, match_id: str) -> None:
+    """Count a match that just ended in the analytics projection (``workers.stats``,
+    idempotent). A failure here must not fail the caller: ``subspace stats rebuild`` repairs."""
+    from .stats import record_finished
+
+    try:
+        record_finished(conn, match_id)
+    except Exception:  # noqa: BLE001 - analytics are rebuildable; the event is stored
+        log.exception("analytics of finished match %s not recorded; subspace stats rebuild repairs it", match_id)
