@@ -242,6 +242,23 @@ def shown_faces(view: Any) -> dict[str, dict]:
     return out
 
 
+def redact_private_pick(event: dict, viewer: Any, state_before: State, view: Any) -> dict:
+    """A ``choose`` among cards only its chooser was shown (the pending decision's
+    ``reveal``: the top of a deck, a search, an examine) names the chosen card to another
+    viewer only if that viewer's own view (``view(state_before, viewer)``) identified it
+    already; otherwise the card is ``null``. The id of a card nobody showed the viewer would
+    link it to wherever it goes next (a hand, the bottom of a pile, play). Used by every
+    game whose decisions reveal cards to one seat; the view is computed only for such picks."""
+    payload = event.get("payload") or {}
+    pending = state_before.get("pending") or {}
+    card = payload.get("card")
+    if payload.get("type") != "choose" or not pending.get("reveal") or not isinstance(card, str):
+        return event
+    if card in shown_cards(view(state_before, viewer)):
+        return event
+    return {**event, "payload": {**payload, "card": None}}
+
+
 def unusable_card_message(ref: str) -> str:
     """The one answer for an action naming a card the caller cannot see: the same words
     whether ``ref`` is an opponent's hidden card, a card in a deck or no card at all."""

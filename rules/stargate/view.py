@@ -8,7 +8,7 @@ id ``null`` (docs/contracts.md "Hidden cards"), so the id it had face up cannot 
 """
 from __future__ import annotations
 
-from ..protocol import JUDGE, is_seat
+from ..protocol import JUDGE, is_seat, redact_private_pick
 from . import state as S
 from . import stats
 from .effects import filters as F
@@ -94,6 +94,9 @@ def _view(state: dict, viewer) -> dict:
     out = {"game": "stargate", "ruleset": state["ruleset"], "step": state["step"],
            "turn": {k: state["turn"].get(k) for k in ("number", "hero", "villain", "to_act", "passes")},
            "seats": seats, "mission": mission, "pending": pending, "outcome": state["outcome"],
+           # events played face up whose text is being carried out (rulebook: text first, then
+           # the discard pile): public cards, shown as cards so everyone can identify them
+           "resolving": [_card(state, i, viewer) for i in state.get("resolving", [])],
            "log": [_log_entry(e, viewer) for e in state["log"] if judge or _log_visible(state, e, viewer)]}
     if judge:
         out["rng"] = dict(state["rng"])
@@ -115,7 +118,8 @@ def _log_entry(entry: dict, viewer) -> dict:
 
 def redact_event(event: dict, viewer, state_before: dict) -> dict:
     """Hide which card became a complication (only its owner and the judge see it), and
-    which card of a hand another seat chose: a card chosen from a hand may be played face
+    which card of a hand another seat chose, and which card of those only its chooser was shown
+    (``protocol.redact_private_pick``): a card chosen from a hand may be played face
     down (Reconnaissance: the hero picks two, the villain plays one of them as a
     complication, and the hero must not learn which); where it goes face up, the view
     shows it there."""
@@ -126,7 +130,7 @@ def redact_event(event: dict, viewer, state_before: dict) -> dict:
         return {**event, "payload": {"type": "complication", "card": None}}
     if payload.get("type") == "choose" and _in_hidden_hand(state_before, payload.get("card"), viewer):
         return {**event, "payload": {**payload, "card": None}}
-    return event
+    return redact_private_pick(event, viewer, state_before, view)
 
 
 def _in_hidden_hand(state: dict, iid, viewer) -> bool:

@@ -9,7 +9,7 @@ id ``null`` (docs/contracts.md "Hidden cards"), so the id it had face up cannot 
 """
 from __future__ import annotations
 
-from ..protocol import JUDGE, is_seat
+from ..protocol import JUDGE, is_seat, redact_private_pick
 from . import state as S
 from . import stats as ST
 
@@ -118,7 +118,4 @@ def redact_event(event: dict, viewer, state_before: dict) -> dict:
         return event
     if payload.get("type") == "choose_dilemma":
         return {**event, "payload": {"type": "choose_dilemma", "card": None}}
-    p = state_before.get("pending") or {}
-    if payload.get("type") == "choose" and p.get("reveal"):  # a card taken from a hidden deck is shown anyway
-        return event
-    return event
+    return redact_private_pick(event, viewer, state_before, view)

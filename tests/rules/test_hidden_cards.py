@@ -117,3 +117,36 @@ def test_a_card_going_face_down_keeps_no_id_the_viewer_could_recognise(game_id):
                 views[v] = view
             assert game.view(state, JUDGE)  # the judge's view still shows everything (it has the RNG)
     assert rehidden or game_id not in REHIDING, f"no {game_id} card seen face up went face down again: the test checked nothing"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", BUILTIN)
+def test_an_event_names_only_cards_the_viewer_could_identify(game_id):
+    """An event shown to a viewer may name a card by its id only if the viewer's view showed
+    that card just before the event or shows it just after: otherwise the id tells which
+    unseen card it was (Star Trek's 'choose the card to take' from a deck only its searcher
+    saw named the card taken — a link to when it is played, and to a public starter list)."""
+    game = rules.get_game(game_id)
+    decks = [d["id"] for d in game.starter_decks()]
+    viewers = (0, 1, SPECTATOR)
+    for seed in ("named-1", "named-2"):
+        pick = random.Random(seed)
+        config = game.build_config(game.default_ruleset, [{"name": "Ann", "deck": decks[0]},
+                                                          {"name": "Bob", "deck": decks[1]}])
+        state = game.setup(config, seed)
+        card_ids = set(state["cards"])
+        shown = {v: shown_cards(game.view(state, v)) for v in viewers}
+        for step in range(1_500):
+            if game.outcome(state) is not None:
+                break
+            seat = game.deciding_seats(state)[0]
+            action = pick.choice(game.legal_actions(state, seat))
+            before = json.loads(json.dumps(state))
+            event = {"seat": seat, "type": "action", "payload": action}
+            state = game.apply(state, event)
+            for v in viewers:
+                after = shown_cards(game.view(state, v))
+                named = set(strings(game.redact_event(event, v, before)["payload"])) & card_ids
+                unseen = named - shown[v] - after
+                assert not unseen, f"{game_id} {seed} action {step + 1} ({action}): viewer {v} is told ids {unseen}"
+                shown[v] = after
