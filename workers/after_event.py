@@ -44,6 +44,20 @@ def settle_head(conn: redis.Redis, match_id: str, meta: dict, game: Game, state:
     schedule_if_bot_turn(conn, match_id, meta, game, state)
 
 
+def finish_and_announce(conn: redis.Redis, match_id: str, meta: dict, game: Game, state: State, version: int,
+                        before: list[int], on_appended) -> None:
+    """What a worker that appended the event at ``version`` does next (the clock job, a
+    standing order): mark a finished match's meta, then hand the event to ``on_appended``
+    (the service's ``notify_your_turn``). The fold job that follows the append does the
+    rest (``settle_head``'s steps) and repeats these if the worker died first."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        MatchStore(conn).update_meta(match_id, status="finished", outcome=outcome, finished_version=version)
+    if on_appended is not None:
+        on_appended(conn, match_id=match_id, meta=meta, version=version, before=before,
+                    after=game.deciding_seats(state) if outcome is None else [])
+
+
 def hint(conn: redis.Redis, match_id: str) -> None:
     """Before an append whose follow-up steps run in the same request: if the request dies,
     the sweep finds the match here (``settle_head`` then runs from the fold job)."""

@@ -38,6 +38,7 @@ from rules.errors import NotFound, SubspaceError, VersionConflict
 from store import MatchStore, deadlines
 from store.match_store import utc_now_iso
 
+from .after_event import finish_and_announce
 from .bots import schedule_if_bot_turn
 from .enqueue import enqueue_fold
 from .run import FIRST_BACKOFF, MAX_BACKOFF
@@ -126,12 +127,7 @@ def handle_match(conn: redis.Redis, store: MatchStore, match_id: str, now_iso: s
         _fault("after_append")
         before = list(game.deciding_seats(state))
         state = game.apply(state, {**event, "ts": ts})
-        outcome = game.outcome(state)
-        if outcome is not None:
-            store.update_meta(match_id, status="finished", outcome=outcome, finished_version=version + 1)
-        if on_appended is not None:
-            on_appended(conn, match_id=match_id, meta=meta, version=version + 1, before=before,
-                        after=game.deciding_seats(state) if outcome is None else [])
+        finish_and_announce(conn, match_id, meta, game, state, version + 1, before, on_appended)
     if appended:  # a passed window may hand a seat with orders the decision
         appended += apply_orders(conn, match_id, on_appended=on_appended)
     version, state = current_state(store, game, match_id)

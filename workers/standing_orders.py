@@ -22,6 +22,8 @@ from store import MatchStore
 from store import orders as stored
 from store.match_store import utc_now_iso
 
+from .after_event import finish_and_announce
+
 log = logging.getLogger(__name__)
 MAX_PLAYS = 50
 
@@ -89,10 +91,5 @@ def apply_orders(conn: redis.Redis, match_id: str, on_appended=None) -> int:
         before = list(game.deciding_seats(state))
         arm_after(conn, game, match_id, event, state, own_decision=False)
         state = game.apply(state, {**event, "ts": utc_now_iso()})
-        outcome = game.outcome(state)
-        if outcome is not None:
-            store.update_meta(match_id, status="finished", outcome=outcome, finished_version=version + 1)
-        if on_appended is not None:
-            on_appended(conn, match_id=match_id, meta=meta, version=version + 1, before=before,
-                        after=game.deciding_seats(state) if outcome is None else [])
+        finish_and_announce(conn, match_id, meta, game, state, version + 1, before, on_appended)
     return played

@@ -61,6 +61,13 @@ def _placeholders_are_null(node, where: str) -> None:
         assert node != "hidden", f"{where}: 'hidden' is no placeholder; a hidden card is null"
 
 
+def _starter_game(game, decks: list[str], seed: str) -> tuple[random.Random, dict]:
+    """A seeded chooser of actions and the first two starter decks' game, set up from ``seed``."""
+    config = game.build_config(game.default_ruleset, [{"name": "Ann", "deck": decks[0]},
+                                                      {"name": "Bob", "deck": decks[1]}])
+    return random.Random(seed), game.setup(config, seed)
+
+
 def _new_entries(before: list, after: list) -> list:
     """Entries appended to a (possibly truncated) log between two views."""
     for n in range(len(after) + 1):
@@ -78,10 +85,7 @@ def test_a_card_going_face_down_keeps_no_id_the_viewer_could_recognise(game_id):
     viewers = (0, 1, SPECTATOR)
     rehidden = 0  # cards a viewer saw face up earlier and now sees face down
     for seed in ("hidden-1", "hidden-2"):
-        pick = random.Random(seed)
-        config = game.build_config(game.default_ruleset, [{"name": "Ann", "deck": decks[0]},
-                                                          {"name": "Bob", "deck": decks[1]}])
-        state = game.setup(config, seed)
+        pick, state = _starter_game(game, decks, seed)
         views = {v: game.view(state, v) for v in viewers}
         ever_shown = {v: shown_cards(views[v]) for v in viewers}
         for step in range(MAX_ACTIONS):
@@ -130,10 +134,7 @@ def test_an_event_names_only_cards_the_viewer_could_identify(game_id):
     decks = [d["id"] for d in game.starter_decks()]
     viewers = (0, 1, SPECTATOR)
     for seed in ("named-1", "named-2"):
-        pick = random.Random(seed)
-        config = game.build_config(game.default_ruleset, [{"name": "Ann", "deck": decks[0]},
-                                                          {"name": "Bob", "deck": decks[1]}])
-        state = game.setup(config, seed)
+        pick, state = _starter_game(game, decks, seed)
         card_ids = set(state["cards"])
         shown = {v: shown_cards(game.view(state, v)) for v in viewers}
         for step in range(1_500):
