@@ -10,6 +10,7 @@ card at all (so it does not even confirm that the id exists, or where it is)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -74,9 +75,12 @@ def _shapes(legal: list[dict], ref: str) -> list[dict]:
 
 
 def _answer(response, ref: str) -> tuple:
-    """What a caller learns from an answer, with the posted id written as ``<ref>``."""
-    text = response.get_data(as_text=True).replace(ref, "<ref>")
-    headers = sorted((k, v.replace(ref, "<ref>")) for k, v in response.headers.items() if k not in VOLATILE_HEADERS)
+    """What a caller learns from an answer, with the posted id written as ``<ref>`` — the
+    whole id only: ``c6`` must not turn ``c63`` (another card named in the same action) into
+    ``<ref>3``, which made two equal answers differ by chance."""
+    whole = re.compile(rf"(?<![A-Za-z0-9_-]){re.escape(ref)}(?![A-Za-z0-9_-])")
+    text = whole.sub("<ref>", response.get_data(as_text=True))
+    headers = sorted((k, whole.sub("<ref>", v)) for k, v in response.headers.items() if k not in VOLATILE_HEADERS)
     return response.status_code, text, headers
 
 
