@@ -12,8 +12,7 @@ import redis
 
 from rules import clock as C
 from store import MatchStore, deadlines
-from store.embedded import _socket_path
-from tests.service.test_serve_process import SUBSPACE, _free_port, _get_json
+from tests.service.test_serve_process import _get_json, start_serve
 from tests.support.processes import stop
 from tests.support.tinygame import GAME
 from tests.support.waiting import wait_until
@@ -21,12 +20,7 @@ from tests.support.waiting import wait_until
 
 @pytest.mark.slow
 def test_serve_times_out_an_expired_decision_by_itself(tmp_path, subprocess_env):
-    env = {k: v for k, v in subprocess_env.items() if k != "REDIS_URL"}
-    data = tmp_path / "redis"
-    port = _free_port()
-    proc = subprocess.Popen([SUBSPACE, "serve", "--port", str(port), "--data-dir", str(data)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"unix://{_socket_path(data.resolve())}"
+    proc, port, url = start_serve(tmp_path, subprocess_env)
     try:
         _get_json(f"http://127.0.0.1:{port}/v1/games")
         conn = redis.Redis.from_url(url)

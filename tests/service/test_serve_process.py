@@ -44,13 +44,19 @@ def _shutdown_if_running(url: str) -> None:
         pass
 
 
-def test_serve_runs_on_embedded_redis_and_sigterm_stops_it(tmp_path, subprocess_env):
+def start_serve(tmp_path, subprocess_env: dict):
+    """``subspace serve`` on a free port with its embedded Redis under ``tmp_path``:
+    (process, port, the Redis URL)."""
     env = {k: v for k, v in subprocess_env.items() if k != "REDIS_URL"}
     data = tmp_path / "redis"
     port = _free_port()
     proc = subprocess.Popen([SUBSPACE, "serve", "--port", str(port), "--data-dir", str(data)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"unix://{_socket_path(data.resolve())}"
+    return proc, port, f"unix://{_socket_path(data.resolve())}"
+
+
+def test_serve_runs_on_embedded_redis_and_sigterm_stops_it(tmp_path, subprocess_env):
+    proc, port, url = start_serve(tmp_path, subprocess_env)
     try:
         games = _get_json(f"http://127.0.0.1:{port}/v1/games")
         assert "highcard" in {g["id"] for g in games["games"]}
