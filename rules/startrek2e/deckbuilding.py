@@ -20,9 +20,10 @@ Decisions (the rulebook gives only the minimums and the copy limit):
   deck holds personnel, ships, equipment, events and interrupts.
 - "5 different missions" means five different cards (collector's info, alternate printings
   of one card count as the same card) *and* five different mission titles.
-- Hall-of-fame retired cards (``hof_retired`` in the facts) are refused unless the caller
-  passes ``allow_retired=True``: the player community retired them from its constructed
-  play, and the project plays by the community's card pool.
+- Which cards are allowed is the match's *format* (``formats.py``: ``standard`` refuses the
+  hall-of-fame retired cards, ``decipher`` virtual cards, ``premiere`` every other set,
+  ``open`` nothing); a card outside it is refused by name (``not_in_format``,
+  ``hof_retired``).
 - A card without mechanics is refused by name: the engine never plays a card as vanilla.
 - No maximum deck size and no affiliation rules (the rulebook states none).
 """
@@ -34,6 +35,7 @@ from typing import Any
 from rules.errors import DeckInvalid, InvalidRequest, NotFound
 
 from .cards import by_ref, card_label, starters
+from .formats import DEFAULT_FORMAT, FORMATS
 
 PARTS = ("missions", "dilemmas", "deck")
 MISSIONS = 5
@@ -165,36 +167,47 @@ def _copies_rule(everything: list[dict[str, Any]]) -> list[dict[str, str]]:
             for title, n in sorted(counts.items()) if n > MAX_COPIES]
 
 
-def _card_rules(everything: list[dict[str, Any]], allow_retired: bool) -> list[dict[str, str]]:
+def _card_rules(everything: list[dict[str, Any]], fmt: str) -> list[dict[str, str]]:
     out = []
     unplayable = [c for c in _distinct(everything) if c["mechanics"] is None]
     if unplayable:
         out.append(_violation("no_mechanics",
                               f"{len(unplayable)} card(s) have no mechanics yet and cannot be played until "
                               "their rules are written: " + ", ".join(card_label(c) for c in unplayable)))
-    if not allow_retired:
-        retired = [c for c in _distinct(everything) if c.get("hof_retired")]
-        if retired:
-            out.append(_violation("hof_retired",
-                                  "retired to the hall of fame (not allowed in constructed decks): "
-                                  + ", ".join(card_label(c) for c in retired)))
+    pool = FORMATS[fmt]
+    refused: dict[str, list[dict[str, Any]]] = {}
+    for card in _distinct(everything):
+        code = pool.refuses(card)
+        if code:
+            refused.setdefault(code, []).append(card)
+    if refused.get("not_in_format"):
+        out.append(_violation("not_in_format",
+                              f"not in the {fmt} format ({pool.description}): "
+                              + ", ".join(card_label(c) for c in refused["not_in_format"])))
+    if refused.get("hof_retired"):
+        out.append(_violation("hof_retired",
+                              f"retired to the hall of fame (not allowed in the {fmt} format): "
+                              + ", ".join(card_label(c) for c in refused["hof_retired"])))
     return out
 
 
-def validate_deck(deck: dict[str, Any], *, allow_retired: bool = False) -> list[dict[str, str]]:
-    """Every construction rule the deck breaks, as ``[{"code", "message"}]`` (empty = legal)."""
+def validate_deck(deck: dict[str, Any], *, fmt: str = DEFAULT_FORMAT) -> list[dict[str, str]]:
+    """Every construction rule the deck breaks in format ``fmt``, as ``[{"code", "message"}]``
+    (empty = legal). ``fmt`` must be a key of ``formats.FORMATS``."""
+    if fmt not in FORMATS:
+        raise InvalidRequest(f"unknown Star Trek 2E format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if not isinstance(deck, dict):
         return _entries(deck)[1]
     parts, problems = _resolve(deck)
     missions, dilemmas, rest = parts["missions"], parts["dilemmas"], parts["deck"]
     everything = missions + dilemmas + rest
     return (problems + _mission_rules(missions) + _dilemma_rules(dilemmas) + _draw_rules(rest)
-            + _copies_rule(everything) + _card_rules(everything, allow_retired))
+            + _copies_rule(everything) + _card_rules(everything, fmt))
 
 
-def check_deck(deck: dict[str, Any], *, allow_retired: bool = False) -> dict[str, list[str]]:
+def check_deck(deck: dict[str, Any], *, fmt: str = DEFAULT_FORMAT) -> dict[str, list[str]]:
     """The resolved deck (see :func:`resolve_deck`), or ``DeckInvalid`` listing every violation."""
-    violations = validate_deck(deck, allow_retired=allow_retired)
+    violations = validate_deck(deck, fmt=fmt)
     if violations:
         raise DeckInvalid(f"the deck breaks {len(violations)} deck-building rule(s): "
                           + "; ".join(v["message"] for v in violations), details=violations)

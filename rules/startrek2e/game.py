@@ -12,15 +12,17 @@ from ..protocol import PendingDecisionGame
 from . import control_policy, flow, setup
 from . import bot as _bot
 from . import view as _view
+from .formats import DEFAULT_FORMAT, FORMATS
 
-RULESETS = {"standard": "Second Edition rules as in the Czech rulebook (see RULES.md)"}
+#: A ruleset is a format (``formats.py`` says why): same rulebook, a narrower card pool.
+RULESETS = {f.id: f.description for f in FORMATS.values()}
 
 
 class StarTrek2EGame(PendingDecisionGame):
     id = "startrek2e"
     title = "Star Trek CCG Second Edition"
     rulesets = dict(RULESETS)
-    default_ruleset = "standard"
+    default_ruleset = DEFAULT_FORMAT
     engine_version = "1"
     flow = flow
     views = _view
@@ -52,7 +54,7 @@ class StarTrek2EGame(PendingDecisionGame):
                 if deck is None:
                     violations.append(DeckInvalid.unknown_starter(i, seat["deck"], [d["id"] for d in self.starter_decks()]))
                     continue
-            problems = _validate(deck)
+            problems = _validate(deck, ruleset)
             violations += [{"seat": i, **v} for v in problems]
             if not problems:
                 out.append({"name": seat.get("name", f"seat {i}"), "missions": list(deck["missions"]),
@@ -94,14 +96,14 @@ def _starter(deck_id: str) -> dict | None:
     return None
 
 
-def _validate(deck) -> list[dict]:
+def _validate(deck, fmt: str = DEFAULT_FORMAT) -> list[dict]:
     if not isinstance(deck, dict) or not all(isinstance(deck.get(k), list) for k in ("missions", "dilemmas", "deck")):
         return [{"code": "deck_shape", "message": "a deck is {missions: [...], dilemmas: [...], deck: [...]} of card ids"}]
     try:
         from .deckbuilding import validate_deck
     except ImportError:
         return [] if len(deck["missions"]) == 5 else [{"code": "missions", "message": "Building a Deck: exactly 5 missions"}]
-    return validate_deck(deck)
+    return validate_deck(deck, fmt=fmt)
 
 
 GAME = StarTrek2EGame()

@@ -86,7 +86,7 @@ def test_hall_of_fame_retired_cards_refused_unless_allowed():
     deck = dict(base, deck=base["deck"] + [retired["id"]])
     assert retired["title"] in next(v["message"] for v in validate_deck(deck) if v["code"] == "hof_retired")
     assert "hof_retired" in _codes(deck)
-    assert "hof_retired" not in _codes(deck, allow_retired=True)
+    assert "hof_retired" not in _codes(deck, fmt="open")
 
 
 def test_count_maps_and_qty_entries():

@@ -89,7 +89,7 @@ def random_deck(r: random.Random) -> dict:
     while len(draw) < size:
         add(r.choice(playable) if r.random() < 0.85 else r.choice(DRAW), draw, r.choice((1, 1, 2, 3)))
     deck = {"missions": [m["id"] for m in missions], "dilemmas": dilemmas, "deck": draw}
-    assert validate_deck(deck, allow_retired=True) == []
+    assert validate_deck(deck, fmt="open") == []
     return deck
 
 
