@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import clock as C
-from .errors import Forbidden, IllegalAction, InvalidRequest, MatchOver, NotYourDecision
+from .errors import Forbidden, IllegalAction, InvalidRequest, MatchOver
 from .protocol import JUDGE, Game, State, Viewer
 
 ACTION = "action"

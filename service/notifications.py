@@ -9,7 +9,6 @@ reported to the client whose action is already stored.
 from __future__ import annotations
 
 import logging
-from typing import Iterable
 
 import redis
 

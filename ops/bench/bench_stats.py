@@ -42,7 +42,7 @@ def play_one(store: MatchStore, game_id: str, seed: str) -> str:
     """A finished match of ``game_id`` played by the purposeful player in every seat."""
     game = rules.get_game(game_id)
     created = matches_logic.create_match(store, game_id, None, starter_seats(game, 2))
-    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    match_id = created["match_id"]
     version, state = 0, matches_logic.current_state(store, game, match_id)[1]
     while game.outcome(state) is None:
         seat = game.deciding_seats(state)[0]

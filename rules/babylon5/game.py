@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
 from . import control_policy, flow, setup
-from . import state as S
 from . import bot as _bot
 from . import view as _view
 

@@ -235,7 +235,6 @@ def ability(state: dict, iid: str, stat: str) -> int:
 
 def highest(state: dict, iid: str) -> int:
     """The highest ability (before damage): damage reaching it neutralizes the card."""
-    c = state["cards"][iid]
     vals = [printed(state, iid, s) + card_mod(state, iid, s) for s in base_stats(state, iid)]
     return max([1] + vals)
 

@@ -8,7 +8,7 @@ from . import state as S
 from . import stats
 from .effects import filters as F
 from .effects import interpreter as I
-from .glossary import incapacitate, leave_play
+from .glossary import leave_play
 from .rulesets import feature
 from .triggers import fire
 

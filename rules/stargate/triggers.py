@@ -58,7 +58,6 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
     more (an event being played, an adversary just scored)."""
     found: list[tuple[str, int]] = []
     if event.endswith("_self") and card is not None:
-        sources = [card]
         # "each time he becomes stopped" is text of a card in play: only while it is used
         if event not in ACTIVE_ONLY or stats.is_active(state, card):
             for idx, ab in enumerate(S.card_def(state, card).get("mechanics") or []):

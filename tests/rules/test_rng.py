@@ -25,7 +25,7 @@ def test_different_seeds_or_streams_differ():
 
 def test_state_is_json_and_resumable():
     r = rng.new_rng("s")
-    first = [rng.randbelow(r, 10) for _ in range(5)]
+    [rng.randbelow(r, 10) for _ in range(5)]  # advance the stream before saving it
     saved = dict(r)
     rest = [rng.randbelow(r, 10) for _ in range(5)]
     assert [rng.randbelow(saved, 10) for _ in range(5)] == rest

@@ -431,7 +431,7 @@ def test_a_click_on_a_stale_table_is_a_version_conflict_that_reloads_and_says_so
     match = create_match(client)
     seat = deciding_seat(client, match)
     token = match["seats"][seat]["token"]
-    first, stale = Watched(browser, live_server, "first"), None
+    first = Watched(browser, live_server, "first")
     first.page.add_init_script(f"localStorage.setItem('subspace.token', {json.dumps(token)})")
     stale_page = first.context.new_page()
     stale_page.route(re.compile(r"/stream"), lambda route: None)  # never answered: no live updates

@@ -304,7 +304,7 @@ def _cant(ab, ctx: Ctx) -> str:
     if action == "play" and self_ and isinstance(ab.get("while"), dict) and set(ab["while"]) == {"not"}:
         return _sentences([f"you can play this card only if {condition(ab['while']['not'], ctx)}"])
     if action == "play" and self_:
-        body = f"this card can't be played"
+        body = "this card can't be played"
     elif action == "play_mission":
         body = f"{subj} can't play missions"
     else:

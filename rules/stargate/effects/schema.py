@@ -104,7 +104,7 @@ PARAM_KEYS = {
     "effects", "cost", "at", "keyword", "ability", "position", "payer", "except", "free",
     "only_pass", "any_order", "glyph", "remember", "target", "even_on_success", "if", "else",
     "character", "host", "any_number", "card", "zone", "on", "face_down", "ignore_uniqueness", "kind",
-    "look", "same_experience", "pile", "no_text", "trait", "cant",
+    "look", "same_experience", "no_text", "trait", "cant",
 }
 RULE_KEYS = {"assign_cost", "blocked", "boost_bonus", "first_action", "failure_text_optional", "text_cost",
              "grant_ability", "text_again", "boost_by_team_title", "no_cost_play", "revive_mill_to"}

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from rules.babylon5 import combat, setup, victory
+from rules.babylon5 import combat, victory
 from rules.babylon5 import state as S
 from rules.babylon5.game import GAME
 from rules.errors import IllegalAction

@@ -6,7 +6,7 @@ from rules.stargate import stats
 from rules.stargate.game import GAME
 
 from .fixtures import (ADVERSARY, COMBAT_MISSIONS, GEAR, JASON3, JASON4, MISSIONS, OLAF, PAUL2, SGC_OFFICER, RAKNOR, TEALC,
-                       VILLAIN_OBSTACLE, BIG_XP_MISSION, _card, add, find, give_glyph, pass_, put_in_play, real, start, table,
+                       BIG_XP_MISSION, _card, add, find, give_glyph, pass_, put_in_play, real, start, table,
                        team_of, to_hand)
 from .helpers import act, check_invariants, play_salted_games
 
@@ -442,7 +442,6 @@ def test_under_suspicion_makes_the_opponent_pay_2_to_assign_and_goes_at_a_succes
     state = act(state, {"type": "assign", "card": tealc})
     assert state["seats"][0]["power"] == 0
     # Jason succeeds at a mission: the obstacle is destroyed
-    from rules.stargate import resolve
     state["mission"]["difficulty_mods"].append(-99)
     state = _pass_until(state, {"earn_glyph", "continue", "choose_card"})
     assert state["cards"][obs]["zone"] == "discard"

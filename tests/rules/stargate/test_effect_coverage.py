@@ -44,7 +44,6 @@ def test_starter_card_effects_the_interpreter_does_not_run_are_listed():
 import pytest  # noqa: E402
 
 from rules.stargate import static_rules, stats, triggers  # noqa: E402
-from rules.stargate.cards import card_db  # noqa: E402
 from rules.stargate.effects import filters as F  # noqa: E402
 from rules.stargate.effects import interpreter as I  # noqa: E402
 from rules.stargate.effects import schema as SC  # noqa: E402

@@ -5,8 +5,8 @@ from rules.stargate import state as S
 from rules.stargate.effects import filters as F
 from rules.stargate.effects import interpreter as I
 
-from .fixtures import (ADVERSARY, COMBAT_MISSIONS, GEAR, JASON3, JASON4, MISSIONS, OLAF, PAUL2, RAKNOR, TEALC,
-                       VILLAIN_OBSTACLE, _card, add, find, give_glyph, put_in_play, real, start, table, team_of,
+from .fixtures import (ADVERSARY, COMBAT_MISSIONS, GEAR, JASON3, MISSIONS, OLAF, RAKNOR, TEALC,
+                       VILLAIN_OBSTACLE, _card, add, find, give_glyph, put_in_play, real, table, team_of,
                        to_hand)
 from .helpers import act, check_invariants
 
@@ -380,7 +380,7 @@ def test_nerus_looks_at_the_top_mission_before_it_is_played():
     state["turn"]["about_to_play_mission"] = False
     from rules.stargate.triggers import fire
     fire(state, "before_mission_played", seat=0)
-    saved, state["pending"] = state["pending"], None
+    state["pending"] = None
     flow.advance(state)
     assert state["pending"]["seat"] == 1 and state["pending"]["kind"] == "yes_no"
     pile = state["seats"][0]["mission_pile"]

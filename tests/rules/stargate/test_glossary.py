@@ -1,12 +1,11 @@
 """One test per glossary entry (and the rules the glossary's examples illustrate)."""
-import pytest
 
 from rules.stargate import state as S
 from rules.stargate import stats
 from rules.stargate.game import GAME
 
-from .fixtures import (ADVERSARY, GEAR, JASON3, JASON4, MISSIONS, OLAF, PAUL2, PAUL3, PAUL4, RAKNOR, TEALC,
-                       VILLAIN_OBSTACLE, find, give_glyph, pass_, put_in_play, real, start, table, team_of, to_hand)
+from .fixtures import (ADVERSARY, GEAR, JASON3, JASON4, MISSIONS, OLAF, PAUL2, RAKNOR, TEALC,
+                       VILLAIN_OBSTACLE, give_glyph, pass_, put_in_play, real, start, table, team_of, to_hand)
 from .helpers import act
 
 ARTOK = real("Artok")

@@ -13,7 +13,6 @@ import pytest
 
 from rules.stargate import state as S
 from rules.stargate import stats, victory
-from rules.stargate.game import GAME
 from tests.support.playing import bot_chooser, new_game, play, random_chooser
 
 STATS = ("experience", "point_value", "cost", "firepower", "revive")

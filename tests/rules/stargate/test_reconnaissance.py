@@ -11,8 +11,7 @@ from rules.stargate.cards import card_db
 from rules.stargate.effects.render import render
 from rules.stargate.game import GAME
 
-from .fixtures import ADVERSARY, COMBAT_MISSIONS, GEAR, JASON4, MISSIONS, OLAF, VILLAIN_OBSTACLE, find, pass_, \
-    put_in_play, real, start, table, to_hand
+from .fixtures import ADVERSARY, COMBAT_MISSIONS, GEAR, JASON4, MISSIONS, OLAF, VILLAIN_OBSTACLE, find, put_in_play, real, start, table, to_hand
 from .helpers import act, check_invariants
 
 COMBAT = COMBAT_MISSIONS + MISSIONS[:5]

@@ -164,7 +164,7 @@ KELMAA_TEAM = (KELMAA, TEALC, SGC_OFFICER, JASON3)  # 13 points: Jason still pla
 
 
 def _kelmaa_incapacitated(glyphs, power=3):
-    from .fixtures import TEALC, give_glyph, team_of
+    from .fixtures import give_glyph, team_of
 
     def arrange(state):
         for g in glyphs:

@@ -46,7 +46,6 @@ def test_card_instance_ids_do_not_reveal_card_identity():
 
 
 def test_three_or_more_players_victory_total_from_the_left_and_second_player_stops_his_own():
-    from rules.stargate.setup import starting_a_game
     from .fixtures import FIX
     seats = [{"team": list(t), "missions": MISSIONS, "deck": [GEAR] * 12}
              for t in ((TEALC, RAKNOR, JASON3, JASON4), (PAUL2, PAUL3, PAUL4, PAUL5), (PAUL2, PAUL2, PAUL2, PAUL2))]

@@ -54,7 +54,6 @@ def test_boost_a_ship_gets_firepower_plus_one():
 
 
 def test_victory_text_of_several_ships_in_the_victors_order():
-    from .fixtures import to_hand
     second = add(_card("fx-victory2", "Second Victory Ship", "ship", cost=0, firepower=1, subtitle="Escort",
                        mechanics=[{"kind": "victory", "effects": [{"lose_power": {"amount": 1, "who": "opponent"}}]}]))
     state = table(deck0=[VICTORY_SHIP, second] + [GEAR] * 10, begin=False)

@@ -1,5 +1,4 @@
 """Triggered effects, activated abilities, "can't", withdraw and dominion."""
-from rules.stargate import state as S
 from rules.stargate.game import GAME
 from rules.stargate.triggers import EVENT_SIDE, fire
 
@@ -55,7 +54,6 @@ def test_cant_beats_can_a_mission_that_forbids_gear():
 
 
 def test_withdraw_destroy_this_obstacle_gain_power():
-    d = S.card_def
     state = table(deck1=[WITHDRAW] * 2 + [GEAR] * 10, missions0=[m for m in MISSIONS if FIX[m]["skills"].get("science")] * 3)
     obs = to_hand(state, 1, WITHDRAW)
     state = pass_(state)

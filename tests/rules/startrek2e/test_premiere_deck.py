@@ -299,7 +299,7 @@ def test_picard_downloads_escape_while_facing_a_dilemma_and_escape_then_answers_
     st = started("picard")
     m = mission(st, 0, "T-P1")
     picard = real_in_play(st, 0, "T-F1", "1R267", "pile", m)
-    team = [picard, put(st, 0, "T-F5", "pile", m), put(st, 0, "T-F7", "pile", m)]
+    put(st, 0, "T-F5", "pile", m), put(st, 0, "T-F7", "pile", m)
     escape = real(st, 0, "T-EV1", "1R127")  # in the deck
     assert st["cards"][escape]["zone"] == "deck"
     st = turn_to(st, 0, "orders")

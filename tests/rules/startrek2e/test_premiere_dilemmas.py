@@ -130,7 +130,8 @@ def test_limited_welcome_stops_all_but_nine_and_joins_the_dilemmas_drawn_at_the_
     real(st, 1, "T-D1", "1S034")
     m = mission(st, 0, "T-P2")
     guids = ("T-F1", "T-F1", "T-F2", "T-F2", "T-F3", "T-F3", "T-F4", "T-F4", "T-F5", "T-F5", "T-F7")
-    team = [put(st, 0, g, "pile", m) for g in guids]
+    for g in guids:
+        put(st, 0, g, "pile", m)
     st = turn_to(st, 0, "orders")
     st = attempt(st, m, dilemmas=["1S034"])
     d = next(i for i in st["cards"] if st["cards"][i]["guid"] == "1S034")

@@ -1,10 +1,9 @@
 """A test per rule of the rulebook, named after it."""
 import pytest
 
-from rules.errors import IllegalAction, NotYourDecision
+from rules.errors import IllegalAction, MatchOver, NotYourDecision
 from rules.startrek2e import dilemmas as D
 from rules.startrek2e import flow
-from rules.startrek2e import glossary as G
 from rules.startrek2e import orders as O
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
@@ -73,7 +72,6 @@ def test_seven_counters_must_all_be_spent_while_the_deck_has_cards():
 
 def test_paying_costs_a_card_costing_more_than_the_counters_left_cannot_be_played():
     st = started("costs")
-    seat = st["pending"]["seat"]
     for _ in range(6):
         st = act(st, {"type": "draw"})
     assert all(ST.value(st, o["card"], "cost") <= 1 for o in options(st, "play") if S.ctype(st, o["card"]) != "interrupt")
@@ -398,7 +396,7 @@ def test_winning_100_points_with_a_planet_and_a_space_mission_ends_the_game_at_o
     st["seats"][0]["completed"] = ["space"]
     st = act(st, {"type": "choose_dilemma", "card": None})
     assert st["outcome"]["winners"] == [0] and GAME.deciding_seats(st) == []
-    with pytest.raises(Exception):
+    with pytest.raises(MatchOver):
         GAME.validate(st, 0, {"type": "end_orders"})
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from rules.stargate.cards import card_db, starters
 from rules.stargate.cards.importer import (
-    ImportFormatError, card_facts, dump_facts, import_tree, parse_deck, parse_set, set_number_of,
+    ImportFormatError, dump_facts, import_tree, parse_deck, parse_set, set_number_of,
 )
 
 SHARED = Path(__file__).resolve().parents[4].parent / "shared" / "cards" / "stargate-tcg"
