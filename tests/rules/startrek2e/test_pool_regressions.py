@@ -1,4 +1,4 @@
-"""Breaks the Premiere-pool random play (test_random_play_premiere_pool.py) found, each
+"""Breaks the Premiere-pool random play (test_random_play_card_pools.py) found, each
 fixed and replayed here with the real card through the reducer."""
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Random play of random LEGAL decks built from all 415 Premiere cards, to a result.
+"""Random play of random LEGAL decks, to a result: built from all 415 Premiere cards, and from
+the whole covered pool (every card of every set that has mechanics; issue 17 item 5).
 
 Each seat gets a deck that passes deck construction (``deckbuilding.validate_deck``; the
 hall-of-fame retirement is waived so that every Premiere card can turn up): five different
@@ -32,16 +33,34 @@ from rules.startrek2e.game import GAME
 from .helpers import check_invariants, pick_action, sensible_action
 
 DB = card_db()
-PREMIERE = sorted((c for c in DB.values() if c["set"] == "SE" and not c.get("alternate_of")), key=lambda c: c["id"])
-HEADQUARTERS = [c for c in PREMIERE if c.get("mission_type") == "headquarters"]
-MISSIONS = [c for c in PREMIERE if c["type"] == "mission" and c.get("mission_type") != "headquarters"]
-DILEMMAS = [c for c in PREMIERE if c["type"] == "dilemma"]
-DRAW = [c for c in PREMIERE if c["type"] in ("personnel", "ship", "equipment", "event", "interrupt")]
+
+
+class Pool:
+    """The cards random decks are drawn from, split by where a deck holds them."""
+
+    def __init__(self, cards: list[dict]) -> None:
+        self.cards = sorted(cards, key=lambda c: c["id"])
+        self.headquarters = [c for c in self.cards if c.get("mission_type") == "headquarters"]
+        self.missions = [c for c in self.cards if c["type"] == "mission" and c.get("mission_type") != "headquarters"]
+        self.dilemmas = [c for c in self.cards if c["type"] == "dilemma"]
+        self.draw = [c for c in self.cards if c["type"] in ("personnel", "ship", "equipment", "event", "interrupt")]
+
+
+PREMIERE = Pool([c for c in DB.values() if c["set"] == "SE" and not c.get("alternate_of")])
+#: Every card the engine plays, from any set, Decipher's or virtual (issue 17 item 5): it
+#: grows by itself as each set's mechanics land, so every landed set is played here.
+COVERED = Pool([c for c in DB.values() if c["mechanics"] is not None and not c.get("alternate_of")])
+POOLS = {"premiere": PREMIERE, "covered": COVERED}
 
 
 def test_the_pool_is_the_whole_premiere_set():
-    assert len(PREMIERE) == 415
-    assert all(c["mechanics"] is not None for c in PREMIERE)
+    assert len(PREMIERE.cards) == 415
+    assert all(c["mechanics"] is not None for c in PREMIERE.cards)
+
+
+def test_the_covered_pool_holds_every_card_with_mechanics_of_every_set():
+    assert {c["set"] for c in COVERED.cards} > {"SE"}
+    assert len(COVERED.cards) > len(PREMIERE.cards)
 
 
 # -- decks -----------------------------------------------------------------------------------
@@ -62,9 +81,10 @@ def _allowed(hq: dict, card: dict) -> bool:
     return False
 
 
-def random_deck(r: random.Random) -> dict:
-    """A legal deck of Premiere cards (see the module doc)."""
-    hq = r.choice(HEADQUARTERS)
+def random_deck(r: random.Random, pool: Pool = PREMIERE) -> dict:
+    """A legal deck of the pool's cards (see the module doc)."""
+    MISSIONS, DILEMMAS, DRAW = pool.missions, pool.dilemmas, pool.draw
+    hq = r.choice(pool.headquarters)
     missions, titles, kinds = [hq], {hq["title"]}, {"planet": 0, "space": 0}
     for m in r.sample(MISSIONS, len(MISSIONS)):
         if len(missions) < 5 and m["title"] not in titles and kinds[m["mission_type"]] < 3:
@@ -147,11 +167,11 @@ def check_state(state: dict) -> None:
         assert c.get("range_used", 0) >= 0 and c.get("range_next", 0) >= 0
 
 
-def play(seed: int, seats: int, max_actions: int = 3000) -> dict:
+def play(seed: int, seats: int, max_actions: int = 3000, pool: str = "premiere") -> dict:
     r = random.Random(seed)
-    config = {"ruleset": "standard",
-              "seats": [{"name": f"seat {s}", **random_deck(r)} for s in range(seats)]}
-    state = GAME.setup(config, f"premiere-pool-{seed}")
+    config = {"ruleset": "open",
+              "seats": [{"name": f"seat {s}", **random_deck(r, POOLS[pool])} for s in range(seats)]}
+    state = GAME.setup(config, f"{pool}-pool-{seed}")
     check_state(state)
     n = 0
     while state["outcome"] is None and n < max_actions:
@@ -175,4 +195,17 @@ def test_random_legal_premiere_decks_play_to_a_result_with_every_invariant(seed,
 @pytest.mark.parametrize("seed,seats", [(s, 2) for s in range(10, 16)] + [(s, 3) for s in range(20, 23)])
 def test_more_random_legal_premiere_decks_play_to_a_result_with_every_invariant(seed, seats):
     state = play(seed, seats)
+    assert state["outcome"]["winners"]
+
+
+@pytest.mark.parametrize("seed,seats", [(101, 2), (102, 3)])
+def test_random_legal_decks_of_the_whole_covered_pool_play_to_a_result_with_every_invariant(seed, seats):
+    state = play(seed, seats, pool="covered")
+    assert state["outcome"]["winners"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,seats", [(s, 2) for s in range(110, 116)] + [(s, 3) for s in range(120, 123)])
+def test_more_random_legal_decks_of_the_whole_covered_pool_play_to_a_result(seed, seats):
+    state = play(seed, seats, pool="covered")
     assert state["outcome"]["winners"]
