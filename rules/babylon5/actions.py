@@ -6,23 +6,15 @@ decision of the same seat, so action lists stay small. ``legal(state, seat)`` li
 """
 from __future__ import annotations
 
-from . import combat
+from . import combat, conflicts
 from . import state as S
+from . import values as V
 from .effects.interpreter import run
 
 SPONSORABLE = ("character", "group", "fleet", "location", "agenda", "enhancement")
 
 
 # ---------------------------------------------------------------- costs and restrictions
-
-def restricted_ok(state: dict, seat: int, iid: str) -> bool:
-    """Race-restricted cards (a race in the card type) only for that race's player."""
-    t = S.ctype(state, iid)
-    race = S.card_race(state, iid)
-    if t == "character" or race == "neutral":
-        return True
-    return race == S.race_of_seat(state, seat)
-
 
 def base_cost(state: dict, seat: int, iid: str) -> int:
     """Printed influence cost; a character loyal to another race costs double (RULES.md, Gap 13)."""
@@ -34,14 +26,14 @@ def base_cost(state: dict, seat: int, iid: str) -> int:
 
 
 def sponsor_cost(state: dict, seat: int, iid: str) -> int:
-    cost = base_cost(state, seat, iid) - S.sponsor_discount(state, seat, iid) - state["seats"][seat]["aide_discount"]
+    cost = base_cost(state, seat, iid) - V.sponsor_discount(state, seat, iid) - state["seats"][seat]["aide_discount"]
     return max(0, cost)
 
 
 def promote_cost(state: dict, seat: int, iid: str) -> int:
     """Sponsor cost (no sponsor discounts) plus one per Inner Circle member, ambassador included."""
     cost = base_cost(state, seat, iid) + len(S.inner_circle(state, seat))
-    return max(0, cost - S.sponsor_discount(state, seat, iid, "promote_discount"))
+    return max(0, cost - V.sponsor_discount(state, seat, iid, "promote_discount"))
 
 
 def is_limited(state: dict, iid: str) -> bool:
@@ -136,7 +128,7 @@ def attack_targets(state: dict, seat: int, attacker: str) -> list[str]:
             if used is None:
                 continue
             stat = used[1]
-            if S.ability(state, attacker, stat) <= 0 or stat not in S.base_stats(state, attacker):
+            if V.ability(state, attacker, stat) <= 0 or stat not in V.base_stats(state, attacker):
                 continue
             out.append(iid)
     return out
@@ -156,7 +148,7 @@ def _conflict_stat_cards(state: dict, seat: int, k: dict) -> list[str]:
                 continue
         elif t != "character":
             continue
-        if S.ability(state, iid, stat) > 0:
+        if V.ability(state, iid, stat) > 0:
             out.append(iid)
     return out
 
@@ -166,12 +158,12 @@ def _conflict_stat_cards(state: dict, seat: int, k: dict) -> list[str]:
 def legal(state: dict, seat: int) -> list[dict]:
     acts: list[dict] = []
     sd = state["seats"][seat]
-    avail = S.available(state, seat)
+    avail = V.available(state, seat)
     spons = sponsors(state, seat)
     for h in sd["hand"]:
         t = S.ctype(state, h)
         dd = S.d(state, h)
-        if t in SPONSORABLE and spons and restricted_ok(state, seat, h) and not dd.get("starting_ambassador"):
+        if t in SPONSORABLE and spons and S.restricted_ok(state, seat, h) and not dd.get("starting_ambassador"):
             if sponsor_cost(state, seat, h) > avail or not limited_ok(state, h):
                 continue
             if t == "agenda":
@@ -209,7 +201,7 @@ def legal(state: dict, seat: int) -> list[dict]:
                 cost = ab.get("cost") or {"rotate": True}
                 if (cost.get("influence") or 0) <= avail and (not ab.get("target") or card_choices(state, seat, ab["target"])):
                     acts.append({"type": "activate", "card": iid, "ability": i})
-            if t == "character" and S.ability(state, iid, "leadership") > 0:
+            if t == "character" and V.ability(state, iid, "leadership") > 0:
                 for f in sd["play"]:
                     if S.ctype(state, f) == "fleet" and S.in_play(state, f) and not combat.leaders_of(state, f):
                         acts.append({"type": "lead_fleet", "card": iid, "fleet": f})
@@ -219,7 +211,7 @@ def legal(state: dict, seat: int) -> list[dict]:
             acts.append({"type": "heal", "card": iid})
         if t in ("fleet", "location") and c["damage"] + c["severe"] > 0 and avail >= 1:
             acts.append({"type": "repair", "card": iid})
-    if avail >= 3 and S.rating(state, seat) <= S.BUILD_LIMIT:
+    if avail >= 3 and V.rating(state, seat) <= S.BUILD_LIMIT:
         acts += [{"type": "build_influence", "by": b} for b in spons]
     # an ambassador's aide: the ambassador's player rotates it wherever it is
     amb_def = state["cards"][sd["ambassador"]]["def"]
@@ -306,7 +298,7 @@ def perform(state: dict, seat: int, a: dict) -> None:
         state["cards"][a["by"]]["rotated"] = True
         spend(state, seat, 3)
         sd["rating"] += 1
-        S.log(state, "built_influence", seat, by=a["by"], rating=S.rating(state, seat))
+        S.log(state, "built_influence", seat, by=a["by"], rating=V.rating(state, seat))
     elif kind == "activate":
         card = a["card"]
         ab = S.mech(state, card, "activated")[a["ability"]]
@@ -425,5 +417,4 @@ def answer_choice(state: dict, seat: int, target) -> None:
     elif op == "attack_target":
         combat.begin_attack(state, card, target)
     elif op == "aftermath_target":
-        from .conflicts import finish_aftermath
-        finish_aftermath(state, seat, card, target)
+        conflicts.finish_aftermath(state, seat, card, target)

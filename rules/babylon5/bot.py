@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from . import state as S
+from . import values as V
 
 ABILITIES = ("diplomacy", "intrigue", "leadership", "psi")
 
@@ -61,8 +62,8 @@ def _conflict_value(state: dict, iid: str | None, seat: int) -> float:
 
 def _strength(state: dict, s: int) -> int:
     """A faction's visible strength: the abilities of its ready cards in play."""
-    return sum(S.ability(state, i, a) for i in state["seats"][s]["play"] if S.can_act(state, i)
-               for a in ABILITIES if a in S.base_stats(state, i))
+    return sum(V.ability(state, i, a) for i in state["seats"][s]["play"] if S.can_act(state, i)
+               for a in ABILITIES if a in V.base_stats(state, i))
 
 
 def _conflict(state: dict, cid) -> dict | None:
@@ -89,7 +90,7 @@ def _act(state: dict, seat: int, a: dict) -> float:
         mine = k["initiator"] == seat if t == "support" and not k["any_side"] else a.get("side") == seat
         if t == "oppose":
             mine = k["initiator"] != seat and _aimed_at(state, k, seat)
-        return 8 + S.ability(state, a["card"], k["type"] if k["type"] in ABILITIES else "military") if mine else -1
+        return 8 + V.ability(state, a["card"], k["type"] if k["type"] in ABILITIES else "military") if mine else -1
     if t == "lead_fleet":
         return 6
     if t == "attack":
@@ -135,7 +136,7 @@ def _name_target(state: dict, seat: int, a: dict) -> float:
     owner = t if isinstance(t, int) else S.controller(state, t) if isinstance(t, str) else None
     if owner is None:
         return 0
-    return -_strength(state, owner) + 0.1 * S.power(state, owner)
+    return -_strength(state, owner) + 0.1 * V.power(state, owner)
 
 
 def _opening(state: dict, seat: int, a: dict) -> float:

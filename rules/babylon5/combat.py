@@ -1,4 +1,6 @@
-"""Damage, neutralization, healing, repair, leaving play, attacks and contingency triggers.
+"""Damage, neutralization, healing, repair, leaving play, conquering, attacks and contingency
+triggers: the primitive changes that effects and phases are built from (the layer below
+``effects/interpreter.py``, so it never runs an effect itself).
 
 Why together: an attack deals damage both ways, damage neutralizes, a neutralized card may
 trigger contingencies, and a card leaving play takes its enhancements, aftermaths and
@@ -7,6 +9,7 @@ contingencies with it (Enhancement Cards; Contingency Cards).
 from __future__ import annotations
 
 from . import state as S
+from . import values as V
 
 
 def apply_damage(state: dict, iid: str, n: int, severe: int = 0) -> None:
@@ -15,7 +18,7 @@ def apply_damage(state: dict, iid: str, n: int, severe: int = 0) -> None:
     c = state["cards"][iid]
     if not S.in_play(state, iid) or (n <= 0 and severe <= 0):
         return
-    top = S.highest(state, iid)
+    top = V.highest(state, iid)
     before = c["damage"] + c["severe"]
     n = max(0, n)
     over = min(n, max(0, before + n - max(before, top)))  # the part of this damage beyond the highest ability
@@ -38,7 +41,7 @@ def heal(state: dict, iid: str) -> None:
     """Remove ordinary damage; severe damage stays (RULES.md: Heal)."""
     c = state["cards"][iid]
     c["damage"] = 0
-    if c["neutralized"] and c["severe"] < S.highest(state, iid):
+    if c["neutralized"] and c["severe"] < V.highest(state, iid):
         c["neutralized"] = False
 
 
@@ -48,7 +51,7 @@ def repair_one(state: dict, iid: str) -> None:
         c["damage"] -= 1
     else:
         c["severe"] -= 1
-    if c["neutralized"] and c["damage"] + c["severe"] < S.highest(state, iid):
+    if c["neutralized"] and c["damage"] + c["severe"] < V.highest(state, iid):
         c["neutralized"] = False
 
 
@@ -84,6 +87,17 @@ def discard_from_play(state: dict, iid: str, why: str, force: bool = False) -> b
 
 # ---------------------------------------------------------------- contingencies
 
+def conquer(state: dict, loc: str, seat: int) -> None:
+    """A won war conflict against a location (or a ``conquer`` effect): its enhancements are
+    discarded and the initiator takes control (RULES.md, Gap 10)."""
+    for a in attachments(state, loc):
+        if S.ctype(state, a) == "enhancement":
+            discard_from_play(state, a, "its location was conquered", force=True)
+    S.move(state, loc, "play", seat)
+    state["cards"][loc]["level"] = "supporting"
+    S.log(state, "conquered", seat, card=loc, title=S.title(state, loc))
+
+
 def contingency_trigger(state: dict, iid: str) -> str | None:
     for ab in S.mech(state, iid, "contingency"):
         return ab["trigger"]
@@ -106,16 +120,6 @@ def fire(state: dict, card: str, trigger: str, ctx: dict) -> None:
                 queued.update(matches=True, ctx={**ctx, "attached": card})
             continue
         state["triggers"].append({"seat": ac["seat"], "card": a, "ctx": {**ctx, "attached": card}, "matches": m})
-
-
-def reveal_contingency(state: dict, iid: str, ctx: dict) -> None:
-    from .effects.interpreter import run
-    c = state["cards"][iid]
-    c["face_down"] = False
-    S.log(state, "contingency_revealed", c["seat"], card=iid, title=S.title(state, iid), on=ctx.get("attached"))
-    for ab in S.mech(state, iid, "contingency"):
-        run(state, ab.get("effects"), {**ctx, "you": c["seat"], "source": iid})
-    discard_from_play(state, iid, "contingency carried out", force=True)
 
 
 # ---------------------------------------------------------------- attacks
@@ -180,8 +184,8 @@ def finish_attack(state: dict) -> None:
         return
     live_a = S.in_play(state, att) and not state["cards"][att]["neutralized"]
     live_t = S.in_play(state, tgt) and not state["cards"][tgt]["neutralized"]
-    dmg_to_t = S.ability(state, att, stat) if live_a else 0
-    dmg_to_a = S.ability(state, tgt, stat) if live_t else 0
+    dmg_to_t = V.ability(state, att, stat) if live_a else 0
+    dmg_to_a = V.ability(state, tgt, stat) if live_t else 0
     if live_t:
         apply_damage(state, tgt, dmg_to_t)
     if live_a:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import combat
 from . import state as S
+from . import values as V
 from .effects.interpreter import run
 
 
@@ -62,10 +63,9 @@ def target_options(state: dict, seat: int, ab: dict) -> list:
 
 def declare_options(state: dict, seat: int) -> list[dict]:
     acts = []
-    avail = S.available(state, seat)
-    from .actions import restricted_ok
+    avail = V.available(state, seat)
     for h in state["seats"][seat]["hand"]:
-        if S.ctype(state, h) == "conflict" and restricted_ok(state, seat, h):
+        if S.ctype(state, h) == "conflict" and S.restricted_ok(state, seat, h):
             ab = conflict_ability(state, h)
             if ab["type"] in S.CONFLICT_STAT and ab["cost"] <= avail and target_options(state, seat, ab):
                 acts.append({"type": "declare_conflict", "card": h})
@@ -150,7 +150,7 @@ def totals(state: dict, k: dict) -> dict:
         if not S.in_play(state, iid) or state["cards"][iid]["neutralized"]:
             v = 0
         else:
-            v = S.ability(state, iid, con["stat"])
+            v = V.ability(state, iid, con["stat"])
             ab = k["ability"]
             if ab.get("multiplier", 1) != 1 and S.matches(state, iid, ab.get("multiplier_who") or {}, k["initiator"]):
                 v *= ab["multiplier"]  # a conflict's bonus to participants applies at resolution only
@@ -173,7 +173,7 @@ def result(state: dict, k: dict) -> tuple[bool, dict, list[int]]:
 
 def allowed_conflicts(state: dict, seat: int) -> int:
     """One conflict per turn, plus any a card grants (faction stat ``conflicts``)."""
-    return 1 + max(0, S.faction_mod(state, seat, "conflicts"))
+    return 1 + max(0, V.faction_mod(state, seat, "conflicts"))
 
 
 def declared(state: dict, seat: int) -> int:
@@ -196,7 +196,7 @@ def resolve_current(state: dict, k: dict) -> None:
     ab = k["ability"]
     if won and k["war"] and k["type"] == "military" and isinstance(k["target"], str) \
             and S.in_play(state, k["target"]) and S.ctype(state, k["target"]) == "location":
-        conquer(state, k["target"], k["initiator"])
+        combat.conquer(state, k["target"], k["initiator"])
     run(state, ab["success"] if won else ab["failure"], ctx)
     if k["any_side"]:
         run(state, ab["side_effects"], ctx)
@@ -226,17 +226,6 @@ def triggered_abilities(state: dict, k: dict, won: bool, ctx: dict) -> None:
             if cond.get("participant") and iid not in k["roles"]:
                 continue
             run(state, ab["effects"], {**ctx, "you": you, "source": iid})
-
-
-def conquer(state: dict, loc: str, seat: int) -> None:
-    """A won war conflict against a location (or a ``conquer`` effect): its enhancements are
-    discarded and the initiator takes control (RULES.md, Gap 10)."""
-    for a in combat.attachments(state, loc):
-        if S.ctype(state, a) == "enhancement":
-            combat.discard_from_play(state, a, "its location was conquered", force=True)
-    S.move(state, loc, "play", seat)
-    state["cards"][loc]["level"] = "supporting"
-    S.log(state, "conquered", seat, card=loc, title=S.title(state, loc))
 
 
 def finish_conflict(state: dict, k: dict) -> None:
@@ -308,7 +297,7 @@ def aftermath_targets(state: dict, seat: int, iid: str, k: dict) -> list:
 
 
 def aftermath_options(state: dict, seat: int, k: dict) -> list[dict]:
-    avail = S.available(state, seat)
+    avail = V.available(state, seat)
     acts = [{"type": "play_aftermath", "card": h} for h in state["seats"][seat]["hand"]
             if S.ctype(state, h) == "aftermath" and (S.d(state, h).get("cost") or 0) <= avail
             and aftermath_targets(state, seat, h, k)]

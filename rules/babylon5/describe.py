@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import actions
 from . import state as S
+from . import values as V
 
 
 def describe_illegal(state: dict, seat: int, action: dict) -> str:
@@ -43,13 +44,13 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
             return f"Sponsor: {name} is not in your hand"
         if dd.get("starting_ambassador"):
             return f"Your Starting Ambassador: no player may sponsor a starting ambassador ({name})"
-        if not actions.restricted_ok(state, seat, card):
+        if not S.restricted_ok(state, seat, card):
             return f"Race restriction: {name} is a {S.card_race(state, card)} card; only that race's player may play it"
         if not actions.limited_ok(state, card):
             return f"Limited: a copy of {name} is already in play"
         cost = actions.sponsor_cost(state, seat, card)
-        if cost > S.available(state, seat):
-            return f"Sponsor: {name} costs {cost} influence and you have {S.available(state, seat)}"
+        if cost > V.available(state, seat):
+            return f"Sponsor: {name} costs {cost} influence and you have {V.available(state, seat)}"
         if dd["type"] == "enhancement":
             return f"Enhancement Cards: {name} has no valid target (type and race; one copy per target; one global)"
         if dd["type"] == "agenda":
@@ -57,10 +58,10 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
     if kind == "promote" and known:
         cost = actions.promote_cost(state, seat, card)
         return (f"Promote: {name} must be your supporting character and costs {cost} influence "
-                f"(sponsor cost + one per Inner Circle member); you have {S.available(state, seat)}")
+                f"(sponsor cost + one per Inner Circle member); you have {V.available(state, seat)}")
     if kind == "build_influence":
         return (f"Build influence: only at an influence rating of {S.BUILD_LIMIT} or less, with 3 influence "
-                f"to apply (rating {S.rating(state, seat)}, available {S.available(state, seat)})")
+                f"to apply (rating {V.rating(state, seat)}, available {V.available(state, seat)})")
     if kind in ("support", "oppose"):
         return (f"Supporting or opposing a conflict: {name} must be ready, not neutralized, with the conflict's "
                 "ability (military: fleets, and a location only against a conflict targeting it); "

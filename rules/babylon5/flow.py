@@ -13,7 +13,8 @@ from __future__ import annotations
 from .. import rng as R
 from . import actions, combat, conflicts, setup, victory
 from . import state as S
-from .effects.interpreter import draw
+from . import values as V
+from .effects.interpreter import draw, run
 
 ACTION_LIMIT = 400  # RULES.md: a safety limit on actions per Action round
 
@@ -87,7 +88,7 @@ def initiative(state: dict) -> None:
     Intrigue, Psi, Leadership acts later; then at random from the seed."""
     def key(s):
         amb = state["seats"][s]["ambassador"]
-        return (S.rating(state, s),) + tuple(S.printed(state, amb, a) for a in S.TIE_BREAK) + (
+        return (V.rating(state, s),) + tuple(V.printed(state, amb, a) for a in S.TIE_BREAK) + (
             R.randbelow(state["rng"], 1 << 30),)
     seats = S.alive(state)
     keys = {s: key(s) for s in seats}
@@ -212,7 +213,7 @@ def draw_round_draw(state: dict) -> None:
 
 def draw_round_buy(state: dict) -> None:
     _seat_round(state, "buy", f"Draw round: buy a card for {S.BUY_COST} influence, or stop",
-                lambda s: S.available(state, s) >= S.BUY_COST and bool(state["seats"][s]["deck"]), "draw_round.victory")
+                lambda s: V.available(state, s) >= S.BUY_COST and bool(state["seats"][s]["deck"]), "draw_round.victory")
 
 
 def draw_round_victory(state: dict) -> None:
@@ -380,7 +381,7 @@ def answer(state: dict, seat: int, a: dict) -> dict:
     elif kind == "contingency":
         tr = state["triggers"].pop(0)
         if typ == "reveal_contingency":
-            combat.reveal_contingency(state, tr["card"], tr["ctx"])
+            reveal_contingency(state, tr["card"], tr["ctx"])
     elif kind == "forced_discard":
         S.move(state, a["card"], "discard")
         S.log(state, "discarded_from_hand", seat, card=a["card"], title=S.title(state, a["card"]))
@@ -419,3 +420,12 @@ def answer(state: dict, seat: int, a: dict) -> dict:
             draw(state, seat, 1)
             S.log(state, "bought", seat)
     return advance(state)
+
+
+def reveal_contingency(state: dict, iid: str, ctx: dict) -> None:
+    c = state["cards"][iid]
+    c["face_down"] = False
+    S.log(state, "contingency_revealed", c["seat"], card=iid, title=S.title(state, iid), on=ctx.get("attached"))
+    for ab in S.mech(state, iid, "contingency"):
+        run(state, ab.get("effects"), {**ctx, "you": c["seat"], "source": iid})
+    combat.discard_from_play(state, iid, "contingency carried out", force=True)

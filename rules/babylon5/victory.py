@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import combat
 from . import state as S
+from . import values as V
 
 GOAL = 20
 MAJOR_MARGIN = 10
@@ -25,9 +26,9 @@ def _condition(state: dict, seat: int, c: dict) -> bool:
     if k == "all":
         return all(_condition(state, seat, x) for x in v)
     if k == "power_at_least":
-        return S.power(state, seat) >= v
+        return V.power(state, seat) >= v
     if k == "influence_at_least":
-        return S.rating(state, seat) >= v
+        return V.rating(state, seat) >= v
     if k == "tracker_at_least":
         return state["tracker"][v[0]] >= v[1]
     return False
@@ -42,7 +43,7 @@ def major_agenda_met(state: dict, seat: int) -> bool:
 
 def check(state: dict) -> None:
     seats = S.alive(state)
-    pw = {s: S.power(state, s) for s in seats}
+    pw = {s: V.power(state, s) for s in seats}
     major = [s for s in seats if (pw[s] >= GOAL and all(pw[s] >= pw[o] + MAJOR_MARGIN for o in seats if o != s))
              or major_agenda_met(state, s)]
     if major:
@@ -88,6 +89,6 @@ def lose(state: dict, seat: int, reason: str) -> None:
 
 def turn_limit(state: dict) -> None:
     seats = S.alive(state)
-    pw = {s: S.power(state, s) for s in seats}
+    pw = {s: V.power(state, s) for s in seats}
     top = max(pw.values())
     finish(state, [s for s in seats if pw[s] == top], f"turn limit {state['turn_limit']} reached: most power")

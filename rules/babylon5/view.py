@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..protocol import JUDGE, is_seat
 from . import state as S
+from . import values as V
 
 
 def _hidden(state: dict, iid: str, viewer) -> bool:
@@ -44,9 +45,9 @@ def _card(state: dict, iid: str, viewer) -> dict:
             out["leads"] = c["leads"]
         if c["aide_bonus"]:
             out["aide_bonus"] = c["aide_bonus"]
-        stats = S.base_stats(state, iid)
+        stats = V.base_stats(state, iid)
         if stats:
-            out["abilities"] = {s: S.ability(state, iid, s) for s in stats}
+            out["abilities"] = {s: V.ability(state, iid, s) for s in stats}
     return out
 
 
@@ -72,8 +73,8 @@ def view(state: dict, viewer) -> dict:
         mine = judge or (is_seat(viewer) and viewer == s)
         seats.append({
             "name": sd["name"], "race": sd["race"], "lost": sd["lost"], "ambassador": sd["ambassador"],
-            "influence_rating": S.rating(state, s), "influence_available": S.available(state, s),
-            "power": S.power(state, s),
+            "influence_rating": V.rating(state, s), "influence_available": V.available(state, s),
+            "power": V.power(state, s),
             "agenda": None if sd["agenda"] is None or _hidden(state, sd["agenda"], viewer) else sd["agenda"],
             "play": [_card(state, i, viewer) for i in sd["play"]],
             "hand": [_card(state, i, viewer) for i in sd["hand"]] if mine else None,

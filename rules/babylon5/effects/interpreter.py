@@ -8,6 +8,8 @@ references: ``you``, ``source``, ``chosen``, ``attached``, ``opponent``, ``initi
 from __future__ import annotations
 
 from .. import state as S
+from ..combat import apply_damage, conquer, discard_from_play, heal, neutralize, repair_one, replace_ambassador
+from .schema import FACTION_STATS
 
 
 def card_targets(state: dict, ref, ctx: dict) -> list[str]:
@@ -71,8 +73,7 @@ def draw(state: dict, seat: int, n: int = 1) -> int:
     return got
 
 
-def run(state: dict, effects: list[dict], ctx: dict) -> None:
-    from ..combat import apply_damage, discard_from_play, neutralize, heal
+def run(state: dict, effects: list[dict] | None, ctx: dict) -> None:
     for e in effects or []:
         if "modify" in e:
             until = e.get("until", "end_of_turn")
@@ -119,13 +120,11 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
             for s in seats_for(state, e.get("who"), ctx):
                 state["seats"][s]["bonus_influence"] = state["seats"][s].get("bonus_influence", 0) + e["gain_influence"]
         elif "repair" in e:
-            from ..combat import repair_one
             for t in card_targets(state, e.get("target", "chosen"), ctx):
                 for _ in range(e["repair"]):
                     if state["cards"][t]["damage"] + state["cards"][t]["severe"] > 0:
                         repair_one(state, t)
         elif "conquer" in e:
-            from ..conflicts import conquer
             who = ctx.get("initiator", ctx.get("you"))
             for t in card_targets(state, e.get("target", e["conquer"] if isinstance(e["conquer"], str) else "chosen"), ctx):
                 if S.ctype(state, t) == "location" and S.controller(state, t) != who:
@@ -137,7 +136,6 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
                     continue  # the ambassador can't be demoted
                 state["cards"][t]["level"] = "supporting" if verb == "demote" else "inner"
         elif "replace_ambassador" in e:
-            from ..combat import replace_ambassador
             for t in card_targets(state, e.get("target", "chosen"), ctx):
                 replace_ambassador(state, t)
         else:
@@ -159,5 +157,4 @@ def run(state: dict, effects: list[dict], ctx: dict) -> None:
 
 
 def _faction_only(mod: dict) -> bool:
-    from .schema import FACTION_STATS
     return all(k in FACTION_STATS for k in mod)

@@ -5,6 +5,7 @@ import json
 import random
 
 from rules.babylon5 import state as S
+from rules.babylon5 import values as V
 from rules.babylon5.game import GAME
 
 
@@ -40,7 +41,7 @@ def check_invariants(state: dict, *, views: bool = True) -> None:
         if not seat["lost"]:
             amb = seat["ambassador"]
             assert state["cards"][amb]["zone"] == "play" and state["cards"][amb]["level"] == "inner"
-            assert S.rating(state, s) >= 3
+            assert V.rating(state, s) >= 3
             assert seat["spent"] >= 0
     for v in list(state["tension"].values()) + list(state["unrest"].values()):
         assert 1 <= v <= 5

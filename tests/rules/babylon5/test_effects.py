@@ -1,6 +1,7 @@
 """The effect language's less common constructs run as EFFECTS.md says."""
 from rules.babylon5 import conflicts
 from rules.babylon5 import state as S
+from rules.babylon5 import values as V
 from rules.babylon5.effects.interpreter import run
 from rules.babylon5.effects.schema import validate_mechanics
 
@@ -17,7 +18,7 @@ def test_repair_gain_influence_demote_promote_conquer():
     run(st, [{"repair": 1, "target": "chosen"}], {"you": 0, "chosen": f})
     assert st["cards"][f]["damage"] == 1
     run(st, [{"gain_influence": 2}], {"you": 0})
-    assert S.available(st, 0) == 7 and S.rating(st, 0) == 5
+    assert V.available(st, 0) == 7 and V.rating(st, 0) == 5
     run(st, [{"promote": "chosen"}], {"you": 0, "chosen": g})
     assert st["cards"][g]["level"] == "inner"
     run(st, [{"demote": "chosen"}], {"you": 0, "chosen": g})
@@ -26,7 +27,7 @@ def test_repair_gain_influence_demote_promote_conquer():
     run(st, [{"conquer": "conflict_target"}], {"you": 1, "initiator": 1, "conflict_target": mars})
     assert S.controller(st, mars) == 1 and st["cards"][uni]["zone"] == "discard"
     st = until(until(st, "act"), "declare")
-    assert st["turn"]["number"] == 2 and S.available(st, 0) == 5  # influence to spend this turn is gone
+    assert st["turn"]["number"] == 2 and V.available(st, 0) == 5  # influence to spend this turn is gone
 
 
 def test_trigger_abilities_react_to_a_resolved_conflict():

@@ -5,6 +5,7 @@ import pytest
 
 from rules.babylon5 import combat, victory
 from rules.babylon5 import state as S
+from rules.babylon5 import values as V
 from rules.babylon5.game import GAME
 from rules.errors import IllegalAction
 
@@ -78,9 +79,9 @@ def test_ready_round_readies_rotated_cards_and_restores_influence():
     st = scenario(["human", "narn"], ratings=[4, 5])
     st = until(st, "act", 0)
     st = act(st, {"type": "build_influence", "by": ambassador(st, 0)}, 0)
-    assert st["cards"][ambassador(st, 0)]["rotated"] and S.available(st, 0) == 2 and S.rating(st, 0) == 5
+    assert st["cards"][ambassador(st, 0)]["rotated"] and V.available(st, 0) == 2 and V.rating(st, 0) == 5
     st = until(st, "declare")
-    assert not st["cards"][ambassador(st, 0)]["rotated"] and S.available(st, 0) == 5
+    assert not st["cards"][ambassador(st, 0)]["rotated"] and V.available(st, 0) == 5
 
 
 # ---------------------------------------------------------------- characters
@@ -99,7 +100,7 @@ def test_sponsor_rotates_an_inner_circle_character_and_pays_the_printed_cost():
     st = until(st, "act", 0)
     g = st["seats"][0]["hand"][0]
     st = act(st, {"type": "sponsor", "card": g, "by": ambassador(st, 0)}, 0)
-    assert st["cards"][g]["level"] == "supporting" and S.available(st, 0) == 0
+    assert st["cards"][g]["level"] == "supporting" and V.available(st, 0) == 0
     assert st["cards"][ambassador(st, 0)]["rotated"]
 
 
@@ -116,7 +117,7 @@ def test_neutral_character_costs_its_printed_influence_for_everyone():
     st = scenario(["human", "narn"], ratings=[4, 5], hands={0: ["fx-trader"]})
     st = until(st, "act", 0)
     st = act(st, {"type": "sponsor", "card": st["seats"][0]["hand"][0], "by": ambassador(st, 0)}, 0)
-    assert S.available(st, 0) == 2
+    assert V.available(st, 0) == 2
 
 
 def test_characters_are_limited_one_copy_in_play():
@@ -156,7 +157,7 @@ def test_promotion_costs_sponsor_cost_plus_one_per_inner_circle_member_without_d
     assert actions.sponsor_cost(st, 0, g) == 2           # the discount applies to sponsoring only
     st = until(st, "act", 0)
     st = act(st, {"type": "promote", "card": g, "by": ambassador(st, 0)}, 0)
-    assert st["cards"][g]["level"] == "inner" and S.available(st, 0) == 3
+    assert st["cards"][g]["level"] == "inner" and V.available(st, 0) == 3
 
 
 def test_groups_fleets_and_locations_are_supporting_and_never_promoted():
@@ -201,7 +202,7 @@ def test_aide_discount_lowers_the_next_sponsor_by_one():
     st = act(st, {"type": "aide", "card": natoth, "bonus": "discount"}, 0)
     st = act(st, {"type": "pass"}, 1)
     st = act(st, {"type": "sponsor", "card": st["seats"][0]["hand"][0], "by": ambassador(st, 0)}, 0)
-    assert S.available(st, 0) == 2  # 3 - 1
+    assert V.available(st, 0) == 2  # 3 - 1
 
 
 # ---------------------------------------------------------------- enhancements, agendas, events
@@ -230,17 +231,17 @@ def test_only_one_global_enhancement_in_play():
     st = until(st, "act", 0)
     st = act(st, {"type": "sponsor", "card": st["seats"][0]["hand"][0], "by": ambassador(st, 0)}, 0)
     st = act(st, {"type": "choose", "target": "global"}, 0)
-    assert S.ability(st, ambassador(st, 1), "psi") == 1  # Sheridan psi 0 + 1
+    assert V.ability(st, ambassador(st, 1), "psi") == 1  # Sheridan psi 0 + 1
     assert "sponsor" not in types(GAME.legal_actions(st, 1))
 
 
 def test_faction_enhancement_adds_power():
     st = scenario(["narn", "human"], ratings=[9, 9], hands={0: ["fx-prestige"]})
     st = until(st, "act", 0)
-    before = S.power(st, 0)
+    before = V.power(st, 0)
     st = act(st, {"type": "sponsor", "card": st["seats"][0]["hand"][0], "by": ambassador(st, 0)}, 0)
     st = act(st, {"type": "choose", "target": 0}, 0)
-    assert S.power(st, 0) == before + 1
+    assert V.power(st, 0) == before + 1
 
 
 def test_hidden_agenda_is_face_down_until_revealed_as_an_action():
@@ -292,7 +293,7 @@ def test_event_effects_last_until_the_end_of_the_turn_and_it_is_discarded():
     targets = {a["target"] for a in GAME.legal_actions(st, 0)}
     assert ambassador(st, 1) in targets  # any suitable target, whoever controls it
     st = act(st, {"type": "choose", "target": ambassador(st, 1)}, 0)
-    assert st["cards"][ev]["zone"] == "discard" and S.ability(st, ambassador(st, 1), "leadership") == 5
+    assert st["cards"][ev]["zone"] == "discard" and V.ability(st, ambassador(st, 1), "leadership") == 5
 
 
 # ---------------------------------------------------------------- conflicts
@@ -379,7 +380,7 @@ def test_lead_fleet_adds_leadership_to_military_one_character_per_fleet():
     lead = add_card(st, 0, "fx-warleader", "play")
     st = until(st, "act", 0)
     st = act(st, {"type": "lead_fleet", "card": lead, "fleet": fleet}, 0)
-    assert S.ability(st, fleet, "military") == 6
+    assert V.ability(st, fleet, "military") == 6
     st = act(st, {"type": "pass"}, 1)
     assert not [a for a in GAME.legal_actions(st, 0) if a["type"] == "lead_fleet"]
 
@@ -405,7 +406,7 @@ def test_attack_both_deal_damage_neutralize_and_severe_damage():
     st = act(st, {"type": "choose", "target": g}, 1)
     for c in (g, n):
         assert st["cards"][c]["neutralized"] and st["cards"][c]["damage"] == 3 and st["cards"][c]["severe"] == 0
-    assert S.ability(st, g, "diplomacy") == 0
+    assert V.ability(st, g, "diplomacy") == 0
 
 
 def test_heal_removes_damage_repair_costs_one_influence_per_point():
@@ -420,7 +421,7 @@ def test_heal_removes_damage_repair_costs_one_influence_per_point():
     assert not st["cards"][g]["neutralized"] and st["cards"][g]["damage"] == 0
     st = act(st, {"type": "pass"}, 1)
     st = act(st, {"type": "repair", "card": f}, 0)
-    assert st["cards"][f]["damage"] == 1 and S.available(st, 0) == 3
+    assert st["cards"][f]["damage"] == 1 and V.available(st, 0) == 3
 
 
 def test_mercenaries_go_to_the_highest_cumulative_bid():
@@ -482,7 +483,7 @@ def test_aftermath_discard_after_play_is_discarded_at_end_of_step_and_lasting_st
     st = act(st, {"type": "pass"}, 1)
     st = act(st, {"type": "pass"}, 0)
     assert st["cards"][triumph]["zone"] == "discard"
-    assert st["cards"][renown]["zone"] == "play" and S.ability(st, ambassador(st, 0), "diplomacy") == 4
+    assert st["cards"][renown]["zone"] == "play" and V.ability(st, ambassador(st, 0), "diplomacy") == 4
 
 
 # ---------------------------------------------------------------- draw round
@@ -501,7 +502,7 @@ def test_draw_one_free_card_and_buy_more_at_three_influence():
     hand = len(st["seats"][0]["hand"])
     assert hand == 1
     st = act(st, {"type": "buy"}, 0)
-    assert len(st["seats"][0]["hand"]) == 2 and S.available(st, 0) == 4
+    assert len(st["seats"][0]["hand"]) == 2 and V.available(st, 0) == 4
     assert st["pending"]["kind"] == "buy"
     st = act(st, {"type": "buy"}, 0)
     assert len(st["seats"][0]["hand"]) == 3
@@ -523,7 +524,7 @@ def test_power_is_influence_rating_plus_card_bonuses():
     st = scenario(["human", "narn"], ratings=[6, 5])
     add_card(st, 0, "fx-mars", "play")
     add_card(st, 0, "fx-homeguard", "play")
-    assert S.power(st, 0) == 8
+    assert V.power(st, 0) == 8
 
 
 def test_standard_victory_needs_twenty_power_and_more_than_everyone():
@@ -561,7 +562,7 @@ def test_influence_rating_never_below_three_and_tension_unrest_clamped():
     from rules.babylon5.effects.interpreter import run
     run(st, [{"influence": -5, "who": "you"}, {"tension": 9, "between": ["human", "narn"]},
              {"unrest": -3, "who": "you"}], {"you": 0})
-    assert S.rating(st, 0) == 3 and st["tension"]["human/narn"] == 5 and st["unrest"]["human"] == 1
+    assert V.rating(st, 0) == 3 and st["tension"]["human/narn"] == 5 and st["unrest"]["human"] == 1
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing():
@@ -608,7 +609,7 @@ def test_a_conflicts_doubling_bonus_applies_only_at_resolution():
     st = until(st, "act", 0)
     k = st["conflicts"][0]["id"]
     st = act(st, {"type": "support", "card": ambassador(st, 0), "conflict": k}, 0)
-    assert S.ability(st, ambassador(st, 0), "diplomacy") == 3  # not during the Action round
+    assert V.ability(st, ambassador(st, 0), "diplomacy") == 3  # not during the Action round
     st = act(st, {"type": "oppose", "card": ambassador(st, 1), "conflict": k}, 1)
     st = until(st, "aftermath")
     assert st["conflicts"][0]["totals"] == {"support": 6, "oppose": 6}
@@ -647,9 +648,9 @@ def test_influence_bonus_cards_raise_the_rating_while_in_play_and_not_neutralize
     patron = F.card("fx-patron", "Patron", "group", "neutral", 2, influence_bonus=2)
     st = scenario(["human", "narn"], ratings=[4, 5], extra={"fx-patron": patron})
     p = add_card(st, 0, "fx-patron", "play", defs={"fx-patron": patron})
-    assert S.rating(st, 0) == 6 and S.power(st, 0) == 6
+    assert V.rating(st, 0) == 6 and V.power(st, 0) == 6
     st["cards"][p]["neutralized"] = True
-    assert S.rating(st, 0) == 4
+    assert V.rating(st, 0) == 4
 
 
 def test_groups_and_locations_are_limited():

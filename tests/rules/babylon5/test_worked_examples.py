@@ -1,6 +1,7 @@
 """Every example in the two chapters, as a test named after it."""
 from rules.babylon5 import combat, conflicts
 from rules.babylon5 import state as S
+from rules.babylon5 import values as V
 from rules.babylon5.game import GAME
 
 from . import fixtures as F
@@ -32,7 +33,7 @@ def test_example_conflict_round_four_players():
         assert k == {"id": k["id"], "initiator": minbari, "face_down": True}
     assert GAME.view(st, minbari)["conflicts"][0]["card"]["title"] == "Conquest"
     st = act(st, {"type": "agenda_conflict"}, centauri)
-    assert S.available(st, centauri) == 0  # 7 influence placed on the agenda
+    assert V.available(st, centauri) == 0  # 7 influence placed on the agenda
     assert GAME.view(st, narn)["conflicts"][1]["card"]["title"] == "Knowledge Is Power"  # not secret
     st = act(st, {"type": "no_conflict"}, narn)
     vote = st["seats"][human]["hand"][0]
@@ -132,11 +133,11 @@ def test_example_vir_cotto_cannot_give_a_bonus_to_gkar():
     assert not [a for a in GAME.legal_actions(st, narn) if a["type"] == "aide"]
     st = act(st, {"type": "pass"}, narn)
     londo = ambassador(st, centauri)
-    before = S.ability(st, londo, "diplomacy")
+    before = V.ability(st, londo, "diplomacy")
     assert {"type": "aide", "card": vir, "bonus": "diplomacy"} in GAME.legal_actions(st, centauri)
     st = act(st, {"type": "aide", "card": vir, "bonus": "diplomacy"}, centauri)
-    assert S.ability(st, londo, "diplomacy") == before + 1
-    assert S.ability(st, ambassador(st, narn), "diplomacy") == 3
+    assert V.ability(st, londo, "diplomacy") == before + 1
+    assert V.ability(st, ambassador(st, narn), "diplomacy") == 3
 
 
 def test_example_immortality_serum_each_faction_is_a_side():
@@ -221,9 +222,9 @@ def test_example_decisive_tactics_lasts_for_the_rest_of_the_turn():
     sheridan = ambassador(st, a)
     st = act(st, {"type": "play_event", "card": st["seats"][a]["hand"][0]}, a)
     st = act(st, {"type": "choose", "target": sheridan}, a)
-    assert S.ability(st, sheridan, "leadership") == 6
+    assert V.ability(st, sheridan, "leadership") == 6
     st = until(st, "declare")  # next turn
-    assert S.ability(st, sheridan, "leadership") == 4
+    assert V.ability(st, sheridan, "leadership") == 4
 
 
 def test_example_book_of_gquan_is_discarded_with_natoth():
@@ -234,7 +235,7 @@ def test_example_book_of_gquan_is_discarded_with_natoth():
     st = act(st, {"type": "sponsor", "card": st["seats"][a]["hand"][0], "by": ambassador(st, a)}, a)
     st = act(st, {"type": "choose", "target": natoth}, a)
     book = next(i for i in st["seats"][a]["play"] if S.title(st, i) == "Book of G'Quan")
-    assert S.ability(st, natoth, "diplomacy") == 4
+    assert V.ability(st, natoth, "diplomacy") == 4
     combat.discard_from_play(st, natoth, "test")
     assert st["cards"][book]["zone"] == "discard"
 
@@ -279,15 +280,15 @@ def test_example_sustained_action_leader_keeps_commanding_the_fleet():
     leader = add_card(st, a, "fx-warleader", "play")
     st = until(st, "act", a)
     st = act(st, {"type": "lead_fleet", "card": leader, "fleet": fleet}, a)
-    assert S.ability(st, fleet, "military") == 6
+    assert V.ability(st, fleet, "military") == 6
     st = until(st, "sustain", a)
     assert GAME.legal_actions(st, a) == [{"type": "sustain", "card": leader}, {"type": "ready_rest"}]
     st = act(st, {"type": "sustain", "card": leader}, a)
     assert st["pending"]["kind"] == "declare"
-    assert st["cards"][leader]["rotated"] and S.ability(st, fleet, "military") == 6
+    assert st["cards"][leader]["rotated"] and V.ability(st, fleet, "military") == 6
     st = until(st, "sustain", a)
     st = act(st, {"type": "ready_rest"}, a)
-    assert not st["cards"][leader]["rotated"] and S.ability(st, fleet, "military") == 3
+    assert not st["cards"][leader]["rotated"] and V.ability(st, fleet, "military") == 3
 
 
 def test_example_aftermath_without_a_target_damages_each_participating_fleet():
