@@ -50,7 +50,12 @@ STEPS = {
 }
 
 
-def advance(state: dict) -> dict:
+def advance(state: dict, checked: bool = False) -> dict:
+    """Run automatic steps until a decision is pending or the game is over. ``checked``:
+    the caller has just found no winner in this very state; the victory check is a pure
+    function of the state, so it runs again only once some step has changed it (it was
+    three quarters of a fold's time, and the first check after an answer repeated the one
+    the answer made)."""
     for _ in range(100000):
         if state["outcome"] is not None:
             state["pending"] = None
@@ -58,17 +63,22 @@ def advance(state: dict) -> dict:
         if state["pending"] is not None:
             return state
         if glyph_order_step(state):
+            checked = False
             continue
         if state["stack"]:
             I.run(state)
+            checked = False
             continue
         if discard_resolved_events(state):
+            checked = False
             continue
         if trigger_step(state):
+            checked = False
             continue
-        if victory.check(state):
+        if not checked and victory.check(state):
             continue
         STEPS[state["step"]](state)
+        checked = False
     raise RuntimeError("the game did not settle")  # pragma: no cover
 
 
@@ -207,5 +217,4 @@ def answer(state: dict, seat: int, action: dict) -> dict:
             S.move(state, rest, "mission_pile")
     elif kind == "discard_down":
         S.move(state, action["card"], "discard")
-    victory.check(state)
-    return advance(state)
+    return advance(state, checked=victory.check(state) is None)

@@ -68,6 +68,50 @@ def _as_adversary(d: dict, kw: dict) -> dict:
     return _AS_ADVERSARY[key]
 
 
+def printed_kinds(state: dict, iid: str) -> frozenset:
+    """The kinds of ability (``static``, ``trigger``, …) the card's printed text has. Whatever
+    the card is now (:func:`card_def`: a character become an adversary keeps his text or has
+    none), its abilities are among the printed ones, so a card whose printed text has no
+    ``kind`` ability can be skipped without asking :func:`card_def` — most cards in play
+    have no static text, and the victory check lists the statics at every step."""
+    return _grouped(state, iid)[1]
+
+
+def abilities(state: dict, iid: str, kind: str) -> tuple:
+    """The card's abilities of one ``kind`` as it is now (:func:`card_def`), in printed order."""
+    mech = card_def(state, iid).get("mechanics") or ()
+    if not mech:
+        return ()
+    printed, _kinds, by_kind = _grouped(state, iid)
+    if mech is printed:
+        return by_kind.get(kind, ())
+    return tuple(ab for ab in mech if ab.get("kind") == kind)
+
+
+# GUID -> (printed mechanics list, its kinds, kind -> abilities): made once per database card
+# (card data is immutable); a card the state carries itself (``extra_cards``) at each call
+_BY_KIND: dict[str, tuple[list, frozenset, dict[str, tuple]]] = {}
+
+
+def _grouped(state: dict, iid: str) -> tuple[list, frozenset, dict[str, tuple]]:
+    guid = state["cards"][iid]["guid"]
+    local = state.get("extra_cards")
+    if local and guid in local:
+        return _group(local[guid])
+    grouped = _BY_KIND.get(guid)
+    if grouped is None:
+        grouped = _BY_KIND[guid] = _group(card_db()[guid])
+    return grouped
+
+
+def _group(d: dict) -> tuple[list, frozenset, dict[str, tuple]]:
+    mech = d.get("mechanics") or []
+    by_kind: dict[str, list] = {}
+    for ab in mech:
+        by_kind.setdefault(ab.get("kind"), []).append(ab)
+    return mech, frozenset(by_kind), {k: tuple(v) for k, v in by_kind.items()}
+
+
 def controller(state: dict, iid: str) -> int:
     """Who controls a card: its owner, unless a card took control of it ("They become an
     adversary under your control": The Enemy Within) while it stays in play."""

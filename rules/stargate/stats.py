@@ -111,22 +111,24 @@ def active_abilities(state: dict, kind: str):
 
 
 def _active_abilities(state: dict, kind: str):
-    sources = [i for i in S.in_play(state) if is_active(state, i)]
+    # a card whose printed text has no ``kind`` ability yields nothing: skipped before
+    # asking whether it is active (S.printed_kinds; most cards in play have no statics)
+    sources = [i for i in S.in_play(state) if kind in S.printed_kinds(state, i) and is_active(state, i)]
     cur = S.current_mission(state)
     if cur:
         sources.append(cur)
     for iid in sources:
-        for ab in S.card_def(state, iid).get("mechanics") or []:
-            if ab.get("kind") != kind:
-                continue
+        for ab in S.abilities(state, iid, kind):
             if not F.glyphs_satisfied(state, ab, iid):
                 continue
             yield iid, ab
     t = state["turn"]
     for seat in {t.get("hero"), t.get("villain")} - {None}:
         for iid in state["seats"][seat]["score_pile"]:
-            for ab in S.card_def(state, iid).get("mechanics") or []:
-                if ab.get("kind") == kind and works_from_score_pile(ab):
+            if kind not in S.printed_kinds(state, iid):
+                continue
+            for ab in S.abilities(state, iid, kind):
+                if works_from_score_pile(ab):
                     yield iid, ab
 
 
@@ -299,17 +301,50 @@ def _unmodified_by_text(state: dict, iid: str, stat: str) -> bool:
 
 def number(state: dict, iid: str, stat: str) -> int:
     """cost / firepower / revive / experience / point_value, modified and clamped at 0."""
-    d = S.card_def(state, iid)
-    base = d.get("cost") if stat == "point_value" else d.get(stat)
     if _unmodified_by_text(state, iid, stat):
         note_read(state, (stat,), iid)
-        v = (base or 0) + sum(m["amount"] for m in state["cards"][iid].get("mods", ()) if m["stat"] == stat)
-    else:
-        v = (base or 0) + sum(a for _, a in _static_mods(state, iid, (stat,)))
-    if stat == "point_value":
-        v += state["cards"][iid].get("tokens", 0)
-        return max(0, min(v, max(S.MAX_POINT_VALUE, base or 0))) if state["cards"][iid].get("tokens") else max(0, v)
+        return _unmodified_number(state, iid, stat)
+    d = S.card_def(state, iid)
+    base = d.get("cost") if stat == "point_value" else d.get(stat)
+    return _clamped(state["cards"][iid], base, stat, sum(a for _, a in _static_mods(state, iid, (stat,))))
+
+
+def _unmodified_number(state: dict, iid: str, stat: str) -> int:
+    """:func:`number` when no text changes ``stat``: the printed value plus the card's own ``mods``."""
+    d = S.card_def(state, iid)
+    base = d.get("cost") if stat == "point_value" else d.get(stat)
+    c = state["cards"][iid]
+    mods = c.get("mods")
+    return _clamped(c, base, stat, sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
+
+
+def _clamped(c: dict, base: int | None, stat: str, change: int) -> int:
+    """The printed ``base`` changed by ``change``, clamped at 0; a point value with promotion
+    tokens is at most 6 (or its printed value if higher)."""
+    v = (base or 0) + change
+    if stat == "point_value" and c.get("tokens"):
+        return max(0, min(v + c["tokens"], max(S.MAX_POINT_VALUE, base or 0)))
     return max(0, v)
+
+
+def sum_numbers(state: dict, iids, stat: str) -> int:
+    """``sum(number(state, i, stat) for i in iids)``: the victory check's sums (team point
+    values, experience, score-pile cost) read at every step. Inside a reading scope where no
+    active text changes ``stat`` (the index of statics by what they modify), each card is its
+    printed value plus its ``mods`` — asked once for all the cards, not per card; otherwise,
+    and for any card :func:`_unmodified_by_text` would send to the full walk, card by card.
+    Equal to the per-card sum (tests/rules/stargate/test_maintained_values.py)."""
+    indexed = modified_stats(state)
+    if indexed is None or stat in indexed or getattr(_READ, "trace", None) is not None:
+        return sum(number(state, i, stat) for i in iids)
+    out = 0
+    for i in iids:
+        if ((stat == "cost" and state["cards"][i]["zone"] in PLAYED_FROM)
+                or (_IN_PROGRESS and (id(state), i, (stat,)) in _IN_PROGRESS)):
+            out += number(state, i, stat)
+        else:
+            out += _unmodified_number(state, i, stat)
+    return out
 
 
 def play_cost(state: dict, iid: str) -> int:
@@ -426,21 +461,19 @@ def mission_play_cost(state: dict) -> int:
 
 def glyph_count(state: dict, seat: int) -> int:
     """Glyphs beneath the player's characters, those assigned to the mission included."""
-    return sum(len(state["cards"][i]["glyphs"]) for i in S.in_play(state, seat) if S.is_character(state, i))
+    cards = state["cards"]
+    return sum(len(cards[i]["glyphs"]) for i in S.in_play(state, seat) if cards[i]["glyphs"] and S.is_character(state, i))
 
 
 def experience(state: dict, seat: int) -> int:
     """Experience on the glyphs beneath your characters and on your other cards (rulebook,
     Winning the Game): a character's own experience counts with his glyphs' ("George Hammond
     gets experience +1 for each different glyph beneath him", Tolinev)."""
-    total = 0
-    for i in S.in_play(state, seat):  # assigned characters too: they are at the mission
-        if state["cards"][i].get("became"):
-            continue  # a character taken as another player's adversary is nobody's character
-        for g in state["cards"][i]["glyphs"]:
-            total += S.card_def(state, g).get("experience") or 0
-        total += number(state, i, "experience")
-    return max(0, total + player_bonus(state, seat, "experience"))
+    # assigned characters too: they are at the mission; a character taken as another
+    # player's adversary is nobody's character
+    mine = [i for i in S.in_play(state, seat) if not state["cards"][i].get("became")]
+    held = sum(S.card_def(state, g).get("experience") or 0 for i in mine for g in state["cards"][i]["glyphs"])
+    return max(0, held + sum_numbers(state, mine, "experience") + player_bonus(state, seat, "experience"))
 
 
 def player_bonus(state: dict, seat: int, stat: str, *, ship_battle_total: bool = False) -> int:
@@ -468,11 +501,11 @@ def victory_total(state: dict, seat: int) -> int:
     """The point values of the team characters of the player this seat's total comes from
     (promotion tokens move it during the game)."""
     src = state["seats"][seat]["victory_from"]
-    return sum(number(state, i, "point_value") for i in state["seats"][src]["team"])
+    return sum_numbers(state, state["seats"][src]["team"], "point_value")
 
 
 def score_pile_cost(state: dict, seat: int) -> int:
     """The total cost of the cards in a villain score pile (a way to win), each card's cost
     as other cards change it ("Each Goa'uld card in your villain score pile gets cost +1",
     Goa'uld Ha'tak)."""
-    return sum(number(state, i, "cost") for i in state["seats"][seat]["score_pile"])
+    return sum_numbers(state, state["seats"][seat]["score_pile"], "cost")

@@ -2,17 +2,27 @@
 
 Stargate's victory check reads ~90 numbers; inside ``stats.reading`` a number no active
 static or cost rule changes skips the walk over every static (``stats._unmodified_by_text``,
-the index of statics by the stat they modify). After every event of random and purposeful
-games every number and the victory check must equal the full walk.
+the index of statics by the stat they modify), and the victory check's sums are read for
+all their cards at once (``stats.sum_numbers``); the statics in play are listed from an
+index of each card definition's abilities by kind (``state.printed_kinds``,
+``state.abilities``). After every event of random and purposeful games every number, every
+sum and the victory check must equal the full walk, and each kind of active ability the
+old scan of every card's whole text; and a game whose driver skips the victory check of an
+unchanged state (``flow.advance(checked=True)``) must fold to the very same states as one
+that checks before every step.
 """
 from __future__ import annotations
 
+import copy
 from contextlib import contextmanager
+
+import orjson
 
 import pytest
 
+from rules.stargate import flow, stats, victory
 from rules.stargate import state as S
-from rules.stargate import stats, victory
+from rules.stargate.effects import filters as F
 from tests.support.playing import bot_chooser, new_game, play, random_chooser
 
 STATS = ("experience", "point_value", "cost", "firepower", "revive")
@@ -20,13 +30,42 @@ STATS = ("experience", "point_value", "cost", "firepower", "revive")
 
 @contextmanager
 def full_walk():
-    """Every number read walks every active static, as before the index."""
-    saved = stats._unmodified_by_text
+    """Every number read walks every active static, as before the index; every sum is read
+    card by card."""
+    saved = stats._unmodified_by_text, stats.modified_stats
     stats._unmodified_by_text = lambda *args: False
+    stats.modified_stats = lambda state: None
     try:
         yield
     finally:
-        stats._unmodified_by_text = saved
+        stats._unmodified_by_text, stats.modified_stats = saved
+
+
+KINDS = ("static", "trigger", "cant", "replace", "activated", "keyword", "victory", "play_cost")
+
+
+def scanned_abilities(state: dict, kind: str) -> list:
+    """``stats._active_abilities`` as it was: every card's whole current text scanned."""
+    sources = [i for i in S.in_play(state) if stats.is_active(state, i)]
+    cur = S.current_mission(state)
+    if cur:
+        sources.append(cur)
+    out = [(i, ab) for i in sources for ab in S.card_def(state, i).get("mechanics") or []
+           if ab.get("kind") == kind and F.glyphs_satisfied(state, ab, i)]
+    t = state["turn"]
+    for seat in {t.get("hero"), t.get("villain")} - {None}:
+        out += [(i, ab) for i in state["seats"][seat]["score_pile"] for ab in S.card_def(state, i).get("mechanics") or []
+                if ab.get("kind") == kind and stats.works_from_score_pile(ab)]
+    return out
+
+
+def sums(state: dict) -> dict:
+    """The victory check's sums of every seat's card lists, for every stat."""
+    groups = {}
+    for s, seat in enumerate(state["seats"]):
+        groups |= {(s, "team"): seat["team"], (s, "score_pile"): seat["score_pile"], (s, "play"): S.in_play(state, s)}
+    with stats.reading(state):
+        return {(key, stat): stats.sum_numbers(state, cards, stat) for key, cards in groups.items() for stat in STATS}
 
 
 def numbered_cards(state: dict) -> list[str]:
@@ -43,15 +82,18 @@ def numbers(state: dict) -> dict:
 
 
 def assert_maintained_equal_fresh(state: dict) -> None:
-    fast = numbers(state)
+    fast, fast_sums = numbers(state), sums(state)
     with stats.reading(state):
         fast_winner = victory._winner(state)
     with full_walk():
-        slow = numbers(state)
+        slow, slow_sums = numbers(state), sums(state)
         with stats.reading(state):
             slow_winner = victory._winner(state)
     assert fast == slow
+    assert fast_sums == slow_sums
     assert fast_winner == slow_winner
+    for kind in KINDS:
+        assert list(stats._active_abilities(state, kind)) == scanned_abilities(state, kind)
 
 
 GAMES = [("random", 2, "maintained-r0"), ("random", 2, "maintained-r1"), ("bot", 2, "maintained-b0"),
@@ -67,3 +109,60 @@ def test_numbers_and_victory_equal_a_full_computation_after_every_event(kind, pl
         if state["outcome"] is None:
             assert_maintained_equal_fresh(state)
     assert n > 50
+
+
+@contextmanager
+def checking_before_every_step():
+    """The driver as it was: the victory check before every step, changed state or not."""
+    saved = flow.advance
+    flow.advance = lambda state, checked=False: saved(state)
+    try:
+        yield
+    finally:
+        flow.advance = saved
+
+
+@pytest.mark.parametrize("kind,players,seed", GAMES)
+def test_skipping_the_check_of_an_unchanged_state_folds_the_same(kind, players, seed):
+    game, state = new_game("stargate", players, seed, offset=len(seed))
+    chooser = random_chooser(seed) if kind == "random" else bot_chooser(game, seed)
+    checked_always = copy.deepcopy(state)
+    n = 0
+    for n in range(1, 601):
+        seats = game.deciding_seats(state)
+        if not seats:
+            break
+        event = {"seat": seats[0], "type": "action",
+                 "payload": chooser(state, seats[0], game.legal_actions(state, seats[0]))}
+        state = game.apply(state, event)
+        with checking_before_every_step():
+            checked_always = game.apply(checked_always, event)
+        assert state == checked_always
+    assert n > 50
+
+
+@pytest.mark.parametrize("kind,players,seed", GAMES)
+def test_every_step_runs_on_a_state_the_victory_check_saw(kind, players, seed, monkeypatch):
+    """The driver used to check for a winner right before every step; it still may skip a
+    check only when the state is exactly the one last checked."""
+    seen = []
+    check = victory.check
+
+    def recording_check(state):
+        seen.append(orjson.dumps(state))
+        return check(state)
+
+    def after_a_check(step):
+        def run(state):
+            assert seen and seen[-1] == orjson.dumps(state), f"{step.__name__} ran on a state nobody checked"
+            return step(state)
+        return run
+
+    monkeypatch.setattr(victory, "check", recording_check)
+    monkeypatch.setattr(flow, "STEPS", {name: after_a_check(step) for name, step in flow.STEPS.items()})
+    game, state = new_game("stargate", players, seed, offset=len(seed))
+    chooser = random_chooser(seed) if kind == "random" else bot_chooser(game, seed)
+    n = 0
+    for n, state in play(game, state, chooser, max_events=600):
+        pass
+    assert n > 50 and len(seen) > n
