@@ -19,7 +19,15 @@ from .control import (
     VacationSchema,
 )
 from .errors import ErrorBodySchema, ErrorSchema
-from .games import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, GameSchema, GamesSchema
+from .games import (
+    CardCatalogueQuerySchema,
+    CardCatalogueSchema,
+    CardSchema,
+    DeckCheckedSchema,
+    DeckCheckSchema,
+    GameSchema,
+    GamesSchema,
+)
 from .matches import (
     ActionPostedSchema,
     EventsQuerySchema,
@@ -43,6 +51,8 @@ __all__ = [
     "ClaimSchema",
     "ClockSpecSchema",
     "ControlPostedSchema",
+    "DeckCheckedSchema",
+    "DeckCheckSchema",
     "DrawSchema",
     "EmptySchema",
     "OrderPostSchema",

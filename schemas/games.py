@@ -1,7 +1,9 @@
 """``GET /v1/games``: the games this server runs, their rulesets and starter decks."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
+
+from .matches import _deck_is_id_or_cards
 
 
 class RulesetSchema(Schema):
@@ -59,3 +61,25 @@ class CardCatalogueSchema(Schema):
     game = fields.String(required=True)
     card_key = fields.String(required=True, metadata={"description": "the field of a visible card in a view that holds its key"})
     cards = fields.Dict(keys=fields.String(), values=fields.Nested(CardSchema), required=True)
+
+
+class DeckCheckSchema(Schema):
+    deck = fields.Raw(
+        required=True, validate=_deck_is_id_or_cards,
+        metadata={"description": "a starter deck id, or the cards in the game's deck format (the same as a "
+                  "challenge's or a seat's deck)"},
+    )
+    ruleset = fields.String(load_default=None, metadata={"description": "defaults to the game's default ruleset"})
+    seats = fields.Integer(load_default=2, strict=True, validate=validate.Range(min=2, max=5),
+                           metadata={"description": "the match's seat count (some rules depend on it)"})
+
+
+class DeckCheckedSchema(Schema):
+    game = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    valid = fields.Boolean(required=True, metadata={"description": "true when the deck breaks no construction rule"})
+    violations = fields.List(
+        fields.Dict(keys=fields.String()), required=True,
+        metadata={"description": "every construction rule the deck breaks, as the game's deckbuilding lists them: "
+                  "{message, and rule or code, ...}; empty when valid"},
+    )

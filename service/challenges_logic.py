@@ -40,20 +40,28 @@ def validate_clock(clock: object) -> dict | None:
     return None if clock is None else validate_clock_spec(clock)
 
 
-def check_own_deck(game: rules.protocol.Game, ruleset: str, seats: int, name: str, deck: object) -> None:
-    """Check one player's deck by the game's construction rules without anyone else's: the
+def own_deck_violations(game: rules.protocol.Game, ruleset: str, seats: int, name: str, deck: object) -> list:
+    """Every construction rule one player's deck breaks, judged without anyone else's: the
     deck is built as if every seat brought it, and only the first seat's violations (and
-    those about the match as a whole, such as the number of seats) are reported."""
+    those about the match as a whole, such as the number of seats) are kept, without their
+    seat (empty: a legal deck)."""
     try:
         game.build_config(ruleset, [{"name": name, "deck": deck} for _ in range(seats)])
     except DeckInvalid as error:
         details = error.details if isinstance(error.details, list) else None
         if details is None:
-            raise
-        mine = [v for v in details if not isinstance(v, dict) or v.get("seat", 0) == 0]
-        if not mine:  # only the copies clash (Babylon 5: one player per race): the deck is fine
-            return
-        messages = "; ".join(str(v.get("message", v)) if isinstance(v, dict) else str(v) for v in mine)
+            return [{"code": error.code, "message": str(error)}]
+        # only the copies clash (Babylon 5: one player per race): the deck itself is fine
+        return [{k: v for k, v in item.items() if k != "seat"} if isinstance(item, dict) else {"message": str(item)}
+                for item in details if not isinstance(item, dict) or item.get("seat", 0) == 0]
+    return []
+
+
+def check_own_deck(game: rules.protocol.Game, ruleset: str, seats: int, name: str, deck: object) -> None:
+    """Refuse (422 ``deck_invalid``) a deck that breaks a construction rule (``own_deck_violations``)."""
+    mine = own_deck_violations(game, ruleset, seats, name, deck)
+    if mine:
+        messages = "; ".join(str(v.get("message", v)) for v in mine)
         raise DeckInvalid(f"your deck breaks the construction rules: {messages}", details=mine)
 
 

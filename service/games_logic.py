@@ -1,4 +1,5 @@
-"""What ``GET /v1/games`` reports: every game this server can run."""
+"""What ``GET /v1/games`` reports: every game this server can run; and a deck check by one
+game's construction rules (``POST /v1/games/<game>/decks/check``)."""
 from __future__ import annotations
 
 import logging
@@ -6,6 +7,9 @@ import logging
 import rules
 from replays.pinning import engine_versions
 from rules.protocol import Game
+
+from .challenges_logic import own_deck_violations
+from .matches_logic import check_ruleset
 
 log = logging.getLogger(__name__)
 
@@ -34,3 +38,12 @@ def list_games() -> list[dict]:
             continue
         games.append(describe_game(game))
     return games
+
+
+def check_deck(game_id: str, ruleset: str | None, seats: int, deck: object) -> dict:
+    """``{game, ruleset, valid, violations}`` for one player's deck (the same judgement a
+    challenge makes: ``challenges_logic.own_deck_violations``). Nothing is stored."""
+    game = rules.get_game(game_id)
+    ruleset = check_ruleset(game, ruleset)
+    violations = own_deck_violations(game, ruleset, seats, "you", deck)
+    return {"game": game.id, "ruleset": ruleset, "valid": not violations, "violations": violations}

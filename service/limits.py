@@ -31,6 +31,8 @@ KEY_PREFIX = "subspace:rl"  # Flask-Limiter's counters: subspace:rl/LIMITS:LIMIT
 # a group share one count (the Limits field names the scope).
 _CREATES = [("create_per_client", "client")]
 _ACTS = [("actions_per_client", "client"), ("actions_per_token", "token")]
+# a deck check stores nothing but costs a deck build; a page checks as its player types
+_CHECKS = [("checks_per_client", "client")]
 ENDPOINT_LIMITS: dict[str, list[tuple[str, str]]] = {
     "matches.create_match": _CREATES,
     "challenges.open_challenge": _CREATES,
@@ -39,6 +41,7 @@ ENDPOINT_LIMITS: dict[str, list[tuple[str, str]]] = {
     "forks.create_fork": _CREATES,  # so does a fork
     **{f"annotations.{verb}": _ACTS for verb in ("add_note", "edit_note", "delete_note")},
     "matches.post_action": _ACTS,
+    "games.check_deck_list": _CHECKS,
     "players.vacation": _ACTS,  # appends a vacation to each of the caller's matches
     **{f"control.{verb}": _ACTS for verb in ("resign", "abort", "draw", "add_time", "vacation", "pause", "resume", "claim")},
 }

@@ -26,6 +26,7 @@ class Limits:
     create_per_client: str = "20/minute;200/hour"  # POST /v1/matches per client address
     actions_per_client: str = "600/minute"  # POST actions per address (a club behind one NAT)
     actions_per_token: str = "120/minute"  # POST actions per bearer token (seat or player)
+    checks_per_client: str = "120/minute"  # deck checks per address (a page checks as you type)
     open_waits_per_client: int = 20  # long polls + streams one address may hold open
     stream_keepalive: float = 15.0  # seconds between SSE keep-alive comments
     store_reserve: float = 0.8  # refuse new matches above this fraction of the memory limit
@@ -39,6 +40,7 @@ _LIMIT_SETTINGS = {  # environment variable -> (field, parser)
     "SUBSPACE_RATE_CREATE": ("create_per_client", "str"),
     "SUBSPACE_RATE_ACTIONS": ("actions_per_client", "str"),
     "SUBSPACE_RATE_ACTIONS_PER_TOKEN": ("actions_per_token", "str"),
+    "SUBSPACE_RATE_CHECKS": ("checks_per_client", "str"),
     "SUBSPACE_MAX_OPEN_WAITS": ("open_waits_per_client", "int"),
     "SUBSPACE_STREAM_KEEPALIVE": ("stream_keepalive", "float"),
     "SUBSPACE_STORE_RESERVE": ("store_reserve", "float"),

@@ -1,13 +1,23 @@
-"""``/v1/games``: the games, rulesets and starter decks a match can be created with, and
-each game's card catalogue (the printed face of every card a view names by key)."""
+"""``/v1/games``: the games, rulesets and starter decks a match can be created with, each
+game's card catalogue (the printed face of every card a view names by key), and a deck
+check (a deck list judged by the game's construction rules, as a page checks it while the
+player types)."""
 from __future__ import annotations
 
 from flask import Response, request
 
-from schemas import CardCatalogueQuerySchema, CardCatalogueSchema, CardSchema, ErrorSchema, GamesSchema
+from schemas import (
+    CardCatalogueQuerySchema,
+    CardCatalogueSchema,
+    CardSchema,
+    DeckCheckedSchema,
+    DeckCheckSchema,
+    ErrorSchema,
+    GamesSchema,
+)
 
 from .. import catalogue_logic as cat
-from ..games_logic import list_games
+from ..games_logic import check_deck, list_games
 from ..request_parsing import Blueprint
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games, rulesets, starter decks, card catalogues")
@@ -49,3 +59,15 @@ def card_catalogue(query: dict, game_id: str) -> Response:
 def card(game_id: str, key: str) -> Response:
     """One card's printed face by its definition key (the key a view's card carries)."""
     return _cached(*cat.one_card(game_id, key))
+
+
+@blp.route("/<game_id>/decks/check", methods=["POST"])
+@blp.arguments(DeckCheckSchema)
+@blp.response(200, DeckCheckedSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="malformed request, unknown game or ruleset")
+@blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): too many checks from this client")
+def check_deck_list(body: dict, game_id: str) -> dict:
+    """Judge a deck by the game's construction rules without creating anything: ``valid``
+    and every violation (the list a challenge or a match would refuse it with). Reads only
+    the game's rules and card pool: it says nothing about any match or player."""
+    return check_deck(game_id, body.get("ruleset"), body["seats"], body["deck"])
