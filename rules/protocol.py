@@ -186,6 +186,14 @@ class PendingDecisionGame(BaseGame):
     def outcome(self, state: State) -> dict | None:
         return state["outcome"]
 
+    def timeline_mark(self, state: State) -> dict:
+        """The turn number and phase of a state (the replay viewer steps by them:
+        ``replays.timeline``): ``turn.number`` and the step's phase (``draw_round.buy`` is
+        in the draw round) — public facts every view shows, spectators' included (a
+        property test holds this to the spectator's view), read here without building one."""
+        step = state.get("step")
+        return {"turn": state["turn"]["number"], "phase": step.split(".")[0] if isinstance(step, str) and step else None}
+
 
 def is_seat(viewer: Any) -> bool:
     return isinstance(viewer, int) and not isinstance(viewer, bool)

@@ -238,6 +238,12 @@ class ReplayQuerySchema(Schema):
         load_default=None,
         metadata={"description": "the state after event N (0 = initial state); default: now"},
     )
+    perspective = fields.String(
+        load_default=None, validate=validate.Regexp(r"^(judge|spectator|[0-9]{1,2})$"),
+        metadata={"description": "once the match is over, whose view to show: `judge` (the default then: every card), "
+                  "`spectator`, or a seat number (what that seat saw). While it runs only your own is shown "
+                  "(403 perspective_hidden for another's)"},
+    )
 
 
 class ReplaySchema(Schema):
@@ -246,6 +252,8 @@ class ReplaySchema(Schema):
     version = fields.Integer(required=True, metadata={"description": "the match's current version"})
     seat = fields.Integer(allow_none=True, required=True)
     viewer = fields.String(required=True)
+    perspective = fields.String(required=True, metadata={
+        "description": "whose view `view` is: judge, spectator, or the seat number"})
     status = fields.String(required=True)
     view = fields.Dict(required=True)
     seed = fields.String(allow_none=True, metadata={"description": "revealed once the match is finished"})

@@ -19,8 +19,8 @@ from replays.pinning import engine_versions
 from replays.refold import public_record
 from rules import control, rng
 from rules.clock import validate_clock_spec
-from rules.errors import InvalidRequest, MatchOver, MatchReadOnly, NotFound, NotYourDecision, VersionConflict
-from rules.protocol import JUDGE, Game, State, Viewer, is_seat
+from rules.errors import Forbidden, InvalidRequest, MatchOver, MatchReadOnly, NotFound, NotYourDecision, VersionConflict
+from rules.protocol import JUDGE, SPECTATOR, Game, State, Viewer, is_seat
 from store import MatchStore
 from store.match_store import stored_event
 from store.players import PlayerStore
@@ -314,23 +314,45 @@ def resume_point(store: MatchStore, match_id: str, last_event_id: str | None, af
     return after
 
 
-def replay(store: MatchStore, match_id: str, token: str | None, at: int | None = None) -> dict:
+def replay_perspective(perspective: str | None, viewer: Viewer, finished: bool, seats: int) -> Viewer:
+    """Whose view a replay shows: once the match is over, the one asked for (``judge`` by
+    default, ``spectator``, or a seat number: what that seat saw); while it runs only the
+    caller's own (asking for another's is 403 ``perspective_hidden``, whatever the version:
+    a seat's past hand is still secret)."""
+    if perspective is None:
+        return JUDGE if finished else viewer
+    wanted: Viewer = {"judge": JUDGE, "spectator": SPECTATOR}.get(perspective, perspective)
+    if wanted not in (JUDGE, SPECTATOR):
+        wanted = int(perspective)
+        if not 0 <= wanted < seats:
+            raise InvalidRequest(f"perspective must be judge, spectator or a seat from 0 to {seats - 1}",
+                                 code="invalid_perspective")
+    if not finished and wanted != viewer:
+        raise Forbidden("another perspective than your own is shown once the match is over",
+                        code="perspective_hidden")
+    return wanted
+
+
+def replay(store: MatchStore, match_id: str, token: str | None, at: int | None = None,
+           perspective: str | None = None) -> dict:
     """The caller's view of the state after event ``at`` (default: now). Once the match
-    is over: the judge view, the seed and the config, so anyone can re-fold the log
-    (``GET events``) from ``setup(config, seed)`` and check ``sha256(seed)``."""
+    is over: the judge view (or the perspective asked for: ``replay_perspective``), the
+    seed and the config, so anyone can re-fold the log (``GET events``) from
+    ``setup(config, seed)`` and check ``sha256(seed)``."""
     match = load_match(store, match_id)
     viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
     version, now = current_state(store, match.game, match_id)
     at = version if at is None else at
     past = state_at(store, match.game, match_id, at)  # InvalidRequest when out of range
     finished = is_finished(match.game, now)
-    shown = JUDGE if finished else viewer
+    shown = replay_perspective(perspective, viewer, finished, match.seat_count)
     return {
         "match_id": match_id,
         "at": at,
         "version": version,
         "seat": _seat_of(viewer),
         "viewer": viewer_label(shown),
+        "perspective": str(shown),
         "status": "finished" if finished else "active",
         "view": match.game.view(past, shown),
         "seed_commitment": match.meta["seed_commitment"],

@@ -166,10 +166,12 @@ def match_events(query: dict, match_id: str) -> dict:
 @blp.route("/<match_id>/replay")
 @blp.arguments(ReplayQuerySchema, location="query")
 @blp.response(200, ReplaySchema)
-@blp.alt_response(400, schema=ErrorSchema, description="version_out_of_range")
+@blp.alt_response(400, schema=ErrorSchema, description="version_out_of_range, invalid_perspective (a seat the match has not)")
 @blp.alt_response(401, schema=ErrorSchema, description="token of no seat of this match")
+@blp.alt_response(403, schema=ErrorSchema, description="perspective_hidden: another's perspective while the match runs")
 @blp.doc(security=_SEAT_OR_SPECTATOR)
 def match_replay(query: dict, match_id: str) -> dict:
-    """The caller's view after event ``at``; once finished, the judge view plus the seed
-    and config so anyone can re-fold the log and check the seed commitment."""
-    return logic.replay(runtime().store, match_id, _token(), query.get("at"))
+    """The caller's view after event ``at``; once finished, the judge view (or the
+    ``perspective`` asked for: any seat's, the spectator's) plus the seed and config so
+    anyone can re-fold the log and check the seed commitment."""
+    return logic.replay(runtime().store, match_id, _token(), query.get("at"), query.get("perspective"))
