@@ -172,7 +172,8 @@ class MatchReadOnly(MatchOver):
 
 
 class ForkUnavailable(Conflict):
-    """A seat asked for a fork of a live match at a version where a card it may not
-    identify lies outside the zones a fork can re-draw (``rules.forks``)."""
+    """A seat asked for a fork of a live match where a card it may not identify belongs to
+    a deck-list section no starter deck has a card of, so no stand-in can replace it
+    (``rules.forks``)."""
 
     code = "fork_unavailable"

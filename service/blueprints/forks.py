@@ -22,7 +22,7 @@ blp = Blueprint("forks", __name__, url_prefix="/v1/matches", description="Forks:
 @blp.alt_response(400, schema=ErrorSchema, description="version_out_of_range: `at` is past the match's head")
 @blp.alt_response(401, schema=ErrorSchema, description="a token of no seat and no player")
 @blp.alt_response(403, schema=ErrorSchema, description="spectator_fork: a live match may be forked only by its seats")
-@blp.alt_response(409, schema=ErrorSchema, description="fork_unavailable: at this version a card the seat may not see is in play (fork once the match is over)")
+@blp.alt_response(409, schema=ErrorSchema, description="fork_unavailable: a card the seat may not see belongs to a deck-list section no starter deck has (custom cards), so it cannot be re-drawn (fork once the match is over)")
 @blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): forks count as match creations")
 @blp.alt_response(503, schema=ErrorSchema, description="store_full (Retry-After): no new matches while the store is nearly full")
 def create_fork(body: dict, match_id: str) -> dict:

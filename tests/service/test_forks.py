@@ -129,3 +129,32 @@ def test_refold_check_folds_a_fork_from_its_own_version_0(client, rt):
         seat = game.deciding_seats(state)[0]
         matches_logic.post_action(rt, fork["match_id"], fork_tokens[seat], version, game.bot_action(state, seat, f"f{i}"))
     assert check_match(rt.store, fork["match_id"]) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_live_fork_with_hidden_cards_in_play_is_the_pure_redraw(client, rt, game_id):
+    """Hidden cards anywhere (a face-down card in play, dilemmas drawn) no longer refuse a
+    seat's fork: the fork's version 0 is exactly ``rules.forks.redraw_for_seat`` of the
+    position for that seat with the fork's own seed — the function whose leak property
+    (the fork depends on nothing the seat cannot see) tests/rules/test_forks.py checks."""
+    from rules import forks
+
+    match_id, tokens = _play_to_end(rt, game_id, f"anywhere-{game_id}", max_events=120)
+    game = rules.get_game(game_id)
+    head, now = current_state(rt.store, game, match_id)
+    assert game.outcome(now) is None
+    at = head
+    for version in range(head, 0, -1):  # the latest position with a card hidden from seat 0 outside hand and deck
+        state = state_at(rt.store, game, match_id, version)
+        known = forks.known_cards(game.view(state, 0), state["cards"])
+        if any(c["zone"] not in ("hand", "deck") and i not in known for i, c in state["cards"].items()):
+            at = version
+            break
+    answer = _fork(client, match_id, at, tokens[0])
+    assert answer.status_code == 201, answer.get_json()
+    fork_id = answer.get_json()["match_id"]
+    seed = rt.store.get_meta(fork_id)["seed"]
+    _, fork_state = current_state(rt.store, game, fork_id)
+    original = state_at(rt.store, game, match_id, at)
+    assert fork_state == forks.redraw_for_seat(game, original, 0, seed)
+    assert game.view(fork_state, 0) == game.view(original, 0)
