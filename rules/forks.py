@@ -101,8 +101,8 @@ def redraw_for_seat(game: Game, state: State, seat: int, seed: str) -> State:
     slots: dict[tuple, list[str]] = {}
     for card_id in order:
         card = cards[card_id]
-        section = sections.get(card.get("zone"), "deck")
-        typed = _card_type(game.id, out, card) if card.get("zone") in status_zones and game.id == "babylon5" else None
+        section = sections.get(str(card.get("zone")), "deck")
+        typed = _card_type(game.id, out, card) if card.get("zone") in status_zones else None
         slots.setdefault((card.get("owner"), section, typed), []).append(card_id)
 
     stand_ins = _StandIns(game, state)

@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules import forks
-from rules.errors import ForkUnavailable
-from rules.protocol import shown_cards, shown_faces
+from rules.protocol import shown_cards
 from tests.rules.golden import state_hash
 
 GOLDEN = {

@@ -3,7 +3,6 @@ begins: public facts, the same for everyone) and ``GET /replay?perspective=`` (a
 view, the spectator's or the judge's once the match is over; only your own before)."""
 from __future__ import annotations
 
-import pytest
 
 from replays.timeline import mark_from_view
 from tests.service.helpers import bearer
