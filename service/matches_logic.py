@@ -24,7 +24,7 @@ from rules.protocol import JUDGE, SPECTATOR, Game, State, Viewer, is_seat
 from store import MatchStore
 from store.match_store import stored_event
 from store.players import PlayerStore
-from workers.after_event import hint, settle_head, settled
+from workers.after_event import has_steps, hint, settle_head, settled
 from workers.bots import schedule_if_bot_turn
 from workers import jobs as fold_jobs
 from workers.standing_orders import arm_after
@@ -471,7 +471,9 @@ def post_action(
         deciding_before = list(game.deciding_seats(state))
         before = copy_state(state) if head.has_orders else None  # standing orders arm on it
         state = game.apply(state, stored)  # exactly what a fold of the log applies
-        hint(store.conn, match_id)  # cleared by settled() below once the follow-up steps are done
+        steps = has_steps(match.meta, game, state, deciding_before) or head.has_orders
+        if steps:
+            hint(store.conn, match_id)  # cleared by settled() below once the follow-up steps are done
         result = store.append_projected(match_id, expected_version, stored, state, idempotency_key=key,
                                         response={"version": expected_version + 1},
                                         snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0)
@@ -490,11 +492,13 @@ def post_action(
         arm_after(rt.conn, game, match_id, event, before)  # standing orders see the state it was posted on
     # No fold to run or enqueue: the projection moved with the append. What follows an event
     # (meta of a finished match, analytics, your_turn, a bot's turn) is workers.after_event's,
-    # hinted before the append so the sweep redoes it if this request dies here.
-    settle_head(store.conn, match_id, match.meta, game, state, result.version, deciding_before,
-                fold_jobs.FINISHED_SNAPSHOT_EVERY)
+    # hinted before the append (when there is any) so the sweep redoes it if this request dies here.
+    if steps:
+        settle_head(store.conn, match_id, match.meta, game, state, result.version, deciding_before,
+                    fold_jobs.FINISHED_SNAPSHOT_EVERY)
     reschedule(rt.conn, match_id, state)
-    settled(store.conn, match_id, result.version)
+    if steps:
+        settled(store.conn, match_id, result.version)
     if head.has_orders:
         rt.play_orders(match_id)  # (orders saved later play themselves: service.orders_logic)
     return Posted(body=result.response, replayed=False)

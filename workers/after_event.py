@@ -9,7 +9,9 @@ and since a seat's POST writes the projection with the event (``MatchStore.appen
 no fold job would come along later to notice.
 
 So the appender first leaves the match in ``subspace:lagging`` (the sweep's list), does the
-steps, then takes the hint away (``settled``). If it dies in between, the sweep's fold job
+steps, then takes the hint away (``settled``) — but only when there is a step to take
+(``has_steps``): most events of a match (nobody registered to tell, no bot, not the last)
+have none, and for them the hint and its clearing were half of a POST's round trips. If it dies in between, the sweep's fold job
 finds the match with nothing to fold and runs ``settle_head`` for its head — every step is
 idempotent (meta write of the same facts, dedupe keys in the outbox, a set of counted
 matches, a ZADD of the bot's due time), so running it again is harmless.
@@ -23,8 +25,8 @@ import redis
 from rules.protocol import Game, State
 from store import MatchStore, keys
 
-from .bot_turns import schedule_if_bot_turn
-from .turn_notices import notify_your_turn
+from .bot_turns import bot_seat, schedule_if_bot_turn
+from .turn_notices import newly_deciding, notify_your_turn
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,19 @@ def settle_head(conn: redis.Redis, match_id: str, meta: dict, game: Game, state:
     notify_your_turn(conn, match_id=match_id, meta=meta, version=version,
                      before=before_seats, after=game.deciding_seats(state) if outcome is None else [])
     schedule_if_bot_turn(conn, match_id, meta, game, state)
+
+
+def has_steps(meta: dict, game: Game, state: State, before_seats: list[int] | tuple[int, ...]) -> bool:
+    """Whether ``settle_head`` for the event that led to ``state`` writes anything: the match
+    ended, a registered player's seat newly decides (``your_turn``), or a bot seat decides.
+    False means a request that dies after its append loses nothing, so it needs no hint."""
+    if game.outcome(state) is not None:
+        return True
+    deciding = game.deciding_seats(state)
+    holders = meta.get("seat_players") or []
+    if any(seat < len(holders) and holders[seat] is not None for seat in newly_deciding(before_seats, deciding)):
+        return True
+    return any(bot_seat(meta, seat) is not None for seat in deciding) if meta.get("seat_bots") else False
 
 
 def finish_and_announce(conn: redis.Redis, match_id: str, meta: dict, game: Game, state: State, version: int,

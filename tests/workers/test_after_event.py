@@ -7,6 +7,9 @@ and the sweep's fold job — finding nothing to fold — runs the steps for the 
 """
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from replays import current_state
 from store import MatchStore, keys
 from store.match_store import stored_event
@@ -84,3 +87,36 @@ def test_a_post_that_completes_clears_its_hint(store, redis_conn, tinygame):
 
     settled(redis_conn, match_id, stored["v"])
     assert not redis_conn.sismember(keys.LAGGING, match_id)
+
+
+def _everything(conn) -> dict:
+    return {k: conn.dump(k) for k in sorted(conn.keys("*"))}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(players=st.lists(st.sampled_from([None, "p-1", "p-2"]), min_size=2, max_size=2),
+       bots=st.lists(st.sampled_from([None, {"pace_seconds": 1}]), min_size=2, max_size=2),
+       bluff=st.integers(min_value=0, max_value=5))
+def test_has_steps_is_false_only_when_the_steps_write_nothing(store, redis_conn, tinygame, players, bots, bluff):
+    """A POST skips the hint (and its clearing) when ``has_steps`` says the follow-up steps
+    have nothing to do: then they must write nothing at all, at every event of a game,
+    whoever holds the seats; and the event that ends a match always has steps."""
+    from workers.after_event import has_steps, settle_head
+
+    redis_conn.flushdb()
+    registry = PlayerStore(redis_conn)
+    ids = {name: registry.register(display_name=name, email=None, webhook_url="http://127.0.0.1:9/x",
+                                   time_zone="UTC")["player"]["player_id"] for name in ("p-1", "p-2")}
+    match_id, config = new_match(store, tinygame)
+    store.update_meta(match_id, seat_players=[ids.get(p) for p in players], seat_bots=bots)
+    meta = store.get_meta(match_id)
+    state = tinygame.setup(config, "test-seed-0001")
+    for v, event in enumerate(scripted_events(tinygame, config, bluff_at=(bluff,)), start=1):
+        before = list(tinygame.deciding_seats(state))
+        state = tinygame.apply(state, {**event, "v": v})
+        if tinygame.outcome(state) is not None:
+            assert has_steps(meta, tinygame, state, before)
+        elif not has_steps(meta, tinygame, state, before):
+            written = _everything(redis_conn)
+            settle_head(redis_conn, match_id, meta, tinygame, state, v, before, 0)
+            assert _everything(redis_conn) == written
