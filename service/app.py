@@ -76,7 +76,7 @@ def create_app(settings: Mapping[str, object] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     app.register_blueprint(web_pages)  # the web table's pages: files, not API operations
-    install_rate_limits(app, resolved.limits, rt.conn)
+    install_rate_limits(app, resolved.limits, rt.conn, rt.redis_url)
     if resolved.limits.proxy_hops:
         from werkzeug.middleware.proxy_fix import ProxyFix
 

@@ -278,8 +278,7 @@ def notify(redis_url: str | None, data_dir: str, once: bool, consumer: str | Non
     import os
     import socket
 
-    import redis as redis_py
-
+    from store.connection import connect
     from workers.notify import Deliverer, SmtpSettings
 
     name = consumer or f"{socket.gethostname()}-{os.getpid()}"
@@ -290,7 +289,7 @@ def notify(redis_url: str | None, data_dir: str, once: bool, consumer: str | Non
 
     signal.signal(signal.SIGTERM, stop)
     with _redis(redis_url, data_dir) as url:
-        conn = redis_py.Redis.from_url(url)
+        conn = connect(url)
         try:
             deliverer = Deliverer(
                 conn, consumer=name, claim_idle_ms=int(claim_idle * 1000),

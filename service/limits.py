@@ -19,6 +19,7 @@ from flask_limiter import Limiter
 from flask_limiter import RequestLimit
 
 from rules.errors import RateLimited
+from store.connection import is_cluster, plain_url
 
 from .auth import bearer_token
 from .settings import Limits
@@ -72,14 +73,23 @@ def _raise_rate_limited(limit: RequestLimit) -> None:
     )
 
 
-def install_rate_limits(app: Flask, limits: Limits, conn: redis.Redis) -> Limiter:
+def install_rate_limits(app: Flask, limits: Limits, conn: redis.Redis, url: str | None = None) -> Limiter:
     """Attach a Limiter for this app (one per app: tests build several with other limits)
-    and wrap the limited endpoints' view functions. Call after the blueprints are registered."""
+    and wrap the limited endpoints' view functions. Call after the blueprints are registered.
+
+    The counts live in the service's Redis: through ``conn``'s own pool, or on a Redis
+    Cluster (``url`` is ``redis+cluster://``) through the limits library's cluster storage —
+    its two keys per count (this window's and the last) share a hash tag, so its script
+    runs on one slot."""
+    if is_cluster(conn):
+        storage_uri, storage_options = plain_url(str(url)).replace("://", "+cluster://", 1), {}
+    else:
+        storage_uri, storage_options = "redis://", {"connection_pool": conn.connection_pool}
     limiter = Limiter(
         key_func=client_address,
         app=app,
-        storage_uri="redis://",
-        storage_options={"connection_pool": conn.connection_pool},
+        storage_uri=storage_uri,
+        storage_options=storage_options,
         strategy="sliding-window-counter",
         key_prefix=KEY_PREFIX,
         on_breach=_raise_rate_limited,

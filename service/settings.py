@@ -10,6 +10,7 @@ from typing import Mapping
 from rules.errors import InvalidRequest
 
 from schemas.matches import MAX_WAIT_SECONDS
+from store.connection import is_cluster_url
 
 FOLD_MODES = ("rq", "inline")
 DEFAULT_DATA_DIR = "./var/redis"
@@ -106,7 +107,8 @@ def load_settings(overrides: Mapping[str, object] | None = None, environ: Mappin
     ``environ`` (default ``os.environ``), then defaults.
 
     The fold mode defaults to ``inline`` with the embedded Redis (the one-command dev setup
-    has no worker running) and to ``rq`` with an external Redis (production runs workers).
+    has no worker running) and with a Redis Cluster (``redis+cluster://``: RQ cannot run
+    there), and to ``rq`` with an external single Redis (production runs workers).
     """
     env = os.environ if environ is None else environ
     given = dict(overrides or {})
@@ -119,12 +121,16 @@ def load_settings(overrides: Mapping[str, object] | None = None, environ: Mappin
 
     redis_url = pick("REDIS_URL")
     data_dir = str(pick("SUBSPACE_DATA_DIR") or DEFAULT_DATA_DIR)
-    fold_mode = str(pick("SUBSPACE_FOLD_MODE") or ("inline" if redis_url is None else "rq"))
+    on_cluster = is_cluster_url(str(redis_url) if redis_url is not None else None)
+    fold_mode = str(pick("SUBSPACE_FOLD_MODE") or ("inline" if redis_url is None or on_cluster else "rq"))
     if fold_mode not in FOLD_MODES:
         raise InvalidRequest(
             f"SUBSPACE_FOLD_MODE must be one of {', '.join(FOLD_MODES)}, not {fold_mode!r}",
             code="invalid_setting",
         )
+    if on_cluster and fold_mode == "rq":  # RQ's keys are not hash-tagged: it cannot run on a Cluster
+        raise InvalidRequest("SUBSPACE_FOLD_MODE=rq needs a single Redis: RQ does not run on a Redis Cluster "
+                             "(use inline)", code="invalid_setting")
     raw_wait = pick("SUBSPACE_MAX_WAIT")
     try:
         max_wait = float(raw_wait) if raw_wait is not None else float(MAX_WAIT_SECONDS)

@@ -9,10 +9,19 @@ caller answer ``store_unavailable`` (the service) or back off (the workers).
 Retrying a command is safe for everything Subspace sends: reads are idempotent, and the
 append script checks the expected version (and the Idempotency-Key) before it writes, so a
 replayed append is refused or answered from the stored reply, never appended twice.
+
+A Redis Cluster is named by the scheme ``redis+cluster://host:port`` (any one node; the
+client discovers the rest), or ``rediss+cluster://`` with TLS: ``connect`` then returns a
+``redis.cluster.RedisCluster``, which routes each command to the node holding its key's
+slot. Every Lua script and MULTI of Subspace touches one slot (``store.keys``), so the same
+code runs on both (ops/README.md, "Redis Cluster").
 """
 from __future__ import annotations
 
+from typing import cast
+
 import redis
+from redis.cluster import RedisCluster
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 
@@ -22,8 +31,35 @@ RETRIES = 2
 HEALTH_CHECK_INTERVAL = 30  # seconds idle before a pooled connection is PINGed on reuse
 
 
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
+
+def is_cluster_url(url: str | None) -> bool:
+    return bool(url) and str(url).startswith(CLUSTER_SCHEMES)
+
+
+def plain_url(url: str) -> str:
+    """``url`` with its ``+cluster`` removed: what redis-py's ``from_url`` reads."""
+    return url.replace("+cluster://", "://", 1) if is_cluster_url(url) else url
+
+
+def is_cluster(conn: object) -> bool:
+    return isinstance(conn, RedisCluster)
+
+
+def client(url: str, **options: object) -> redis.Redis:
+    """redis-py's own client for ``url`` with redis-py's defaults (``options`` passed on): a
+    ``RedisCluster`` for a cluster URL. For tools and tests; services use ``connect``.
+
+    Typed as ``redis.Redis`` for every caller: a ``RedisCluster`` has the same command
+    methods (the only difference Subspace minds is where a command goes, ``is_cluster``)."""
+    if is_cluster_url(url):
+        return cast(redis.Redis, RedisCluster.from_url(plain_url(url), **options))
+    return redis.Redis.from_url(url, **options)
+
+
 def connect(url: str, **overrides: object) -> redis.Redis:
-    """A bytes client on ``url`` with Subspace's timeouts and retry (``overrides`` win)."""
+    """A bytes client on ``url`` with Subspace's timeouts and retry (``overrides`` win);
+    a ``RedisCluster`` for a ``redis+cluster://`` URL."""
     options: dict[str, object] = {
         "socket_connect_timeout": SOCKET_CONNECT_TIMEOUT,
         "socket_timeout": SOCKET_TIMEOUT,
@@ -32,4 +68,7 @@ def connect(url: str, **overrides: object) -> redis.Redis:
         "health_check_interval": HEALTH_CHECK_INTERVAL,
     }
     options.update(overrides)
+    if is_cluster_url(url):
+        options.pop("retry_on_error")  # the cluster client retries connection errors itself
+        return cast(redis.Redis, RedisCluster.from_url(plain_url(url), **options))
     return redis.Redis.from_url(url, **options)

@@ -118,6 +118,14 @@ def idempotency(match_id: str, key: str) -> str:
     return _k(match_id, f"idem:{key}")
 
 
+def no_idempotency(match_id: str) -> str:
+    """What the append and read scripts get instead of an idempotency key when there is
+    none: a name in the match's slot (a Cluster routes a script by its keys, which must
+    share one slot; an empty name is slot 0) that is never read or written — the scripts
+    use their third key only if it contains ``:idem:``, which this one does not."""
+    return _k(match_id, "idem")
+
+
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 

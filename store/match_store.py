@@ -22,6 +22,7 @@ import redis
 from rules.errors import InvalidRequest, NotFound, VersionConflict
 
 from . import codec, event_codec, keys, scripts
+from .connection import is_cluster
 
 EVENT_SCHEMA = 1
 IDEMPOTENCY_TTL = 24 * 3600  # seconds a stored response answers retries
@@ -125,7 +126,9 @@ class MatchStore:
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> "MatchStore":
-        return cls(redis.Redis.from_url(url), **kwargs)
+        from .connection import client
+
+        return cls(client(url), **kwargs)
 
     # ---- meta ---------------------------------------------------------------------
     def create_match(self, meta: dict, initial_state: dict) -> str:
@@ -283,19 +286,19 @@ class MatchStore:
         return self._run_append(
             self._append_projected, match_id, expected_version, event, stored, idempotency_key, response,
             extra_keys=[keys.projection(match_id), keys.snapshots(match_id)],
-            extra_args=[codec.pack_state(state), "1" if snapshot else "0", keys.APPENDS, match_id],
+            extra_args=[codec.pack_state(state), "1" if snapshot else "0"],
         )
 
     def _run_append(self, script, match_id: str, expected_version: int, event: dict, stored: dict,
                     idempotency_key: str | None, response: Any, *, extra_keys: list, extra_args: list) -> AppendResult:
         version = expected_version + 1
-        idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else ""
+        idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else keys.no_idempotency(match_id)
         fp = _fingerprint(event)
         body = response if response is not None else {"version": version}
         record = codec.dumps({"version": version, "response": body, "fp": fp})
         status, *rest = script(
             keys=[keys.events(match_id), keys.meta(match_id), idem_key, *extra_keys],
-            args=[expected_version, record, self.idempotency_ttl, 4 + len(extra_args), *extra_args,
+            args=[expected_version, record, self.idempotency_ttl, 6 + len(extra_args), keys.APPENDS, match_id, *extra_args,
                   *event_codec.entry_fields(stored)],
         )
         status = status.decode()
@@ -305,7 +308,6 @@ class MatchStore:
                 pipe = self.conn.pipeline(transaction=False)
                 if not projected:  # the projection is behind: the fold worker / sweep catch up
                     pipe.sadd(keys.LAGGING, match_id)
-                    pipe.publish(keys.APPENDS, match_id)  # wakes long polls and streams (service/waits.py)
                 if int(rest[0]) == 1:
                     pipe.zrem(keys.UNSTARTED, match_id)  # it has started: never expired as abandoned
                 pipe.execute()
@@ -332,7 +334,7 @@ class MatchStore:
         """The projection, the events past it, the answer stored under ``idempotency_key``
         and whether any seat has standing orders, in one script call (``NotFound`` for an
         unknown id)."""
-        idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else ""
+        idem_key = keys.idempotency(match_id, idempotency_key) if idempotency_key is not None else keys.no_idempotency(match_id)
         reply = self._read_head(keys=[keys.projection(match_id), keys.events(match_id), idem_key,
                                       keys.standing_orders(match_id)])
         if reply[1] is None:
@@ -505,10 +507,21 @@ class MatchStore:
 def _block_slice(conn: redis.Redis) -> float:
     """Longest single blocking read this client survives: a second under its socket
     timeout (at least 0.1 s); no timeout set means any length."""
-    pool = conn.connection_pool
+    pool = _pool(conn)
     socket_timeout = pool.connection_kwargs.get("socket_timeout", "default")
     if socket_timeout == "default":  # not given: the connection class's own default
         socket_timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout
     if not socket_timeout:
         return float("inf")
     return max(0.1, float(socket_timeout) - 1.0)
+
+
+def _pool(conn) -> redis.ConnectionPool:
+    """The connection pool of ``conn``, or of one node of a cluster client (every node's pool
+    is built from the same options)."""
+    if is_cluster(conn):
+        node = conn.get_default_node()
+        if node.redis_connection is None:
+            conn.nodes_manager.initialize()
+        return node.redis_connection.connection_pool
+    return conn.connection_pool

@@ -15,6 +15,8 @@ import redis
 
 from rules.errors import StoreFull
 
+from .connection import is_cluster
+
 RETRY_AFTER_FULL = 300  # seconds: memory comes back only as the sweep expires or an operator acts
 
 
@@ -33,12 +35,20 @@ class MemoryGuard:
         with self._lock:
             if time.monotonic() - self._read_at < self.cache_seconds:
                 return self._usage
-        info = self.conn.info("memory")
-        used = int(info.get("used_memory", 0))
-        limit = self.max_bytes or int(info.get("maxmemory", 0))
+        used, limit = max(self._nodes(), key=lambda node: node[0] / node[1] if node[1] else 0.0)
         with self._lock:
             self._usage, self._read_at = (used, limit), time.monotonic()
         return used, limit
+
+    def _nodes(self) -> list[tuple[int, int]]:
+        """``(used_memory, limit)`` of every node that takes writes: the one Redis, or each
+        master of a Redis Cluster (any one full master refuses the matches hashed to it, so
+        the fullest one decides)."""
+        if is_cluster(self.conn):
+            infos = [self.conn.get_redis_connection(node).info("memory") for node in self.conn.get_primaries()]
+        else:
+            infos = [self.conn.info("memory")]
+        return [(int(info.get("used_memory", 0)), self.max_bytes or int(info.get("maxmemory", 0))) for info in infos]
 
     def require_room_for_new_match(self) -> None:
         """``StoreFull`` (503, Retry-After) when Redis is past ``reserve`` of its limit."""

@@ -6,13 +6,17 @@ than a 409 (its expected_version is stale precisely because its first try worked
 """
 from __future__ import annotations
 
-# The checks and the XADD every append of a match event makes (``APPEND`` and
-# ``APPEND_PROJECTED``): KEYS 1 events stream, 2 meta hash, 3 idempotency key (or "");
-# ARGV 1 expected version, 2 stored-response bytes, 3 idempotency ttl seconds, 4 how many
-# ARGV come before the entry's field/value pairs (store/event_codec.py), which run to the end.
+# The checks, the XADD and the appends notice every append of a match event makes
+# (``APPEND`` and ``APPEND_PROJECTED``): KEYS 1 events stream, 2 meta hash, 3 idempotency key
+# (or, without one, ``keys.no_idempotency``: a name in the match's slot, so a Cluster routes
+# the call); ARGV 1 expected version, 2 stored-response bytes, 3 idempotency ttl seconds, 4 how
+# many ARGV come before the entry's field/value pairs (store/event_codec.py), which run to
+# the end, 5 the pub/sub channel, 6 the match id published on it (PUBLISH from a script
+# reaches every node's subscribers on a Cluster too; a cluster pipeline refuses PUBLISH).
 _APPEND_CORE = r"""
 if redis.call('EXISTS', KEYS[2]) == 0 then return {'missing'} end
-if KEYS[3] ~= '' then
+local idem = string.find(KEYS[3], ':idem:', 1, true) ~= nil
+if idem then
   local stored = redis.call('GET', KEYS[3])
   if stored then return {'replayed', stored} end
 end
@@ -22,36 +26,35 @@ if #last > 0 then current = tonumber(string.match(last[1][1], '^(%d+)-')) end
 if current ~= tonumber(ARGV[1]) then return {'conflict', tostring(current)} end
 local v = current + 1
 redis.call('XADD', KEYS[1], v .. '-0', unpack(ARGV, tonumber(ARGV[4]) + 1))
-if KEYS[3] ~= '' then redis.call('SET', KEYS[3], ARGV[2], 'EX', tonumber(ARGV[3])) end
+if idem then redis.call('SET', KEYS[3], ARGV[2], 'EX', tonumber(ARGV[3])) end
+redis.call('PUBLISH', ARGV[5], ARGV[6])
 """
 
-# ARGV 4 is 4: the entry's fields follow directly.
+# ARGV 4 is 6: the entry's fields follow directly.
 # Returns {"ok", new_version} | {"replayed", stored_response} | {"conflict", current} | {"missing"}
 APPEND = _APPEND_CORE + r"""
 return {'ok', tostring(v)}
 """
 
 # The service's POST in one call: the append, and the state after it (which the service
-# computed while validating) as the projection, a snapshot when due, and the appends
-# notice. KEYS 4 projection hash, 5 snapshot hash; ARGV 4 is 8; ARGV 5 the packed state,
-# 6 "1" to store it as the snapshot of the new version too, 7 the pub/sub channel, 8 the
-# match id published on it. The projection only moves forward (as WRITE_PROJECTION).
+# computed while validating) as the projection and a snapshot when due. KEYS 4 projection
+# hash, 5 snapshot hash; ARGV 4 is 8; ARGV 7 the packed state, 8 "1" to store it as the
+# snapshot of the new version too. The projection only moves forward (as WRITE_PROJECTION).
 # Returns as APPEND.
 APPEND_PROJECTED = _APPEND_CORE + r"""
 local at = tonumber(redis.call('HGET', KEYS[4], 'version') or '-1')
-if at < v then redis.call('HSET', KEYS[4], 'version', v, 'state', ARGV[5]) end
-if ARGV[6] == '1' then redis.call('HSET', KEYS[5], tostring(v), ARGV[5]) end
-redis.call('PUBLISH', ARGV[7], ARGV[8])
+if at < v then redis.call('HSET', KEYS[4], 'version', v, 'state', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[5], tostring(v), ARGV[7]) end
 return {'ok', tostring(v)}
 """
 
 # Everything a request needs to know a match's current state, in one round trip.
-# KEYS: 1 projection hash, 2 events stream, 3 idempotency key (or ""), 4 standing orders hash
+# KEYS: 1 projection hash, 2 events stream, 3 idempotency key (or ``keys.no_idempotency``), 4 standing orders hash
 # Returns {stored_response or false, projection version or false, state, entries past the
 # projection ({id, {field, value, ...}} each), how many seats have standing orders}.
 READ_HEAD = r"""
 local stored = false
-if KEYS[3] ~= '' then stored = redis.call('GET', KEYS[3]) end
+if string.find(KEYS[3], ':idem:', 1, true) then stored = redis.call('GET', KEYS[3]) end
 local proj = redis.call('HMGET', KEYS[1], 'version', 'state')
 if not proj[1] then return {stored, false} end
 local tail = redis.call('XRANGE', KEYS[2], (tonumber(proj[1]) + 1) .. '-0', '+')

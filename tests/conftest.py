@@ -15,6 +15,7 @@ import redis as redis_py
 from hypothesis import settings as hypothesis_settings
 
 import rules
+from store.connection import client, is_cluster_url
 from store.embedded import start_embedded
 from tests.support import tinygame as tinygame_module
 
@@ -29,11 +30,31 @@ if os.environ.get("CI"):
 EXTRA_GAMES_SPEC = "tests.support.tinygame:GAME"
 
 
+# SUBSPACE_TEST_REDIS_CLUSTER=1: every test's Redis is a local three-master Redis Cluster
+# (tests/support/redis_cluster.py) instead of one embedded server — the proof that every
+# key a script or MULTI touches shares one slot (ops/README.md, "Redis Cluster").
+ON_CLUSTER = os.environ.get("SUBSPACE_TEST_REDIS_CLUSTER", "") not in ("", "0")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if ON_CLUSTER:
+        skip = pytest.mark.skip(reason="RQ does not run on a Redis Cluster (SUBSPACE_TEST_REDIS_CLUSTER)")
+        for item in items:
+            if "rq" in item.keywords:
+                item.add_marker(skip)
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = os.environ.get("TEST_REDIS_URL")
     if url:
         yield url
+        return
+    if ON_CLUSTER:
+        from tests.support.redis_cluster import RedisClusterNodes
+
+        with RedisClusterNodes(tmp_path_factory.mktemp("redis-cluster")) as nodes:
+            yield nodes.url
         return
     server = start_embedded(tmp_path_factory.mktemp("redis"))
     try:
@@ -42,11 +63,35 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def cluster_url(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A local three-master Redis Cluster for the cluster tests that run in every CI run (the
+    session's own when SUBSPACE_TEST_REDIS_CLUSTER is set); started once per session."""
+    if is_cluster_url(redis_url):
+        yield redis_url
+        return
+    from tests.support.redis_cluster import RedisClusterNodes
+
+    with RedisClusterNodes(tmp_path_factory.mktemp("redis-cluster")) as nodes:
+        yield nodes.url
+
+
+@pytest.fixture
+def cluster_conn(cluster_url: str) -> Iterator[redis_py.RedisCluster]:
+    """A cluster client, every master emptied before the test."""
+    conn = client(cluster_url)
+    conn.flushdb()
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
 @pytest.fixture
 def redis_conn(redis_url: str) -> Iterator[redis_py.Redis]:
     """A bytes client on the test server, emptied before the test (the server is ours)."""
-    conn = redis_py.Redis.from_url(redis_url)
-    conn.flushdb()
+    conn = client(redis_url)
+    conn.flushdb()  # on a cluster: every master
     try:
         yield conn
     finally:

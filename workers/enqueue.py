@@ -26,6 +26,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from store import keys
+from store.connection import is_cluster
 
 QUEUE = "fold"
 FLAG_TTL = 300  # seconds
@@ -43,7 +44,16 @@ def enqueue_fold(conn: redis.Redis, match_id: str, *, queue: str = QUEUE, force:
 
     ``force`` enqueues even when the flag is set (the sweep uses it for matches whose flag
     outlived its job, e.g. a worker killed between taking the job and starting it).
+
+    On a Redis Cluster, where RQ cannot run (ops/README.md), the match is folded here and
+    now instead (the caller — the clock job — is a worker process already); returns True.
     """
+    if is_cluster(conn):
+        from .jobs import fold_pending, settle_lagging  # jobs imports RQ's job context: only here
+
+        fold_pending(conn, match_id)
+        settle_lagging(conn, match_id)
+        return True
     flag = keys.fold_queued(match_id)
     job_id = f"fold-{match_id}-{uuid4().hex}"
     if force:

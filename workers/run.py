@@ -22,7 +22,7 @@ import redis
 from rq import SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-from store.connection import connect
+from store.connection import connect, is_cluster_url
 from store.plugins import load_extra_games
 
 from .enqueue import QUEUE
@@ -89,6 +89,9 @@ def run_worker(
     CPU-bound, and forking a work-horse per job would cost more than the fold. A job that
     crashes the process is covered by the sweep.
     """
+    if is_cluster_url(redis_url):
+        raise SystemExit("RQ does not run on a Redis Cluster (its keys are not hash-tagged): there the API folds "
+                         "inline and `subspace sweep` folds lagging matches itself; no fold worker is needed")
     load_extra_games()
     stop = _Stop()
     in_main_thread = threading.current_thread() is threading.main_thread()

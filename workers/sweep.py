@@ -19,6 +19,7 @@ import redis
 
 from rules.errors import NotFound
 from store import MatchStore, keys
+from store.connection import is_cluster
 
 from .enqueue import QUEUE, enqueue_fold, fold_queue, queued_fold_job
 from .jobs import fold_pending, settle_lagging
@@ -35,16 +36,20 @@ class SweepReport:
     # caught up but still hinted: an appender that writes the projection itself died
     # before its follow-up steps (workers.after_event), which the sweep ran for the head
     settled: list[str] = field(default_factory=list)
+    # folded by the sweep itself (``inline``: on a Redis Cluster, where no RQ worker runs)
+    folded: list[str] = field(default_factory=list)
 
     @property
     def lagging(self) -> list[str]:
-        return sorted(self.enqueued + self.already_queued + self.repaired)
+        return sorted(self.enqueued + self.already_queued + self.repaired + self.folded)
 
     def summary(self) -> str:
         """One line for the CLI and the timer's log, e.g. ``3 lagging match(es): 1 fold job(s)
         enqueued, 1 already queued, 1 repaired (flag set but its job was gone)``."""
         return (
-            f"{len(self.lagging)} lagging match(es): {len(self.enqueued)} fold job(s) enqueued, "
+            f"{len(self.lagging)} lagging match(es): "
+            + (f"{len(self.folded)} folded by the sweep, " if self.folded else "")
+            + f"{len(self.enqueued)} fold job(s) enqueued, "
             f"{len(self.already_queued)} already queued, {len(self.repaired)} repaired "
             "(flag set but its job was gone)"
             + (f"; {len(self.settled)} caught-up match(es) had their last event's follow-up steps run"
@@ -69,8 +74,11 @@ def _waits(conn: redis.Redis, queue: str, job_id: str, waiting: set[str]) -> boo
     return job_id in waiting or conn.lpos(fold_queue(conn, queue).key, job_id) is not None
 
 
-def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> SweepReport:
+def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE, inline: bool | None = None) -> SweepReport:
     """Make sure every lagging match has a fold job coming; returns what was done.
+
+    ``inline`` (default: on a Redis Cluster, where RQ cannot run and the service folds
+    inline) folds each lagging match here instead of enqueueing a job (``folded``).
 
     Candidates are the ``subspace:lagging`` hints; ``full=True`` also checks every match in
     ``subspace:matches`` (slower; for the rare case a hint was never written, e.g. a crash
@@ -78,6 +86,8 @@ def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> Sweep
     """
     store = MatchStore(conn)
     report = SweepReport()
+    if inline is None:
+        inline = is_cluster(conn)
     hinted = {m.decode() for m in conn.smembers(keys.LAGGING)}
     candidates = set(hinted)
     if full:
@@ -96,6 +106,14 @@ def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE) -> Sweep
             settle_lagging(conn, match_id)
             continue
         conn.sadd(keys.LAGGING, match_id)
+        if inline:
+            try:
+                fold_pending(conn, match_id)
+            except NotFound:  # deleted meanwhile
+                pass
+            settle_lagging(conn, match_id)
+            report.folded.append(match_id)
+            continue
         job_id = queued_fold_job(conn, match_id)
         if job_id is None and enqueue_fold(conn, match_id, queue=queue):
             report.enqueued.append(match_id)

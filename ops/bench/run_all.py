@@ -16,6 +16,8 @@ Prints, on this machine, in one run:
 4. **Bytes per finished match** of each game (Redis ``MEMORY USAGE`` of every key of a
    finished 2-player match: log, meta, projection, snapshots).
 5. **game.view** time per game over the states of a recorded game, p50 / p99.
+6. **One node vs a cluster**: the real POST path on the embedded Redis and on a local
+   three-master Redis Cluster (``tests/support/redis_cluster.py``), actions/s and p99.
 
 Everything runs on loopback and a private embedded Redis; nothing is asserted. Bounded:
 every load round stops after ``--seconds``.
@@ -285,6 +287,37 @@ def bench_posts(args, store: MatchStore, url: str) -> None:
         real_server.stop()
 
 
+def bench_cluster(args, store: MatchStore, url: str) -> None:
+    """The real POST path on one Redis node vs a local three-master Redis Cluster (issue 13
+    item 7): the same gunicorn settings and load, rounds alternating between the two."""
+    from tests.support.redis_cluster import RedisClusterNodes
+
+    game = rules.get_game(args.game)
+    print(f"== POST: one Redis node vs a three-master Redis Cluster ({game.title}), {args.workers} gevent workers, "
+          f"{args.threads} threads, {args.rounds} round(s) of {args.seconds:.0f}s each")
+    with tempfile.TemporaryDirectory() as tmp, RedisClusterNodes(Path(tmp)) as nodes:
+        cluster_store = MatchStore.from_url(nodes.url)
+        single, cluster = Server(REAL_APP, url, args.workers), Server(REAL_APP, nodes.url, args.workers)
+        try:
+            rows = []
+            for round_no in range(args.rounds):
+                one = run_load(single.port, post_plans(single.port, store, game, args.threads, args.actions,
+                                                       100 + round_no)[0], args.seconds)
+                three = run_load(cluster.port, post_plans(cluster.port, cluster_store, game, args.threads, args.actions,
+                                                          100 + round_no)[0], args.seconds)
+                rows.append((one, three))
+                print(f"round {round_no + 1}: one node {one.rate:7.0f} actions/s p50 {one.pct(.5):6.1f} ms p99 "
+                      f"{one.pct(.99):6.1f} ms ({one.errors} errors) | cluster {three.rate:7.0f} actions/s p50 "
+                      f"{three.pct(.5):6.1f} ms p99 {three.pct(.99):6.1f} ms ({three.errors} errors)")
+            print(f"RATIO cluster/one node (median of rounds): rate "
+                  f"{statistics.median(b.rate / a.rate for a, b in rows):.2f}x, p99 "
+                  f"{statistics.median(b.pct(.99) / a.pct(.99) for a, b in rows):.2f}x (the same 2 cores serve both: "
+                  "a cluster adds capacity only with more machines; this shows what its routing costs)")
+        finally:
+            single.stop()
+            cluster.stop()
+
+
 def bench_storage_and_replay(args, store: MatchStore, url: str) -> None:
     print("== finished 2-player match per game: bytes in Redis, state at a version over HTTP, game.view")
     server = Server(REAL_APP, url, args.workers)
@@ -322,7 +355,8 @@ def main() -> None:
     parser.add_argument("--game", default="stargate", help="game of the POST benchmark (default stargate)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes for both apps")
     parser.add_argument("--threads", type=int, default=8, help="load generator connections")
-    parser.add_argument("--parts", default="posts,fold,storage", help="which parts to run (default: all three)")
+    parser.add_argument("--parts", default="posts,fold,storage,cluster",
+                        help="which parts to run (default: all: posts,fold,storage,cluster)")
     args = parser.parse_args()
     args.rounds, args.seconds, args.actions = (1, 8.0, 60) if args.quick else (3, 20.0, 200)
     args.games, args.replays, args.game_limit = (1, 50, 2000) if args.quick else (5, 200, 5000)
@@ -339,6 +373,8 @@ def main() -> None:
             bench_real_games(args.games)
         if "storage" in parts:
             bench_storage_and_replay(args, store, redis_server.url)
+        if "cluster" in parts:
+            bench_cluster(args, store, redis_server.url)
 
 
 if __name__ == "__main__":

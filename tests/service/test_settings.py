@@ -21,6 +21,14 @@ def test_redis_url_from_environment_defaults_to_rq():
     assert s.fold_mode == "rq"
 
 
+def test_a_cluster_url_folds_inline_and_refuses_rq():
+    """RQ cannot run on a Redis Cluster (ops/README.md): inline by default, rq refused."""
+    s = load_settings({}, environ={"REDIS_URL": "redis+cluster://node-1:7000"})
+    assert s.fold_mode == "inline" and not s.embedded
+    with pytest.raises(InvalidRequest, match="RQ does not run on a Redis Cluster"):
+        load_settings({"SUBSPACE_FOLD_MODE": "rq"}, environ={"REDIS_URL": "rediss+cluster://node-1:7000"})
+
+
 def test_explicit_settings_override_environment():
     s = load_settings({"SUBSPACE_FOLD_MODE": "inline", "SUBSPACE_DATA_DIR": "/tmp/x"},
                       environ={"REDIS_URL": "redis://r", "SUBSPACE_FOLD_MODE": "rq", "SUBSPACE_DATA_DIR": "/y"})

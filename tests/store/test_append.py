@@ -4,10 +4,10 @@ from __future__ import annotations
 import threading
 
 import pytest
-import redis as redis_py
 
 from rules.errors import InvalidRequest, NotFound, VersionConflict
 from store import MatchStore, keys
+from store.connection import client
 from tests.support.racing import run_together
 
 EVENT = {"type": "action", "seat": 0, "payload": {"type": "play", "card": 3}}
@@ -140,7 +140,7 @@ def test_wait_for_version_wakes_on_append(store, redis_url):
 def test_wait_for_version_outlasts_the_clients_socket_timeout(redis_url):
     """A wait longer than the socket timeout (redis-py 8 defaults it to 5 s) neither
     raises nor misses an append that lands after the first slice."""
-    short = MatchStore(redis_py.Redis.from_url(redis_url, socket_timeout=1.2))
+    short = MatchStore(client(redis_url, socket_timeout=1.2))
     match_id = short.create_match({"game": "highcard"}, {"n": 0})
     assert short.wait_for_version(match_id, 1, timeout=1.5) == 0  # two slices, then timeout
     other = MatchStore.from_url(redis_url)
@@ -155,12 +155,13 @@ def test_wait_for_version_outlasts_the_clients_socket_timeout(redis_url):
 def test_a_default_client_blocks_in_slices_under_its_socket_timeout(redis_url):
     """redis-py 8 gives every connection a 5 s socket timeout unless told otherwise; the
     service's own client (created without one) must still survive a 30 s wait."""
-    from store.match_store import _block_slice
+    from store.match_store import _block_slice, _pool
 
-    default = redis_py.Redis.from_url(redis_url)
-    timeout = default.connection_pool.connection_class(**default.connection_pool.connection_kwargs).socket_timeout
+    default = client(redis_url)
+    pool = _pool(default)
+    timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout
     assert timeout is None or _block_slice(default) < timeout
-    assert _block_slice(redis_py.Redis.from_url(redis_url, socket_timeout=None)) == float("inf")
+    assert _block_slice(client(redis_url, socket_timeout=None)) == float("inf")
 
 
 def test_idempotent_result_looks_up_a_key_without_appending(store):

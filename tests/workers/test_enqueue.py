@@ -1,10 +1,15 @@
 """Coalesced enqueueing and the fold job run by a real (in-process, burst) RQ worker."""
 from __future__ import annotations
 
+import pytest
+
 from replays.fold import fold
 from store import keys
 from tests.store.helpers import SEED, new_match, scripted_events
 from workers import enqueue_fold, fold_queue, run_worker
+
+
+pytestmark = pytest.mark.rq  # fold jobs and RQ workers
 
 
 def _append_and_enqueue(store, conn, match_id, events):

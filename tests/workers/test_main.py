@@ -8,6 +8,7 @@ from workers import fold_queue
 from workers.__main__ import main
 
 
+@pytest.mark.rq
 def test_sweep_then_burst_work_from_the_command_line(store, redis_conn, redis_url, tinygame, capsys):
     match_id, config = new_match(store, tinygame)
     events = scripted_events(tinygame, config, n=4)

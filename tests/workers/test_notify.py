@@ -15,6 +15,7 @@ import textwrap
 import pytest
 
 from rules.errors import NotFound
+from store.connection import client  # noqa: F401 - the claimer subprocess imports it too
 from store.outbox import DEAD, RETRY, STREAM, Outbox, enqueue_notification
 from store.players import PlayerStore
 from tests.support.receivers import smtp_server, webhook_receiver
@@ -143,8 +144,9 @@ def test_kill_9_after_claim_then_restart_delivers_exactly_once(redis_conn, hook,
     _notify(redis_conn, player)
     claimer = textwrap.dedent("""
         import os, sys, time, redis
+        from store.connection import client
         from store.outbox import Outbox
-        outbox = Outbox(redis.Redis.from_url(os.environ["REDIS_URL"]), "doomed")
+        outbox = Outbox(client(os.environ["REDIS_URL"]), "doomed")
         print(len(outbox.claim()), flush=True)
         time.sleep(60)
     """)

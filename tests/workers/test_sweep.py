@@ -1,9 +1,14 @@
 """The lag sweep re-enqueues matches whose projection is behind their stream."""
 from __future__ import annotations
 
+import pytest
+
 from store import keys
 from tests.store.helpers import append_all, new_match, scripted_events
 from workers import enqueue_fold, fold_pending, fold_queue, run_worker, sweep, sweep_lagging
+
+
+pytestmark = pytest.mark.rq  # fold jobs and RQ workers
 
 
 def test_sweep_enqueues_only_lagging_matches_and_drops_caught_up_hints(store, redis_conn, tinygame):

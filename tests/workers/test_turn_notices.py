@@ -2,6 +2,8 @@
 queueing ``your_turn`` loses no notification (issue 11: 'a crash loses none')."""
 from __future__ import annotations
 
+import pytest
+
 import rules
 from store.outbox import STREAM, dedupe_redis_key
 from store.players import PlayerStore
@@ -48,6 +50,7 @@ def test_a_fold_queues_your_turn_for_appends_nobody_announced(store, redis_conn,
     assert all(_announced(redis_conn, match_id, v, s) for v, s in expected)
 
 
+@pytest.mark.rq
 def test_the_sweep_finds_a_crashed_append_and_it_is_announced_once(store, redis_conn, redis_url, tinygame):
     match_id, config, _ = _registered_match(store, redis_conn, tinygame)
     append_all(store, match_id, scripted_events(tinygame, config, n=4))

@@ -19,6 +19,9 @@ from tests.workers.slowgame import GAME as SLOW
 from workers import enqueue_fold, sweep_lagging
 
 
+pytestmark = pytest.mark.rq  # fold jobs and RQ workers
+
+
 def _wait_until(predicate, what: str) -> None:
     wait_until(predicate, what, timeout=30.0, poll=0.01)
 
