@@ -100,12 +100,38 @@ def _grouped(state: dict, iid: str) -> dict:
 
 
 def _by_kind(d: dict) -> dict:
-    """``kind`` -> ``(k, ability)`` pairs and ``(kind,)`` -> the abilities alone."""
+    """``kind`` -> ``(k, ability)`` pairs and ``(kind,)`` -> the abilities alone;
+    ``("keyword", name)`` -> the ``keyword`` abilities of that name."""
     grouped: dict = {}
     for k, ab in enumerate(d.get("mechanics") or []):
         grouped.setdefault(ab.get("kind"), []).append((k, ab))
         grouped.setdefault((ab.get("kind"),), []).append(ab)
+        if ab.get("kind") == "keyword":
+            grouped.setdefault(("keyword", ab.get("keyword")), []).append(ab)
     return {key: tuple(found) for key, found in grouped.items()}
+
+
+def keyword_abilities(state: dict, iid: str, keyword: str) -> tuple:
+    """The card's ``keyword`` abilities naming ``keyword`` (``blank_abilities``, …), in printed order."""
+    return _grouped(state, iid).get(("keyword", keyword), ())
+
+
+def in_play_having(state: dict, key, cards: list | None = None) -> list:
+    """The cards in play (or of ``cards``), in that order, whose text has ``key``: a kind
+    (``"static"``) or ``("keyword", name)``. Why: the statics, triggers and keywords in play
+    are listed several times per event, and most cards have none of the text asked for;
+    one inline pass over the per-definition index skips them without a call per card."""
+    instances = state["cards"]
+    local = state["extra_cards"]
+    out = []
+    for iid in cards_in_play(state) if cards is None else cards:
+        guid = instances[iid]["guid"]
+        grouped: dict | None = _by_kind(local[guid]) if local and guid in local else _BY_KIND.get(guid)
+        if grouped is None:
+            grouped = _BY_KIND[guid] = _by_kind(card_db_for(state)[guid])
+        if key in grouped:
+            out.append(iid)
+    return out
 
 
 def zone_list(state: dict, iid: str) -> list:

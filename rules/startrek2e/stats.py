@@ -87,7 +87,7 @@ def _compute_sources(state: dict) -> dict:
     out: dict = {}
     blk = X.blankers(state)
     on_missions = [d for m in S.all_missions(state) for d in state["cards"][m].get("on", ())]
-    for iid in S.cards_in_play(state) + on_missions:
+    for iid in S.in_play_having(state, "static", S.cards_in_play(state) + on_missions):
         if state["cards"][iid].get("stopped"):  # Stopped: no text of a stopped card works
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities"

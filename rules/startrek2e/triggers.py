@@ -44,8 +44,12 @@ def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bo
 
 def _trigger_sources(state: dict, seat: int | None = None):
     blk = X.blankers(state)
-    for iid in S.cards_in_play(state):
+    cards = S.cards_in_play(state)
+    triggered = set(S.in_play_having(state, "trigger", cards))  # the others have no trigger text
+    for iid in cards:
         c = state["cards"][iid]
+        if iid not in triggered and not c.get("damage"):
+            continue
         if c.get("stopped") or (seat is not None and S.commander(state, iid) != seat):
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)
@@ -91,7 +95,9 @@ def fire(state: dict, event: str, **data) -> None:
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         I.push(state, ab["effects"], ctx, cost=ab.get("cost"))
-    if any(True for _ in _optional(state, event, data)):
+    with X.keywords_listed_once(state):  # only read while each seat is asked
+        window = any(True for _ in _optional(state, event, data))
+    if window:
         state["windows"].append({"event": event, "data": data, "passes": 0,
                                  "seat": state["turn"]["player"], "used": []})
 

@@ -7,6 +7,8 @@ rule module; the later constructs hook in through :func:`match_key` and
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
+from typing import Iterator
 
 from .. import state as S
 
@@ -202,6 +204,24 @@ def blankers(state: dict) -> list:
     return _listed_once(state, 1, _blankers)
 
 
+@contextmanager
+def keywords_listed_once(state: dict) -> Iterator[None]:
+    """Within this block ``state`` is only read: :func:`blankers` and :func:`skills_costs`
+    are listed once (``stats.frozen`` does this too, and also lists the statics — eagerly,
+    which a caller that reads no number need not pay for). A response window is opened
+    after every event a trigger can hear, and asking each seat whether it has a response
+    listed the blankers in play four times per event."""
+    outer = getattr(_LISTED, "scope", None)
+    if outer is not None and outer[0] is state:
+        yield
+        return
+    _LISTED.scope = [state, None, None]
+    try:
+        yield
+    finally:
+        _LISTED.scope = outer
+
+
 def _listed_once(state: dict, slot: int, compute) -> list:
     """``compute(state)``, kept in ``_LISTED.scope[slot]`` while ``stats.frozen(state)`` holds."""
     listed = getattr(_LISTED, "scope", None)
@@ -213,14 +233,13 @@ def _listed_once(state: dict, slot: int, compute) -> list:
 
 
 def _blankers(state: dict) -> list:
-    out = []
-    for iid in S.cards_in_play(state):
-        if state["cards"][iid].get("stopped"):
-            continue
-        for ab in S.abilities(state, iid, "keyword"):
-            if ab.get("keyword") == "blank_abilities":
-                out.append((iid, ab))
-    return out
+    return _unstopped_keywords(state, "blank_abilities")
+
+
+def _unstopped_keywords(state: dict, keyword: str) -> list:
+    """``(card, ability)`` for the ``keyword`` abilities of unstopped cards in play."""
+    return [(iid, ab) for iid in S.in_play_having(state, ("keyword", keyword)) if not state["cards"][iid].get("stopped")
+            for ab in S.keyword_abilities(state, iid, keyword)]
 
 
 def blanked(state: dict, iid: str, blk: list | None = None) -> bool:
@@ -254,14 +273,7 @@ def skills_costs(state: dict) -> list:
 
 
 def _skills_costs(state: dict) -> list:
-    out = []
-    for iid in S.cards_in_play(state):
-        if state["cards"][iid].get("stopped"):
-            continue
-        for ab in S.abilities(state, iid, "keyword"):
-            if ab.get("keyword") == "skills_cost":
-                out.append((iid, ab))
-    return out
+    return _unstopped_keywords(state, "skills_cost")
 
 
 def skill_blocked(state: dict, iid: str, skill: str, costs: list) -> bool:

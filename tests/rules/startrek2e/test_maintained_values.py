@@ -6,15 +6,23 @@ made once per card definition instead of rescanning the card's text. After every
 random and purposeful games the index must equal a scan of each card's ``mechanics``, and
 the statics in play must equal the old full scan, and the cards a seat may play, listed
 with the statics in play listed once (``stats.frozen``), must equal a listing that reads
-them afresh for every cost.
+them afresh for every cost. The keyword abilities, statics and triggers in play are listed
+by one pass over the cards in play that skips cards without such text
+(``state.in_play_having``): each listing must equal the old scan of every card; and asking
+each seat for its responses with the keywords listed once (``extra.keywords_listed_once``)
+must answer as asking afresh.
 """
 from __future__ import annotations
+
+import copy
+import random
 
 import pytest
 
 from rules.startrek2e import play as P
 from rules.startrek2e import state as S
 from rules.startrek2e import stats
+from rules.startrek2e import triggers as T
 from rules.startrek2e.effects import extra as X
 from rules.startrek2e.effects import filters as F
 from tests.support.playing import bot_chooser, new_game, play, random_chooser
@@ -36,6 +44,40 @@ def scanned_sources(state: dict) -> dict:
     if costs:
         out["__skills_cost__"] = costs
     return out
+
+
+def scanned_keywords(state: dict, keyword: str) -> list:
+    """``extra._blankers`` / ``_skills_costs`` as they were: every card in play scanned."""
+    return [(iid, ab) for iid in S.cards_in_play(state) if not state["cards"][iid].get("stopped")
+            for ab in S.abilities(state, iid, "keyword") if ab.get("keyword") == keyword]
+
+
+def scanned_triggers(state: dict, seat: int | None) -> list:
+    """``triggers._trigger_sources`` as it was: every card in play scanned."""
+    out = []
+    blk = scanned_keywords(state, "blank_abilities")
+    for iid in S.cards_in_play(state):
+        c = state["cards"][iid]
+        if c.get("stopped") or (seat is not None and S.commander(state, iid) != seat):
+            continue
+        if blk and X.blanked(state, iid, blk):
+            continue
+        out += [(iid, k, ab) for k, ab in S.numbered_abilities(state, iid, "trigger")]
+        out += [(dmg, k, ab) for dmg in c.get("damage", ()) for k, ab in S.numbered_abilities(state, dmg, "damage")
+                if "on" in ab]
+    return out
+
+
+def assert_listings_equal_scans(state: dict) -> None:
+    assert X._blankers(state) == scanned_keywords(state, "blank_abilities")
+    assert X._skills_costs(state) == scanned_keywords(state, "skills_cost")
+    for seat in [None, *range(len(state["seats"]))]:
+        assert list(T._trigger_sources(state, seat)) == scanned_triggers(state, seat)
+    for event in T.RELATION:
+        data = {"seat": state["turn"]["player"], "card": next(iter(S.cards_in_play(state)), None), "owner": 0}
+        fresh = list(T._optional(state, event, data))
+        with X.keywords_listed_once(state):
+            assert list(T._optional(state, event, data)) == fresh
 
 
 def assert_index_equals_scan(state: dict) -> None:
@@ -65,4 +107,50 @@ def test_ability_index_equals_a_scan_of_every_card_after_every_event(kind, playe
     n = 0
     for n, state in play(game, state, chooser, max_events=600):
         assert_index_equals_scan(state)
+        assert_listings_equal_scans(state)
     assert n > 50
+
+
+# Premiere cards whose text the random starter games rarely bring into play: Odo and Sela
+# blank abilities, Kurak and Bralek put a price on skills, Nanite Attack is a damage card
+# with a trigger, A Living Death a dilemma whose static works from its mission
+ODO, SELA, KURAK, BRALEK, NANITE_ATTACK, A_LIVING_DEATH = "1R220", "1R367", "1R308", "1R383", "1R039", "1U001"
+
+
+def doctored(state: dict, r) -> dict:
+    """A copy of ``state`` with those cards put among the cards in play (instances in play
+    become them, some stopped), a Nanite Attack on a ship and A Living Death on a mission."""
+    st = copy.deepcopy(state)
+    cards = st["cards"]
+    personnel = [i for i in S.cards_in_play(st) if S.ctype(st, i) == "personnel"]
+    ships = [i for i in S.cards_in_play(st) if S.ctype(st, i) == "ship"]
+    for iid, guid in zip(r.sample(personnel, min(3, len(personnel))), (ODO, SELA, KURAK)):
+        cards[iid]["guid"] = guid
+        cards[iid]["stopped"] = r.random() < 0.3
+    for iid in ships[:1]:
+        cards[iid]["guid"] = BRALEK
+        spare = next((i for seat in st["seats"] for i in seat["deck"]), None)
+        if spare is not None:
+            cards[spare]["guid"] = NANITE_ATTACK
+            S.move(st, spare, "damage", iid)
+    missions = S.all_missions(st)
+    spare = next((i for seat in st["seats"] for i in seat["dilemmas"]), None)
+    if missions and spare is not None:
+        cards[spare]["guid"] = A_LIVING_DEATH
+        S.move(st, spare, "on", r.choice(missions))
+    return st
+
+
+@pytest.mark.parametrize("seed", ["doctored-0", "doctored-1"])
+def test_listings_equal_scans_with_blankers_prices_damage_and_placed_dilemmas_in_play(seed):
+    r = random.Random(seed)
+    game, state = new_game("startrek2e", 2, seed)
+    chooser = random_chooser(seed)
+    tried = 0
+    for n, state in play(game, state, chooser, max_events=400):
+        if n % 5 == 0 and S.cards_in_play(state):
+            st = doctored(state, r)
+            assert_listings_equal_scans(st)
+            assert stats._compute_sources(st) == scanned_sources(st)
+            tried += bool(X._blankers(st)) and bool(X._skills_costs(st))
+    assert tried > 10
