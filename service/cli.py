@@ -229,7 +229,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     from store.connection import connect
     from workers import sweep as sweep_matches
     from workers.compaction import compact_finished
-    from workers.expiry import expire_unstarted
+    from workers.expiry import expire_unstarted, remove_orphaned_notes
 
     from .challenges_logic import Challenges
     from .tournaments_logic import Tournaments
@@ -242,6 +242,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
             tournaments = Tournaments(conn).sweep()
             expired = expire_unstarted(conn, unstarted_hours)
             compacted = compact_finished(conn) if full else []
+            orphaned = remove_orphaned_notes(conn) if full else []
         finally:
             conn.close()
     click.echo(report.summary())
@@ -254,6 +255,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     click.echo(f"{len(expired)} unstarted match(es) older than {unstarted_hours:g} h expired")
     if full:
         click.echo(f"{len(compacted)} finished match(es) compacted (intermediate snapshots dropped)")
+        click.echo(f"{len(orphaned)} orphaned annotation stream(s) removed (their match no longer exists)")
 
 
 @main.command()

@@ -210,8 +210,10 @@ class MatchStore:
         for raw in self.conn.zrangebyscore(keys.UNSTARTED, "-inf", cutoff):
             match_id = raw.decode()
             try:
+                # its annotations too (notes may anchor at version 0): none outlives its match
                 match_keys = [keys.meta(match_id), keys.events(match_id), keys.projection(match_id),
-                              keys.snapshots(match_id), keys.fold_queued(match_id), keys.standing_orders(match_id)]
+                              keys.snapshots(match_id), keys.fold_queued(match_id), keys.standing_orders(match_id),
+                              keys.notes(match_id, "events"), keys.notes(match_id, "state")]
             except NotFound:  # a malformed id in the index names no match
                 match_keys = None
             if match_keys is not None and self._expire_unstarted(keys=match_keys):

@@ -9,7 +9,7 @@ import sys
 from store.connection import connect
 
 from .enqueue import QUEUE
-from .expiry import expire_unstarted, unstarted_hours_setting
+from .expiry import expire_unstarted, remove_orphaned_notes, unstarted_hours_setting
 from .run import run_worker
 from .sweep import sweep as sweep_matches
 
@@ -45,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     print(sweep_matches(conn, full=args.full).summary())
     expired = expire_unstarted(conn, args.unstarted_hours)
     print(f"{len(expired)} unstarted match(es) older than {args.unstarted_hours:g} h expired")
+    if args.full:
+        print(f"{len(remove_orphaned_notes(conn))} orphaned annotation stream(s) removed")
     return 0
 
 

@@ -51,3 +51,49 @@ def test_the_sweep_command_expires_them(store, redis_url, tinygame, redis_conn):
     assert result.exit_code == 0, result.output
     assert "1 unstarted match(es) older than 4 h expired" in result.output
     assert not store.exists(match_id)
+
+
+def _annotate(redis_conn, match_id: str, comment: str) -> None:
+    from rules.aggregates import annotations as notes
+    from store.annotations import AnnotationStore
+
+    note = {"id": f"n-{comment}", "version": 0, "comment": comment, "mark": None, "tags": [], "visibility": "public",
+            "author": {"seat": 0, "player_id": None, "name": "A"}, "author_key": "k", "by_seat": True,
+            "created": "2026-11-24T00:00:00.000Z", "edited": None}
+    AnnotationStore(redis_conn).update(match_id, lambda state: notes.added(note, note["created"]))
+
+
+def test_an_expired_matchs_notes_go_with_it(store, redis_conn, tinygame):
+    """Notes may anchor at version 0 of a match nobody started: when it expires they are
+    deleted in the same script, and the kept match's notes stay."""
+    abandoned, _ = new_match(store, tinygame)
+    started, config = new_match(store, tinygame)
+    append_all(store, started, scripted_events(tinygame, config, n=1))
+    _annotate(redis_conn, abandoned, "gone")
+    _annotate(redis_conn, started, "kept")
+    assert redis_conn.exists(keys.notes(abandoned, "state"), keys.notes(abandoned, "events")) == 2
+    assert expire_unstarted(redis_conn, 72, now=time.time() + 73 * HOUR) == [abandoned]
+    assert not [k for k in redis_conn.keys(f"{{m:{abandoned}}}*")]
+    assert redis_conn.exists(keys.notes(started, "state"), keys.notes(started, "events")) == 2
+
+
+def test_orphaned_notes_are_removed_by_the_full_sweep(store, redis_conn, tinygame, redis_url):
+    """Notes whose match is gone any other way (deleted by hand, or before deletion took
+    notes along) are removed by ``sweep --full``; a live match's notes are not."""
+    from workers.expiry import remove_orphaned_notes
+
+    gone, _ = new_match(store, tinygame)
+    live, _ = new_match(store, tinygame)
+    _annotate(redis_conn, gone, "orphan")
+    _annotate(redis_conn, live, "kept")
+    redis_conn.delete(keys.meta(gone), keys.events(gone), keys.projection(gone), keys.snapshots(gone))
+    redis_conn.set("{m:not a match}:notes:state", b"x")  # not a match key: left alone
+    assert remove_orphaned_notes(redis_conn) == [gone]
+    assert not [k for k in redis_conn.keys(f"{{m:{gone}}}*")]
+    assert redis_conn.exists(keys.notes(live, "state")) and redis_conn.exists("{m:not a match}:notes:state")
+    assert remove_orphaned_notes(redis_conn) == []
+    _annotate(redis_conn, gone, "again")  # an orphan again: the CLI's full sweep removes it
+    result = CliRunner().invoke(main, ["sweep", "--full", "--redis-url", redis_url])
+    assert result.exit_code == 0, result.output
+    assert "1 orphaned annotation stream(s) removed" in result.output
+    assert not redis_conn.exists(keys.notes(gone, "state"))
