@@ -102,12 +102,20 @@ class BaseGame:
         card (anything shaped like a card id) whose identity the seat's view does not show,
         the answer is one neutral sentence that neither names the card nor confirms that
         such an id exists or where it is; otherwise the game's ``describe_illegal``."""
+        if not isinstance(action, dict):  # (only an import's payload can be one: the POST schema asks for an object)
+            return BaseGame.describe_illegal(self, state, seat, action)
         refs = card_refs(state, action)
         shown = shown_cards(self.view(state, seat)) if refs else set()
         unseen = [ref for ref in refs if ref not in shown]
         if unseen:
             return unusable_card_message(unseen[0])
         return self.describe_illegal(state, seat, action)
+
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one of ``legal_actions(state, seat)`` (``listed``: equal as
+        JSON values, so ``true`` is not ``1``). This default enumerates; a game answers the
+        one action posted by its own rules instead (``PendingDecisionGame.legality``)."""
+        return listed(action, self.legal_actions(state, seat))
 
     def validate(self, state: State, seat: int, action: Action) -> None:
         if self.outcome(state) is not None:
@@ -118,8 +126,7 @@ class BaseGame:
                 f"{', '.join(str(s) for s in self.deciding_seats(state))}",
                 details={"deciding_seats": self.deciding_seats(state)},
             )
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        if not self.is_legal(state, seat, action):
             raise IllegalAction(
                 self.explain_illegal(state, seat, action),
                 details={"action": action},
@@ -165,6 +172,10 @@ class PendingDecisionGame(BaseGame):
 
     flow: Any = None
     views: Any = None
+    #: the game's checker (a module with ``is_legal(state, seat, action) -> bool``) that
+    #: answers whether one posted action is legal now without listing every legal action;
+    #: ``None``: membership in ``legal_actions``
+    legality: Any = None
 
     def deciding_seats(self, state: State) -> list[int]:
         if state["outcome"] is not None or state["pending"] is None:
@@ -173,6 +184,11 @@ class PendingDecisionGame(BaseGame):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return self.flow.legal_actions(state, seat)
+
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
+        if self.legality is None:
+            return super().is_legal(state, seat, action)
+        return self.legality.is_legal(state, seat, action)
 
     def apply(self, state: State, event: dict) -> State:
         return self.flow.answer(state, event["seat"], event["payload"])
@@ -193,6 +209,28 @@ class PendingDecisionGame(BaseGame):
         property test holds this to the spectator's view), read here without building one."""
         step = state.get("step")
         return {"turn": state["turn"]["number"], "phase": step.split(".")[0] if isinstance(step, str) and step else None}
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal as JSON values: Python's ``==`` also holds for ``True == 1 == 1.0``, which would
+    let a posted ``true`` pass for the ability index 1 (and be stored as ``true``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_value(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def listed(action: Any, options: list) -> bool:
+    """Whether ``action`` is one of ``options`` (``same_value``): validation of a decision
+    whose options are few or already listed in the state."""
+    try:
+        at = options.index(action)  # Python's ``==`` first, at C speed: most actions posted are listed
+    except ValueError:
+        return False
+    return same_value(action, options[at]) or any(same_value(action, o) for o in options[at + 1:])
 
 
 def is_seat(viewer: Any) -> bool:

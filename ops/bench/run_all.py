@@ -18,6 +18,9 @@ Prints, on this machine, in one run:
 5. **game.view** time per game over the states of a recorded game, p50 / p99.
 6. **One node vs a cluster**: the real POST path on the embedded Redis and on a local
    three-master Redis Cluster (``tests/support/redis_cluster.py``), actions/s and p99.
+7. **validate** CPU time per posted action of each game's recorded games, the enumerating
+   way (every legal action listed and searched) and the game's checker
+   (``bench_validate.bench_validate``).
 
 Everything runs on loopback and a private embedded Redis; nothing is asserted. Bounded:
 every load round stops after ``--seconds``.
@@ -355,8 +358,8 @@ def main() -> None:
     parser.add_argument("--game", default="stargate", help="game of the POST benchmark (default stargate)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes for both apps")
     parser.add_argument("--threads", type=int, default=8, help="load generator connections")
-    parser.add_argument("--parts", default="posts,fold,storage,cluster",
-                        help="which parts to run (default: all: posts,fold,storage,cluster)")
+    parser.add_argument("--parts", default="posts,fold,validate,storage,cluster",
+                        help="which parts to run (default: all: posts,fold,validate,storage,cluster)")
     args = parser.parse_args()
     args.rounds, args.seconds, args.actions = (1, 8.0, 60) if args.quick else (3, 20.0, 200)
     args.games, args.replays, args.game_limit = (1, 50, 2000) if args.quick else (5, 200, 5000)
@@ -371,6 +374,11 @@ def main() -> None:
             from bench_fold import bench_real_games
 
             bench_real_games(args.games)
+        if "validate" in parts:
+            print("== validate: CPU per posted action, enumerating vs the game's checker (bench_validate.py)")
+            from bench_validate import bench_validate
+
+            bench_validate(args.games)
         if "storage" in parts:
             bench_storage_and_replay(args, store, redis_server.url)
         if "cluster" in parts:

@@ -52,6 +52,15 @@ def legal(state: dict, seat: int) -> list[dict]:
     return out
 
 
+def is_legal(state: dict, seat: int, iid: str, idx) -> bool:
+    """Whether ``{"type": "activate", "card": iid, "ability": idx}`` is one ``legal`` lists,
+    judged for that card alone (``idx`` equal in type too: ``true`` is not ability 1)."""
+    if iid not in S.in_play(state) or not stats.is_active(state, iid):
+        return False
+    return any(type(k) is type(idx) and k == idx and _may_perform(state, seat, iid, ab)
+               and can_use(state, seat, iid, k, ab) for k, ab in _abilities(state, iid))
+
+
 def can_use(state: dict, seat: int, iid: str, idx, ab: dict) -> bool:
     if not F.glyphs_satisfied(state, ab, iid):
         return False

@@ -100,6 +100,30 @@ def can_assign_character(state: dict, iid: str) -> bool:
     return stats.skill(state, iid, sk) is not None
 
 
+def boostable(state: dict, seat: int, target: str) -> bool:
+    """A card of ``seat``'s assigned to the current mission (what a boost may target)."""
+    return target in state["mission"]["cards"] and S.controller(state, target) == seat \
+        and state["cards"][target]["state"] == "assigned"
+
+
+def boost_titles(state: dict, seat: int, target: str, mimic: bool) -> set[str]:
+    """The titles a hero's discarded card may have to boost ``target`` (none: it can't be)."""
+    td = S.card_def(state, target)
+    if td["type"] == "ship" and not feature(state, "ships"):
+        return set()
+    titles = {td["title"]}
+    if mimic and S.is_team(state, target):
+        # Mimic device: the title of any of your other team characters also boosts
+        titles |= {S.title(state, i) for i in state["seats"][seat]["team"] if i != target}
+    return titles
+
+
+def boosts(state: dict, iid: str, target: str, titles: set[str]) -> bool:
+    """Discarding ``iid`` boosts ``target``: the same card type and one of ``titles``."""
+    d = S.card_def(state, iid)
+    return d["type"] == S.card_def(state, target)["type"] and d["title"] in titles
+
+
 def legal(state: dict, seat: int) -> list[dict]:
     out = []
     for iid in state["seats"][seat]["hand"]:
@@ -108,24 +132,32 @@ def legal(state: dict, seat: int) -> list[dict]:
     for iid in state["seats"][seat]["play"]:
         if can_assign_character(state, iid):
             out.append({"type": "assign", "card": iid})
-    assigned = [i for i in S.at_mission(state) if S.controller(state, i) == seat
-                and state["cards"][i]["state"] == "assigned"]
     from .static_rules import boost_by_team_title
     mimic = boost_by_team_title(state, seat)
-    for target in assigned:
-        td = S.card_def(state, target)
-        if td["type"] == "ship" and not feature(state, "ships"):
+    for target in S.at_mission(state):
+        if not boostable(state, seat, target):
             continue
-        titles = {td["title"]}
-        if mimic and S.is_team(state, target):
-            # Mimic device: the title of any of your other team characters also boosts
-            titles |= {S.title(state, i) for i in state["seats"][seat]["team"] if i != target}
+        titles = boost_titles(state, seat, target, mimic)
         for iid in state["seats"][seat]["hand"]:
-            d = S.card_def(state, iid)
-            if d["type"] == td["type"] and d["title"] in titles:
+            if boosts(state, iid, target, titles):
                 # each same-title card is its own boost: the player chooses which to discard
                 out.append({"type": "boost", "card": iid, "target": target})
     return out
+
+
+def is_legal(state: dict, seat: int, kind: str, card: str, target: str | None) -> bool:
+    """Whether the hero's action ``kind`` with ``card`` (and ``target``) is one ``legal``
+    lists, judged for that card alone."""
+    if kind == "play":
+        return card in state["seats"][seat]["hand"] and playable_by_hero(state, seat, card)
+    if kind == "assign":
+        return card in state["seats"][seat]["play"] and can_assign_character(state, card)
+    if kind == "boost" and target is not None:
+        if card not in state["seats"][seat]["hand"] or not boostable(state, seat, target):
+            return False
+        from .static_rules import boost_by_team_title
+        return boosts(state, card, target, boost_titles(state, seat, target, boost_by_team_title(state, seat)))
+    return False
 
 
 def play_card(state: dict, seat: int, iid: str) -> None:

@@ -36,3 +36,18 @@ def test_no_action_after_the_end():
         state = GAME.apply(state, {"seat": seat, "payload": GAME.legal_actions(state, seat)[0]})
     with pytest.raises(MatchOver):
         GAME.validate(state, 0, {"type": "play", "card": 1})
+
+
+def test_listed_compares_json_values_not_python_equality():
+    """``True == 1 == 1.0`` in Python: a posted ``true`` passed for ability 1 (and was
+    stored as ``true``, so a once-per-turn record keyed on it could be dodged)."""
+    from rules.protocol import listed, same_value
+
+    options = [{"type": "activate", "card": "c1", "ability": 1}, {"type": "yes_no", "yes": True}]
+    assert listed({"type": "activate", "card": "c1", "ability": 1}, options)
+    assert listed({"type": "yes_no", "yes": True}, options)
+    for posted in ({"type": "activate", "card": "c1", "ability": True}, {"type": "activate", "card": "c1", "ability": 1.0},
+                   {"type": "yes_no", "yes": 1}, {"type": "activate", "card": "c1"}, None, []):
+        assert not listed(posted, options), posted
+    assert same_value({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]})
+    assert not same_value({"a": [1]}, {"a": [1, 2]}) and not same_value({"a": 1}, {"b": 1})
