@@ -72,6 +72,9 @@ KNOWN_TITLES = frozenset({
     "Pran Tainer", "The Albino", "Ty Kajada", "Alidar Jarok", "Telek R'Mor", "The Viceroy",
     "U.S.S. Defiant", "U.S.S. Enterprise-E", "I.K.S. Rotarran", "Scimitar",
     "Kalandra", "Koroth", "Kahlest", "Dathon", "Leyton", "Lemec", "Taris", "Nog", "Furel",
+    # Energize, checked by hand
+    "Akorem Laan", "Ezri Dax", "Kelly", "Michael Eddington", "William Patrick Samuels", "Kargan",
+    "Koral", "Arctus Baran", "Liam Bilby", "Mirok",
 })
 #: Names that are one title with no subtitle although they look split.
 WHOLE_TITLES = frozenset({"I.K.S. Lukara", "I.K.S. Hegh'ta", "I.K.S. Maht-H'a", "Qualor II Rendezvous"})
