@@ -84,6 +84,7 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
     for i in mine:
         G.stop(state, i)
     ctx["refs"]["combat_opponents"] = theirs
+    ctx["during"] = "combat"  # a personnel its win/lose effects kill is killed in combat (tallies.trigger_in)
     return _child(state, frame, eff.get("win", []) if ours > others else eff.get("lose", []))
 
 
@@ -254,6 +255,7 @@ def _resolve_engagement(state: dict, frame: dict, eff: dict, arg: dict, begun: d
     ctx["refs"]["your_ship"] = attackers
     ctx["refs"]["opponent_ship"] = [target] if target in defenders else defenders[:1]
     ctx["involved"] = attackers + defenders + [i for s in attackers + defenders for i in state["cards"][s]["aboard"]]
+    ctx["during"] = "engagement"  # killed in an engagement (tallies.trigger_in)
     return _child(state, frame, eff.get("win", []) if weapons > shields else eff.get("lose", []))
 
 

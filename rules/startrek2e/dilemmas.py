@@ -226,7 +226,7 @@ def mission_requirements(state: dict) -> None:
         S.log(state, "completed", seat=seat, mission=m, points=points, title=S.name(state, m))
         end_attempt(state)
         check_victory(state)
-        fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"))
+        fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"), team=list(team))
         fire(state, "opponent_mission_completed", seat=seat, mission=m, ship=a.get("ship"))
     else:
         for i in team:

@@ -58,7 +58,13 @@ def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
     S.log(state, reason, card=iid, title=S.name(state, iid))
     if is_personnel:
         from .triggers import fire
-        fire(state, "personnel_killed", card=iid, seat=owner)
+        # how (Energize: "when a dilemma kills", "killed … in combat, or in an engagement"): the
+        # text running now is the frame on top of the effect stack
+        top = state["stack"][-1]["ctx"] if state.get("stack") else {}
+        if state.get("attempt"):  # "if a personnel has been killed during this mission attempt"
+            state["attempt"]["killed"] = True
+        fire(state, "personnel_killed", card=iid, seat=owner, by_dilemma=bool(top.get("dilemma")),
+             during=top.get("during"))
 
 
 def kill(state: dict, iid: str) -> None:

@@ -14,7 +14,7 @@ from .. import state as S
 from . import filters as F
 
 TARGETED = ("stop", "kill", "destroy", "return_to_pile", "return_to_hand", "place_on_deck_top",
-            "place_on_deck_bottom", "remember")
+            "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game")
 
 
 def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True) -> bool:

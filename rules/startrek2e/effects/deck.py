@@ -115,6 +115,9 @@ def download(state: dict, frame: dict, eff: dict, arg: dict):
                 state.pop("prevented", None)
         elif state["cards"][card]["zone"] == "deck" and state["cards"][card]["in"] == seat:
             S.move(state, card, "hand", seat)
+            if "as" in eff:  # "download two Glinns, then place them on top of your deck" (Conscription)
+                from .interpreter import _remember
+                _remember(frame, eff, [card])
         return True
     if "answer" in work:
         pick = work.pop("answer")

@@ -9,6 +9,7 @@ from .. import state as S
 from .. import stats as ST
 from . import extra as X
 from . import ships as SH
+from . import tallies as TL
 
 
 def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
@@ -158,6 +159,9 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k in SH.FILTER_KEYS:
             if not SH.match_key(state, iid, k, v, ctx):
                 return False
+        elif k in TL.FILTER_KEYS:
+            if not TL.match_key(state, iid, k, v, ctx):
+                return False
         elif k == "scope":  # a static's "ships in your hand": the card must be where the scope looks
             if iid not in base_candidates(state, {"scope": v, "owner": f.get("owner", "you")}, ctx):
                 return False
@@ -170,6 +174,8 @@ def amount(state: dict, amt, ctx: dict) -> int:
     """An integer, or ``{"per": FILTER, "times": n, "limit": m}``."""
     if isinstance(amt, int):
         return amt
+    if TL.AMOUNT_KEYS & set(amt):  # {"skill_dots": {"ref": name}}
+        return TL.amount_key(state, amt, ctx)
     if "number" in amt:  # {"number": {"ref": name}}: "an equal number" — how many cards were remembered
         return len((ctx.get("refs") or {}).get(amt["number"]["ref"], []))
     if "stat" in amt:  # {"stat": "cost", "of": {"ref": name}}: "a number equal to his or her cost"
@@ -322,6 +328,9 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
                 return False
         elif k in X.CONDITION_KEYS:
             if not X.condition_key(state, k, v, ctx):
+                return False
+        elif k in TL.CONDITION_KEYS:
+            if not TL.condition_key(state, k, v, ctx):
                 return False
         elif k != "group":  # read by ``meets``
             raise ValueError(f"unknown CONDITION key {k!r}")

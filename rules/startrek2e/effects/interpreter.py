@@ -25,6 +25,7 @@ from . import requirements as RQ
 from . import facing as FC
 from . import ships as SH
 from . import useful as U
+from . import tallies as TL
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
@@ -34,7 +35,7 @@ SUPPORTED = {
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
-    "move_ship", "beam",
+    "move_ship", "beam", "name_skill",
 }
 PUSHED = "pushed"
 
@@ -454,6 +455,7 @@ HANDLERS = {
     "place_at": SH.place_at,
     "move_ship": SH.move_ship,
     "beam": SH.beam,
+    "name_skill": TL.name_skill,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

@@ -34,7 +34,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
-            "on_planet"}
+            "on_planet", "named_skill"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -240,6 +240,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("at that mission")
     if "on_planet" in f:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
+    if "named_skill" in f:
+        out.append("with the named skill")
     if f.get("matches_affiliation"):
         out.append(f"whose affiliation matches the ship {ctx.this} is aboard")
     if "corresponds_with" in f:  # "Commander: X" on the personnel names the ship
@@ -462,6 +464,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
         return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
     if isinstance(a, dict) and "number" in a:
         return f"the number of {ref_phrase(a['number']['ref'], ctx, plural=True)}"
+    if isinstance(a, dict) and "skill_dots" in a:
+        return f"the number of [SD] icons on {ref_phrase(a['skill_dots']['ref'], ctx)}"
     return "<?amount>"
 
 
@@ -624,6 +628,21 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"{amount(v, ctx, count=True)} is even")
         elif k == "prevented":
             parts.append(f"{ctx.this} was prevented" if v else f"{ctx.this} was not prevented")
+        elif k == "total":
+            bounds = [f"{v['min']} or more"] if "min" in v else []
+            bounds += [f"{v['max']} or less"] if "max" in v else []
+            what = amount(v["amount"], ctx)
+            parts.append(f"the total {what[4:] if what.startswith('the ') else what} is {' and '.join(bounds)}")
+        elif k == "alike":
+            fact = "species" if v["fact"] == "species" else "affiliation"
+            parts.append(f"{ref_phrase(v['ref'], ctx, plural=True)} are the same {fact}")
+        elif k == "killed_this_attempt":
+            parts.append("a personnel has been killed during this mission attempt" if v
+                         else "no personnel has been killed during this mission attempt")
+        elif k == "trigger_in":
+            parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
+        elif k == "completed_using_skill":
+            parts.append(f"{ctx.this} used a skill to complete it" if v else f"{ctx.this} did not use a skill to complete it")
         else:
             parts.append(f"<?{k}>")
     return _and(parts)

@@ -394,4 +394,5 @@ VERBS = {
     "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
+    "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
 }

@@ -57,13 +57,14 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
+    "name_skill",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
 # the choice made as the cost is paid ("return this personnel to his owner's hand to kill an
 # opponent's personnel present": the victim is chosen while this personnel is still present)
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill", "return_to_hand",
-              "place_on_deck_top", "place_on_deck_bottom", "remember"}
+              "place_on_deck_top", "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
 
@@ -249,6 +250,10 @@ class _Checker(NounChecks):
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb == "name_skill":  # "Your opponent names a skill" (Face to Face): {"chooser"?: SIDE} + as
+            self.keys(arg, {"chooser"}, p)
+            if isinstance(arg, dict) and arg.get("chooser", "you") not in SIDES:
+                self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb in ("place_at", "move_ship"):  # ships and crews moved by card text
             self.keys(arg, {"target", "at", "use_range"} if verb == "place_at" else {"target", "to", "range"}, p)
             if isinstance(arg, dict):

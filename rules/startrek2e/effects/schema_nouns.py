@@ -25,7 +25,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
-               "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet"}
+               "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
+               "named_skill"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
@@ -35,7 +36,8 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
+                  "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill"}
 
 
 def is_stat(name: Any) -> bool:
@@ -44,7 +46,33 @@ def is_stat(name: Any) -> bool:
                                       or (name[:1].isupper() and name.replace(" ", "").isalpha()))
 
 
-class NounChecks:
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+class _TallyChecks:
+    """The Energize conditions (``effects/tallies.py``)."""
+
+    def condition_tallies(self, c: dict, path: str) -> None:
+        if "total" in c:  # {"amount": AMOUNT, "max"?: n, "min"?: n}
+            v = c["total"]
+            if not isinstance(v, dict) or "amount" not in v or set(v) - {"amount", "min", "max"} \
+                    or not ({"min", "max"} & set(v)) or not all(_is_int(v[k]) for k in ("min", "max") if k in v):
+                self.err(f"{path}.total", '{"amount": AMOUNT, "max"?: n, "min"?: n}')
+            else:
+                self.amount(v["amount"], f"{path}.total.amount")
+        if "alike" in c:  # {"ref": name, "fact": "species"}
+            v = c["alike"]
+            if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
+                self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
+        for k in ("killed_this_attempt", "completed_using_skill"):
+            if k in c and not isinstance(c[k], bool):
+                self.err(f"{path}.{k}", "true or false")
+        if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):
+            self.err(f"{path}.trigger_in", "'combat' or 'engagement'")
+
+
+class NounChecks(_TallyChecks):
     """Checks of the nouns; ``err`` collects every error found."""
 
     def __init__(self) -> None:
@@ -68,6 +96,10 @@ class NounChecks:
             if set(a) != {"number"} or not isinstance(a["number"], dict) or set(a["number"]) != {"ref"} \
                     or not isinstance(a["number"]["ref"], str):
                 self.err(path, '{"number": {"ref": name}}')
+            return
+        if isinstance(a, dict) and "skill_dots" in a:  # {"skill_dots": {"ref": name}}: their [SD] icons
+            if set(a) != {"skill_dots"} or not isinstance(a["skill_dots"], dict) or set(a["skill_dots"]) != {"ref"}:
+                self.err(path, '{"skill_dots": {"ref": name}}')
             return
         if isinstance(a, dict) and "stat" in a:  # {"stat": STAT, "of": {"ref": name}}: a remembered card's number
             if not {"stat", "of"} <= set(a) <= {"stat", "of", "highest"} or not is_stat(a["stat"]) \
@@ -291,6 +323,7 @@ class NounChecks:
                 self.filter(v["are"], f"{path}.at_least_half.are")
         if "even" in c:  # "if the highest Cunning among those personnel is even": an AMOUNT
             self.amount(c["even"], f"{path}.even")
+        self.condition_tallies(c, path)
         if "engagement_began_by" in c and c["engagement_began_by"] not in SIDES:
             self.err(f"{path}.engagement_began_by", "'you' or 'opponent'")
         if "in_engagement" in c:  # item 25: true, or {"began_by": SIDE}
@@ -300,3 +333,4 @@ class NounChecks:
         if "group" in c:  # item 35: who must meet a `meets` requirement — remembered cards
             if "meets" not in c or not isinstance(c["group"], dict) or set(c["group"]) != {"ref"}:
                 self.err(f"{path}.group", '{"ref": name}, beside "meets"')
+

@@ -53,7 +53,7 @@ VERB_SAMPLES = {
     "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
-    "beam": T,
+    "beam": T, "name_skill": {"chooser": "opponent"},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -72,6 +72,7 @@ FILTER_SAMPLES = {
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
+    "named_skill": "named",
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
@@ -83,6 +84,8 @@ CONDITION_SAMPLES = {
     "in_engagement": True, "prevented": True, "engagement_began_by": "opponent",
     "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
+    "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
+    "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True,
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},

@@ -22,11 +22,16 @@ def test_entry_validates(name, cid, entry):
     assert entry["mechanics"], f"{cid}: an authored entry must not be empty ([] comes from the facts)"
 
 
-def test_authored_cards_have_game_text_and_are_premiere():
-    """Only cards with game text are authored (text-less cards get [] from the importer)."""
+#: The sets being authored, in release order (issue 17): Premiere, then Energize.
+SETS = {"SE": "1", "En": "2"}
+
+
+def test_authored_cards_have_game_text_and_are_in_the_sets_being_authored():
+    """Only cards with game text are authored (text-less cards get [] from the importer),
+    and only of the sets taken up in release order."""
     db = card_db()
     for _, cid, _ in ENTRIES:
-        assert db[cid]["set"] == "SE", cid
+        assert db[cid]["set"] in SETS, cid
 
 
 def test_no_card_text_in_mechanics_files():
@@ -56,14 +61,20 @@ def test_alternate_printings_share_their_primarys_mechanics():
             assert card["mechanics"] == db[card["alternate_of"]]["mechanics"], card["id"]
 
 
-def test_every_premiere_card_without_mechanics_is_explained_in_missing_md():
-    """MISSING.md's "Still open, by card" names (by collector's info) exactly the Premiere
-    cards still without mechanics."""
+@pytest.mark.parametrize("set_code", sorted(SETS))
+def test_every_card_without_mechanics_is_explained_in_missing_md(set_code):
+    """MISSING.md's "Still open, by card" paragraph of each set (Premiere's before item 1,
+    later sets' under "**Still open, by card (En)**") names (by collector's info) exactly
+    the set's cards still without mechanics."""
     import re
     from pathlib import Path
     missing_md = (Path(__file__).resolve().parents[4] / "rules" / "startrek2e" / "cards" / "mechanics"
                   / "MISSING.md").read_text(encoding="utf-8")
-    still_open = missing_md[missing_md.index("**Still open, by card**"):missing_md.index("\n1. **")]
-    listed = set(re.findall(r"\b1[CURS]\d{3}\b", still_open))
-    without = {c["id"] for c in card_db().values() if c["set"] == "SE" and c["mechanics"] is None}
+    if set_code == "SE":
+        still_open = missing_md[missing_md.index("**Still open, by card**"):missing_md.index("\n1. **")]
+    else:
+        head = f"**Still open, by card ({set_code})**"
+        still_open = missing_md[missing_md.index(head):].split("\n\n", 1)[0]
+    listed = set(re.findall(rf"\b{SETS[set_code]}[CURSP]\d{{3}}\b", still_open))
+    without = {c["id"] for c in card_db().values() if c["set"] == set_code and c["mechanics"] is None}
     assert sorted(without - listed) == [] and sorted(listed - without) == []

@@ -1,0 +1,103 @@
+"""Constructs the Energize cards (issue 17) added: comparing and counting remembered cards,
+skills a player names, and what happened earlier in a mission attempt (EFFECTS.md §4).
+
+Why a module of its own: like ``extra``, these hook into ``filters.matches`` /
+``filters.condition`` / ``filters.amount`` by key, so each stays a small function.
+
+- CONDITION ``total``: ``{"amount": AMOUNT, "max"?: n, "min"?: n}`` — "If the total cost of
+  those personnel is 4 or less" (Casualties of War, Training Accident).
+- CONDITION ``alike``: ``{"ref": name, "fact": "species"}`` — "Unless they are the same
+  species" (Racial Tension): every remembered card shares one value of the printed fact.
+- CONDITION ``killed_this_attempt`` — "If a personnel has been killed during this mission
+  attempt" (Sorting Things Out).
+- CONDITION ``trigger_in``: ``"combat"`` / ``"engagement"`` — a ``personnel_killed`` event
+  happened in one ("killed by a dilemma, in combat, or in an engagement": Harana).
+- CONDITION ``completed_using_skill`` — "When this personnel uses a skill to complete a
+  mission" (Kira Nerys, Ro Laren, Toreth): this card was one of the personnel who completed
+  the mission of the ``mission_completed`` event and has a skill its requirements name.
+- AMOUNT ``skill_dots``: ``{"ref": name}`` — the [SD] icons (printed skill lines) of the
+  remembered cards (Dedication to Duty).
+- verb ``name_skill``: ``{"chooser"?: SIDE}`` + ``as`` — "Your opponent names a skill" (Face to
+  Face, Head to Head); FILTER ``named_skill``: name — has the skill named so.
+"""
+from __future__ import annotations
+
+from .. import state as S
+from .. import stats as ST
+
+#: The 23 skills of Second Edition (rulebook "Skills"), the names a player may name.
+SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology", "Diplomacy", "Engineer",
+          "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
+          "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
+
+FILTER_KEYS = {"named_skill"}
+CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill"}
+AMOUNT_KEYS = {"skill_dots"}
+
+
+def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
+    """One filter key of :data:`FILTER_KEYS` for card ``iid``."""
+    if k == "named_skill":  # has the skill a player named ("each of those personnel that has that skill")
+        name = (ctx.get("named") or {}).get(v)
+        return name is not None and ST.value(state, iid, name) >= 1
+    raise ValueError(f"unknown FILTER key {k!r}")
+
+
+def _fact_values(state: dict, iid: str, fact: str) -> set:
+    value = S.card_def(state, iid).get(fact)
+    if isinstance(value, list):
+        return {str(x).lower() for x in value}
+    return {x.strip().lower() for x in str(value or "").split("/") if x.strip()}
+
+
+def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
+    """One condition key of :data:`CONDITION_KEYS`."""
+    from . import filters as F
+    data = ctx.get("event") or {}
+    if k == "total":
+        n = F.amount(state, v["amount"], ctx)
+        return v.get("min", n) <= n <= v.get("max", n)
+    if k == "alike":  # "the same species": one value every remembered card has (a "Human/Romulan" has both)
+        cards = [i for i in (ctx.get("refs") or {}).get(v["ref"], []) if i in state["cards"]]
+        if not cards:
+            return False
+        common = _fact_values(state, cards[0], v["fact"])
+        for i in cards[1:]:
+            common &= _fact_values(state, i, v["fact"])
+        return bool(common)
+    if k == "killed_this_attempt":
+        return bool((state.get("attempt") or {}).get("killed")) == bool(v)
+    if k == "trigger_in":
+        return data.get("during") == v
+    if k == "completed_using_skill":
+        m = data.get("mission")
+        if m is None or ctx["source"] not in (data.get("team") or []):
+            return not v
+        needed = {sk for alt in (S.card_def(state, m).get("requirements") or []) for sk in (alt.get("skills") or {})}
+        return any(ST.value(state, ctx["source"], sk) >= 1 for sk in needed) == bool(v)
+    raise ValueError(f"unknown CONDITION key {k!r}")
+
+
+def amount_key(state: dict, amt: dict, ctx: dict) -> int:
+    """An AMOUNT of :data:`AMOUNT_KEYS`."""
+    if "skill_dots" in amt:  # the [SD] icons: one per printed skill line ("2 Medical" is one)
+        cards = (ctx.get("refs") or {}).get(amt["skill_dots"]["ref"], [])
+        return sum(len(S.card_def(state, i).get("skills") or {}) for i in cards if i in state["cards"])
+    raise ValueError(f"unknown AMOUNT {amt!r}")
+
+
+def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"name_skill": {"chooser"?: SIDE}, "as": name}``: the chooser names one of the 23 skills
+    (a decision ``{"type": "choose", "skill": name}``); FILTER ``named_skill`` reads it."""
+    ctx, work = frame["ctx"], frame["work"]
+    if "answer" in work:
+        ctx.setdefault("named", {})[eff.get("as", "named")] = work.pop("answer")
+        S.log(state, "named_skill", seat=_chooser(ctx, arg), skill=ctx["named"][eff.get("as", "named")])
+        return True
+    S.set_pending(state, _chooser(ctx, arg), "choose", "Name a skill",
+                  [{"type": "choose", "skill": n} for n in SKILLS])
+    return False
+
+
+def _chooser(ctx: dict, arg: dict) -> int:
+    return ctx["you"] if arg.get("chooser", "you") == "you" else ctx["opp"]

@@ -1,0 +1,229 @@
+"""Energize (set 2, issue 17): each construct the set added, played through the reducer with
+a real Energize card (its authored mechanics from the card database): CONDITION ``total``
+(Casualties of War), verb ``name_skill`` + FILTER ``named_skill`` (Head to Head), CONDITION
+``alike`` (Racial Tension), AMOUNT ``skill_dots`` (Dedication to Duty), CONDITION
+``killed_this_attempt`` (Sorting Things Out), ``personnel_killed`` by a dilemma (Ak'voh) and
+in combat — CONDITION ``trigger_in`` (Harana), CONDITION ``completed_using_skill`` (Ro Laren),
+cost verbs ``place_in_discard`` (Jake Sisko) and ``remove_from_game`` (Julian Bashir), and
+``download`` + ``as`` (Conscription)."""
+from rules.startrek2e import state as S
+from rules.startrek2e.cards import card_db
+from rules.startrek2e.effects.render import render_card
+
+from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
+
+DB = card_db()
+
+
+def _planet_team(seed: str, dilemmas: list, team=("T-F1", "T-F7", "T-F2")):
+    """Seat 0's personnel on his planet T-P1 (Anthropology, Diplomacy, Integrity>20); seat 1's
+    first dilemmas turned into the real ``dilemmas`` (Energize ids)."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    people = [put(st, 0, g, "pile", m) for g in team]
+    for n, cid in enumerate(dilemmas):
+        real(st, 1, f"T-D{n + 1}", cid)
+    return turn_to(st, 0, "orders"), m, people
+
+
+def _answer(st, **match):
+    opt = next(o for o in options(st) if all(o.get(k) == v for k, v in match.items()))
+    return act(st, opt)
+
+
+# ---------------------------------------------------------------- CONDITION total
+def test_casualties_of_war_kills_all_three_when_their_total_cost_is_four_or_less():
+    st, m, team = _planet_team("casualties-cheap", ["2R002"], team=("T-F6", "T-F6", "T-F8", "T-F8"))  # cost 1 each
+    st = respond(attempt(st, m, dilemmas=["2R002"]))
+    assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 3
+    check_invariants(st)
+
+
+def test_casualties_of_war_kills_one_of_three_that_cost_more():
+    st, m, team = _planet_team("casualties-dear", ["2R002"], team=("T-F1", "T-F4", "T-F5", "T-F7"))  # 3, 3, 2, 2
+    st = respond(attempt(st, m, dilemmas=["2R002"]))
+    assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 1
+    assert "total Cost of those personnel is 4 or less" in render_card(DB["2R002"])[0]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- name_skill + named_skill
+def test_head_to_head_kills_the_selected_personnel_with_the_skill_the_opponent_names():
+    for skill, killed in (("Engineer", 2), ("Honor", 0)):  # all four are Engineers, none has Honor
+        st, m, team = _planet_team(f"head-to-head-{skill}", ["2R011"], team=("T-F3", "T-F3", "T-F8", "T-F8"))
+        st = attempt(st, m, dilemmas=["2R011"])
+        assert st["pending"]["seat"] == 1 and len(options(st)) == 23  # the opponent names one of the skills
+        st = respond(act(st, {"type": "choose", "skill": skill}))
+        assert sum(st["cards"][c]["zone"] == "discard" for c in team) == killed
+        check_invariants(st)
+
+
+# ---------------------------------------------------------------- CONDITION alike
+def test_racial_tension_stops_two_of_different_species_but_not_two_humans():
+    st, m, team = _planet_team("racial-mixed", ["2C020"], team=("T-F1", "T-F4"))  # Human, Android
+    st = respond(attempt(st, m, dilemmas=["2C020"]))
+    assert all(st["cards"][c]["stopped"] for c in team)
+    st, m, team = _planet_team("racial-same", ["2C020"], team=("T-F1", "T-F7", "T-F2", "T-F5"))  # all Human
+    st = respond(attempt(st, m, dilemmas=["2C020"]))
+    assert st["cards"][m].get("completed")  # nobody stopped: the team completes the mission
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- AMOUNT skill_dots
+def _space_crew(seed: str):
+    """Seat 0's Runabout at his space mission with three crew of two skill lines ([SD]) each."""
+    st = started(seed)
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF2", "ships", m)
+    crew = [put(st, 0, g, "aboard", ship) for g in ("T-F7", "T-F2", "T-F3")]
+    real(st, 1, "T-D1", "2C004")
+    return turn_to(st, 0, "orders"), m, ship, crew
+
+
+def test_dedication_to_duty_the_opponent_draws_one_card_per_skill_dot_unless_you_kill():
+    st, m, ship, crew = _space_crew("dedication")
+    hand = len(st["seats"][1]["hand"])
+    st = attempt(st, m, dilemmas=["2C004"], ship=ship)
+    st = respond(act(st, {"type": "yes_no", "yes": False}))  # do not kill the selected one
+    assert len(st["seats"][1]["hand"]) == hand + 2 and all(st["cards"][c]["zone"] == "aboard" for c in crew)
+    st, m, ship, crew = _space_crew("dedication-kill")
+    hand = len(st["seats"][1]["hand"])
+    st = respond(act(attempt(st, m, dilemmas=["2C004"], ship=ship), {"type": "yes_no", "yes": True}))
+    assert len(st["seats"][1]["hand"]) == hand and sum(st["cards"][c]["zone"] == "discard" for c in crew) == 1
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- CONDITION killed_this_attempt
+def test_sorting_things_out_stops_someone_only_after_a_kill_in_this_attempt():
+    six = ("T-F1", "T-F7", "T-N1", "T-F2", "T-F5", "T-F3")  # two may go: the rest still completes T-P1
+    st, m, team = _planet_team("sorting-after", ["2C013", "2C021"], team=six)
+    n = len(st["log"])
+    st = respond(attempt(st, m, dilemmas=["2C013", "2C021"]))  # Houdini Mines kills one at random
+    assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 1
+    assert _stopped_before_the_end(st["log"][n:]) == 1 and st["cards"][m].get("completed")  # one stopped
+    st, m, team = _planet_team("sorting-alone", ["2C021"], team=six)
+    n = len(st["log"])
+    st = respond(attempt(st, m, dilemmas=["2C021"]))
+    assert _stopped_before_the_end(st["log"][n:]) == 0 and st["cards"][m].get("completed")
+    check_invariants(st)
+
+
+def _stopped_before_the_end(log: list) -> int:
+    """Personnel stopped by a dilemma: "stopped" entries before the attempt ends."""
+    end = next((i for i, e in enumerate(log) if e["event"] in ("completed", "failed")), len(log))
+    return sum(1 for e in log[:end] if e["event"] == "stopped")
+
+
+# ---------------------------------------------------------------- personnel_killed: by a dilemma
+def test_akvoh_the_owner_of_a_personnel_a_dilemma_kills_discards_a_card():
+    st, m, team = _planet_team("akvoh", ["2C013"], team=("T-F1", "T-F7", "T-F2", "T-F5"))
+    akvoh = real(st, 1, "T-EV1", "2R030", "core", 1)
+    hand = len(st["seats"][0]["hand"])
+    st = attempt(st, m, dilemmas=["2C013"])
+    while st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose":  # which card to discard
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 1
+    assert len(st["seats"][0]["hand"]) == hand - 1
+    assert st["cards"][akvoh]["zone"] == "core"
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- CONDITION trigger_in (combat)
+def test_harana_killed_in_combat_lets_her_player_destroy_a_non_maneuver_event():
+    st = started("harana")
+    m = mission(st, 0, "T-P1")
+    harana = real(st, 0, "T-F6", "2C149", "pile", m)
+    kargan = real(st, 1, "T-K2", "2R139", "pile", m)  # Officer, Strength 7 > Harana's 5
+    conquest = real(st, 1, "T-EV1", "2U032", "core", 1)
+    akvoh = real(st, 1, "T-EV2", "2R030", "core", 1)
+    st = turn_to(st, 1, "orders")
+    st = act(st, {"type": "order", "card": conquest, "ability": 1})
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 1:
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert st["cards"][harana]["zone"] == "discard" and st["seats"][1]["score"] == 10
+    assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "yes_no"  # Harana's "you may"
+    st = act(st, {"type": "yes_no", "yes": True})
+    if st["pending"]["kind"] == "choose":
+        st = act(st, {"type": "choose", "card": akvoh})
+    assert st["cards"][akvoh]["zone"] == "discard" and st["cards"][kargan]["zone"] == "pile"
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- CONDITION completed_using_skill
+def test_ro_laren_completing_with_her_skills_puts_two_random_cards_of_the_opponent_on_his_deck():
+    st, m, team = _planet_team("ro-laren", [], team=("T-F1", "T-F7", "T-F2", "T-F5"))
+    ro = real(st, 0, "T-F5", "2C109", "pile", m)  # Leadership, Navigation, …: none of T-P1's skills
+    hand = list(st["seats"][1]["hand"])
+    st = attempt(st, m, respond_with=ro)  # her text is not offered: she used none of her skills
+    assert st["cards"][m].get("completed") and st["seats"][1]["hand"] == hand
+    st, m, team = _planet_team("ro-laren-diplomat", [], team=("T-F1", "T-F7", "T-F2", "T-F5"))
+    p1 = dict(DB["2C109"])
+    st["extra_cards"]["X-RO"] = {**p1, "id": "X-RO", "skills": {**p1["skills"], "Anthropology": 1}}
+    ro = real(st, 0, "T-F5", "2C109")
+    st["cards"][ro]["guid"] = "X-RO"
+    S.move(st, ro, "pile", m)
+    st["cards"][ro]["commander"] = 0
+    hand, deck = list(st["seats"][1]["hand"]), list(st["seats"][1]["deck"])
+    st = respond(attempt(st, m, respond_with=ro))
+    assert st["cards"][m].get("completed")
+    moved = [c for c in hand if c not in st["seats"][1]["hand"]]
+    assert len(moved) == 2 and sorted(st["seats"][1]["deck"][:2]) == sorted(moved)
+    assert st["seats"][1]["deck"][2:] == deck
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- cost verbs place_in_discard, remove_from_game
+def test_jake_sisko_places_himself_in_the_discard_pile_to_download_a_fed_ds9_personnel():
+    st = started("jake")
+    hq = mission(st, 0, "T-HQF")
+    jake = real(st, 0, "T-F6", "2R122", "pile", hq)
+    altman = real(st, 0, "T-F8", "1C251")  # a [Fed][DS9] personnel, in the deck
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": jake, "ability": 0})
+    st = act(st, {"type": "choose", "card": altman})
+    st = respond(st)
+    assert st["cards"][jake]["zone"] == "discard" and st["cards"][altman]["zone"] == "hand"
+    check_invariants(st)
+
+
+def test_julian_bashir_removes_two_discarded_cards_from_the_game_to_gain_treachery():
+    st, m, team = _planet_team("bashir", ["T-D8"], team=("T-F1", "T-F7"))
+    bashir = real(st, 0, "T-F2", "2U124", "pile", m)
+    for g in ("T-F3", "T-F4"):
+        S.move(st, next(i for i in st["seats"][0]["deck"] if st["cards"][i]["guid"] == g), "discard", 0)
+    gone = list(st["seats"][0]["discard"])
+    st = act(st, {"type": "attempt", "mission": m})
+    for _ in range(20):
+        if st["pending"]["kind"] == "attempt_action" and st["pending"]["seat"] == 0:
+            break
+        st = act(st, {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma"
+                 else {"type": "pass"})
+    st = act(st, {"type": "action", "card": bashir, "ability": 0})
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        st = act(st, options(st)[0])
+    assert all(st["cards"][c]["zone"] == "out" for c in gone)
+    from rules.startrek2e import stats as ST
+    assert ST.value(st, bashir, "Treachery") == 1
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- download + as
+def test_conscription_downloads_two_glinns_and_places_them_on_top_of_the_deck():
+    st = started("conscription")
+    ev = real(st, 0, "T-EV4", "2R038")
+    S.move(st, ev, "hand", 0)
+    glinns = [real(st, 0, g, c) for g, c in (("T-F6", "2C116"), ("T-F8", "2U113"))]
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": ev})
+    for g in glinns:
+        st = act(st, {"type": "choose", "card": g})
+        st = respond(st)
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:  # the order on top
+        st = act(st, next(o for o in options(st) if o.get("card") == glinns[1]) if any(
+            o.get("card") == glinns[1] for o in options(st)) else options(st)[0])
+    assert sorted(st["seats"][0]["deck"][:2]) == sorted(glinns)
+    assert st["seats"][0]["deck"][0] == glinns[1]  # the first chosen ends on top
+    assert st["cards"][ev]["zone"] == "discard"
+    check_invariants(st)
