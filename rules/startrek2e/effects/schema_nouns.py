@@ -50,29 +50,7 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-class _TallyChecks:
-    """The Energize conditions (``effects/tallies.py``)."""
-
-    def condition_tallies(self, c: dict, path: str) -> None:
-        if "total" in c:  # {"amount": AMOUNT, "max"?: n, "min"?: n}
-            v = c["total"]
-            if not isinstance(v, dict) or "amount" not in v or set(v) - {"amount", "min", "max"} \
-                    or not ({"min", "max"} & set(v)) or not all(_is_int(v[k]) for k in ("min", "max") if k in v):
-                self.err(f"{path}.total", '{"amount": AMOUNT, "max"?: n, "min"?: n}')
-            else:
-                self.amount(v["amount"], f"{path}.total.amount")
-        if "alike" in c:  # {"ref": name, "fact": "species"}
-            v = c["alike"]
-            if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
-                self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
-        for k in ("killed_this_attempt", "completed_using_skill"):
-            if k in c and not isinstance(c[k], bool):
-                self.err(f"{path}.{k}", "true or false")
-        if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):
-            self.err(f"{path}.trigger_in", "'combat' or 'engagement'")
-
-
-class NounChecks(_TallyChecks):
+class NounChecks:
     """Checks of the nouns; ``err`` collects every error found."""
 
     def __init__(self) -> None:
@@ -334,3 +312,21 @@ class NounChecks(_TallyChecks):
             if "meets" not in c or not isinstance(c["group"], dict) or set(c["group"]) != {"ref"}:
                 self.err(f"{path}.group", '{"ref": name}, beside "meets"')
 
+    def condition_tallies(self, c: dict, path: str) -> None:
+        """The Energize conditions (``effects/tallies.py``)."""
+        if "total" in c:  # {"amount": AMOUNT, "max"?: n, "min"?: n}
+            v = c["total"]
+            if not isinstance(v, dict) or "amount" not in v or set(v) - {"amount", "min", "max"} \
+                    or not ({"min", "max"} & set(v)) or not all(_is_int(v[k]) for k in ("min", "max") if k in v):
+                self.err(f"{path}.total", '{"amount": AMOUNT, "max"?: n, "min"?: n}')
+            else:
+                self.amount(v["amount"], f"{path}.total.amount")
+        if "alike" in c:  # {"ref": name, "fact": "species"}
+            v = c["alike"]
+            if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
+                self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
+        for k in ("killed_this_attempt", "completed_using_skill"):
+            if k in c and not isinstance(c[k], bool):
+                self.err(f"{path}.{k}", "true or false")
+        if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):
+            self.err(f"{path}.trigger_in", "'combat' or 'engagement'")
