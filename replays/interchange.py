@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 import rules
-from rules import control, rng
+from rules import control, forks, rng
 from rules.clock import parse_ts
 from rules.errors import ImportRefused, SubspaceError
 from rules.protocol import Game, State
@@ -40,10 +40,12 @@ def canonical(obj: object) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def header_for(meta: dict, *, view: str, version: int, result: dict | None, full: bool) -> dict:
+def header_for(meta: dict, *, view: str, version: int, result: dict | None, full: bool,
+               start: State | None = None) -> dict:
     """The header of a match's export. ``full``: the seed, config and revealed deck lists
     (only for a finished match); otherwise none of them (``view`` names whose view the
-    events are)."""
+    events are). A fork's header names what it was forked from (``fork_of``) and, when
+    ``full``, its starting position ``start`` (its version 0, which no ``setup`` gives)."""
     names = meta.get("seat_names") or (meta.get("config") or {}).get("names") or []
     players = meta.get("seat_players") or []
     header = {
@@ -69,6 +71,10 @@ def header_for(meta: dict, *, view: str, version: int, result: dict | None, full
     }
     if full:
         header.update({"seed": meta["seed"], "config": meta.get("config"), "decklists": meta.get("decklists")})
+    if meta.get("fork_of"):
+        header["fork_of"] = meta["fork_of"]
+        if full:
+            header["start"] = start
     return header
 
 
@@ -140,6 +146,11 @@ def parse(text: str, *, max_events: int | None = None) -> Parsed:
     return Parsed(header=header, events=events, extensions=extensions)
 
 
+def seat_count(h: dict) -> int:
+    """How many seats the file's match has: its deck-list commitments, else its seats."""
+    return len(h.get("decklist_commitments") or []) or len(h.get("seats") or (h.get("config") or {}).get("decks") or [])
+
+
 def stored_event(event: dict) -> dict:
     """The event as it is stored (without the parser's line number)."""
     return {k: v for k, v in event.items() if k != "_line"}
@@ -161,11 +172,30 @@ def check_event(game: Game, state: State, event: dict, seats: int) -> None:
     game.validate(state, seat, event.get("payload"))
 
 
+def parse_start(h: dict) -> State:
+    """The starting position of a fork's export (``docs/interchange.md``, *Forks*): a state
+    object; for a re-drawn fork, every random state in it must be the one its committed
+    seed gives (``rules.forks.reseed``), so the file cannot swap in other future draws."""
+    start = h.get("start")
+    if not isinstance(start, dict) or not isinstance(h.get("fork_of"), dict):
+        raise _refuse("a fork's export must carry its starting position (start) and fork_of", "not_a_full_export",
+                      line=1)
+    if not h["fork_of"].get("exact"):
+        reseeded = json.loads(json.dumps(start))
+        forks.reseed(reseeded, h["seed"])
+        if canonical(reseeded) != canonical(start):
+            raise _refuse("the fork's starting position has random states its seed does not give", "fork_start_mismatch",
+                          line=1)
+    return json.loads(json.dumps(start))
+
+
 def verify(parsed: Parsed, *, progress: Callable[[int], None] | None = None) -> State:
     """Re-fold a full export with this server's engine; return the final state or raise
-    ``ImportRefused`` naming the reason and (for an event) its number and line."""
+    ``ImportRefused`` naming the reason and (for an event) its number and line. A fork's
+    export folds from the starting position it declares (``parse_start``)."""
     h = parsed.header
-    missing = [k for k in REVEALED if h.get(k) is None]
+    fork = h.get("fork_of") is not None
+    missing = [k for k in (("seed",) if fork else REVEALED) if h.get(k) is None]
     if missing:
         raise _refuse("only the export of a finished match (with its seed, config and deck lists) can be "
                       f"verified; missing: {', '.join(missing)}", "not_a_full_export", line=1)
@@ -177,18 +207,21 @@ def verify(parsed: Parsed, *, progress: Callable[[int], None] | None = None) -> 
         raise _refuse(f"game '{game.id}' has no ruleset {h.get('ruleset')!r}", "unknown_ruleset", line=1)
     if not isinstance(h["seed"], str) or rng.commitment(h["seed"]) != h.get("seed_commitment"):
         raise _refuse("the seed does not match the seed commitment", "seed_mismatch", line=1)
-    try:
-        verify_decklists(game, h["ruleset"], h["config"], h.get("decklist_commitments") or [], h["decklists"])
-    except SubspaceError as error:
-        raise _refuse(error.message, error.code, line=1, **(error.details or {})) from None
-    except (KeyError, TypeError):
-        raise _refuse("the deck lists are not [{seat, name, deck, salt}]", "decklist_mismatch", line=1) from None
-    try:
-        state = game.setup(h["config"], h["seed"])
-    except Exception:  # noqa: BLE001 - a config the game cannot set up is the file's fault
-        raise _refuse("the config does not set up a match of this game", "config_invalid", line=1) from None
-    seats = len(h["config"].get("decks") or h.get("seats") or [])
-    seats = len(h.get("decklist_commitments") or []) or seats
+    if not fork or h.get("decklists") is not None:  # a re-drawn fork keeps no deck lists
+        try:
+            verify_decklists(game, h["ruleset"], h["config"], h.get("decklist_commitments") or [], h["decklists"])
+        except SubspaceError as error:
+            raise _refuse(error.message, error.code, line=1, **(error.details or {})) from None
+        except (KeyError, TypeError):
+            raise _refuse("the deck lists are not [{seat, name, deck, salt}]", "decklist_mismatch", line=1) from None
+    if fork:
+        state = parse_start(h)
+    else:
+        try:
+            state = game.setup(h["config"], h["seed"])
+        except Exception:  # noqa: BLE001 - a config the game cannot set up is the file's fault
+            raise _refuse("the config does not set up a match of this game", "config_invalid", line=1) from None
+    seats = seat_count(h)
     for number, event in enumerate(parsed.events, start=1):
         line = event.get("_line")
         if event.get("v") != number:
@@ -218,4 +251,4 @@ def verify(parsed: Parsed, *, progress: Callable[[int], None] | None = None) -> 
 
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "Parsed", "body_of", "canonical", "header_for", "parse", "render",
-           "check_event", "stored_event", "verify"]
+           "check_event", "parse_start", "seat_count", "stored_event", "verify"]

@@ -19,6 +19,7 @@ import rules
 from replays import current_state, events_for
 from replays import interchange
 from replays.pinning import engine_versions
+from replays.refold import initial_state
 from store import MatchStore, hash_token, keys
 
 from . import annotations_logic, auth
@@ -35,7 +36,9 @@ def export_text(store: MatchStore, match_id: str, token: str | None, *, delay: i
     outcome = match.game.outcome(state)
     if outcome is not None:
         events = store.read_events(match_id, upto=version)
-        header = interchange.header_for(match.meta, view="full", version=version, result=outcome, full=True)
+        start = initial_state(store, match.game, match_id, match.meta) if match.meta.get("fork_of") else None
+        header = interchange.header_for(match.meta, view="full", version=version, result=outcome, full=True,
+                                        start=start)
         notes = annotations_logic.export_lines(store, match_id, annotations_logic.reader_of(store, match.meta, token),
                                                True, version)
         return interchange.render(header, events, notes)
@@ -64,9 +67,9 @@ def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
     h = parsed.header
     game = rules.get_game(h["game"])
     notes = annotations_logic.check_lines(parsed.extensions, len(parsed.events))  # refused before anything is stored
-    seats = len(h["decklist_commitments"])
+    seats = interchange.seat_count(h)
     outcome = game.outcome(final)
-    names = [s.get("name") for s in h.get("seats") or []] or (h["config"].get("names") or [])
+    names = [s.get("name") for s in h.get("seats") or []] or ((h.get("config") or {}).get("names") or [])
     meta = {
         "game": game.id,
         "ruleset": h["ruleset"],
@@ -80,7 +83,7 @@ def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
         "seat_names": names,
         "seat_players": [None] * seats,  # an import proves the game, not who played it
         "decklists": h["decklists"],
-        "decklist_commitments": h["decklist_commitments"],
+        "decklist_commitments": h.get("decklist_commitments"),
         "status": "finished",
         "outcome": outcome,
         "finished_version": len(parsed.events),
@@ -91,7 +94,12 @@ def store_verified(store: MatchStore, parsed: interchange.Parsed, final: dict,
         "tournament_round": h.get("round"),
         "seat_bots": [None] * seats,
     }
-    match_id = store.create_match(meta, game.setup(h["config"], h["seed"]))
+    if h.get("fork_of"):  # a sandbox still: never a result (analytics skip it), starts where the file says
+        meta["fork_of"] = h["fork_of"]
+        start = interchange.parse_start(h)
+    else:
+        start = game.setup(h["config"], h["seed"])
+    match_id = store.create_match(meta, start)
     version = 0
     for event in parsed.events:
         clean = interchange.stored_event(event)

@@ -5,6 +5,8 @@ exactly (fed the original's actions, the fork reaches the same states), bad inpu
 4xx that creates nothing, and a fork is flagged and never anyone's result."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import rules
@@ -158,3 +160,77 @@ def test_a_live_fork_with_hidden_cards_in_play_is_the_pure_redraw(client, rt, ga
     original = state_at(rt.store, game, match_id, at)
     assert fork_state == forks.redraw_for_seat(game, original, 0, seed)
     assert game.view(fork_state, 0) == game.view(original, 0)
+
+
+def _play_fork_to_end(client, rt, game, fork_id, tokens, seed: str, limit: int = 3000):
+    for i in range(limit):
+        version, state = current_state(rt.store, game, fork_id)
+        if game.outcome(state) is not None:
+            return
+        seat = game.deciding_seats(state)[0]
+        matches_logic.post_action(rt, fork_id, tokens[seat], version, game.bot_action(state, seat, f"{seed}{i}"))
+    pytest.fail("the fork did not finish")
+
+
+def _export(client, match_id):
+    answer = client.get(f"/v1/matches/{match_id}/export")
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def _import(client, text):
+    return client.post("/v1/imports", data=text.encode(), content_type="application/x-ndjson")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_exported_fork_re_imports_verified_and_round_trips(client, rt, redis_conn, game_id):
+    """Exact fork of a finished match (fed the original's actions) and a seat's re-drawn
+    fork of a live one (played to its end): each exports with its starting position,
+    imports into an empty server verified (folded from that position by the rules), stays
+    a fork (never a result), and exports again with a byte-identical body."""
+    from replays import interchange
+
+    match_id, _ = _play_to_end(rt, game_id, f"fx-{game_id}")
+    head = rt.store.version(match_id)
+    exact = _fork(client, match_id, head // 2).get_json()
+    for ev in rt.store.read_events(match_id)[head // 2:]:
+        version = ev["v"] - head // 2 - 1
+        posted = client.post(f"/v1/matches/{exact['match_id']}/actions", headers=bearer(exact["seats"][ev["seat"]]["token"]),
+                             json={"expected_version": version, "action": ev["payload"]})
+        assert posted.status_code == 201, posted.get_json()
+    live_id, live_tokens = _play_to_end(rt, game_id, f"fl-{game_id}", max_events=15)
+    redrawn = _fork(client, live_id, 15, live_tokens[1]).get_json()
+    _play_fork_to_end(client, rt, rules.get_game(game_id), redrawn["match_id"], [s["token"] for s in redrawn["seats"]],
+                      f"fr-{game_id}")
+    texts = [_export(client, exact["match_id"]), _export(client, redrawn["match_id"])]
+    for text in texts:
+        header = json.loads(text.split("\n", 1)[0])
+        assert header["view"] == "full" and header["fork_of"] and isinstance(header["start"], dict)
+    redis_conn.flushdb()  # an empty server
+    for text in texts:
+        answer = _import(client, text)
+        assert answer.status_code == 201, answer.get_json()
+        assert answer.get_json()["verified"] is True
+        imported = answer.get_json()["match_id"]
+        assert interchange.body_of(_export(client, imported)) == interchange.body_of(text)
+        summary = client.get(f"/v1/matches/{imported}").get_json()
+        assert summary["status"] == "finished" and summary["fork_of"] == json.loads(text.split("\n", 1)[0])["fork_of"]
+
+
+def test_a_forged_fork_export_is_refused_with_reason_and_event(client, rt):
+    """A fork's file whose starting position carries other random states than its seed
+    gives (other future draws) is refused at the header; a changed event by its number."""
+    match_id, tokens = _play_to_end(rt, "stargate", "ff", max_events=15)
+    fork = _fork(client, match_id, 15, tokens[0]).get_json()
+    _play_fork_to_end(client, rt, rules.get_game("stargate"), fork["match_id"], [s["token"] for s in fork["seats"]], "ff")
+    lines = [json.loads(x) for x in _export(client, fork["match_id"]).splitlines()]
+    from replays import interchange
+
+    forged = json.loads(json.dumps(lines))
+    forged[0]["start"]["rng"] = {"seed": "chosen", "n": 0}
+    error = _import(client, "\n".join(interchange.canonical(x) for x in forged) + "\n").get_json()["error"]
+    assert error["code"] == "fork_start_mismatch" and error["details"]["line"] == 1
+    forged = json.loads(json.dumps(lines))
+    forged[3]["seat"] = 1 - forged[3]["seat"]
+    error = _import(client, "\n".join(interchange.canonical(x) for x in forged) + "\n").get_json()["error"]
+    assert error["code"] == "event_not_folding" and error["details"]["event"] == 3
