@@ -28,11 +28,13 @@ def card_def(state: dict, iid: str) -> dict:
     adversary he becomes (Daniel Jackson, Prior of the Ori; Mark Devlin)."""
     c = state["cards"][iid]
     guid = c["guid"]
-    local = state.get("extra_cards", {})
-    d = local[guid] if guid in local else card_db()[guid]
+    local = state.get("extra_cards")
+    d = local[guid] if local and guid in local else card_db()[guid]
     if c.get("became") and c["zone"] in ("play", "mission"):
         return _taken_adversary(d, c["became"])
-    become = _becomes_adversary(d)
+    # most cards never become an adversary: one lookup, no call (card_def is read ~180
+    # times per event)
+    become = _BECOMES[d["guid"]] if d["guid"] in _BECOMES else _becomes_adversary(d)
     if become is not None and c["zone"] in ("play", "mission") and _opponents_turn(state, c["owner"]):
         return _as_adversary(d, become)
     return d

@@ -19,6 +19,8 @@ from contextlib import contextmanager
 import orjson
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 from rules.stargate import flow, stats, victory
 from rules.stargate import state as S
@@ -166,3 +168,12 @@ def test_every_step_runs_on_a_state_the_victory_check_saw(kind, players, seed, m
     for n, state in play(game, state, chooser, max_events=600):
         pass
     assert n > 50 and len(seen) > n
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hst.text(min_size=1, max_size=8), offset=hst.integers(0, 11), players=hst.sampled_from([2, 3]))
+def test_maintained_values_equal_fresh_in_games_hypothesis_picks(seed, offset, players):
+    game, state = new_game("stargate", players, seed, offset=offset)
+    for _, state in play(game, state, random_chooser(seed), max_events=250):
+        if state["outcome"] is None:
+            assert_maintained_equal_fresh(state)

@@ -18,6 +18,8 @@ import copy
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 from rules.startrek2e import play as P
 from rules.startrek2e import state as S
@@ -154,3 +156,15 @@ def test_listings_equal_scans_with_blankers_prices_damage_and_placed_dilemmas_in
             assert stats._compute_sources(st) == scanned_sources(st)
             tried += bool(X._blankers(st)) and bool(X._skills_costs(st))
     assert tried > 10
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hst.text(min_size=1, max_size=8), offset=hst.integers(0, 4), players=hst.sampled_from([2, 3]))
+def test_maintained_values_equal_scans_in_games_hypothesis_picks(seed, offset, players):
+    game, state = new_game("startrek2e", players, seed, offset=offset)
+    r = random.Random(seed)
+    for n, state in play(game, state, random_chooser(seed), max_events=250):
+        assert_index_equals_scan(state)
+        assert_listings_equal_scans(state)
+        if n % 10 == 0 and S.cards_in_play(state):
+            assert_listings_equal_scans(doctored(state, r))
