@@ -54,3 +54,40 @@ class AnnotationListSchema(Schema):
 
 class AnnotationQuerySchema(Schema):
     version = BoundedInteger(metadata={"description": "only the notes anchored to this version"})
+
+
+class ShareCreateSchema(Schema):
+    version = BoundedInteger(strict=True, metadata={"description": "the version the link opens at (default: the match's current version)"})
+    title = fields.String(allow_none=True, metadata={"description": "at most 200 characters"})
+    only_mine = fields.Boolean(truthy={True}, falsy={False}, metadata={"description": "true: only your own (public) notes; default false: every note the world may see"})
+
+
+class ShareAuthorSchema(Schema):
+    name = fields.String(allow_none=True, required=True)
+
+
+class ShareSchema(Schema):
+    id = fields.String(required=True)
+    match_id = fields.String(required=True)
+    url = fields.String(required=True, metadata={"description": "the link: GET it with or without a token"})
+    version = fields.Integer(required=True)
+    title = fields.String(allow_none=True, required=True)
+    only_mine = fields.Boolean(required=True)
+    created = fields.String(required=True)
+    author = fields.Nested(ShareAuthorSchema, required=True)
+
+
+class ShareReplaySchema(Schema):
+    replay = fields.String(required=True)
+    events = fields.String(required=True)
+    export = fields.String(required=True)
+    state = fields.String(required=True, metadata={"description": "the state at the link's version"})
+
+
+class SharedGameSchema(Schema):
+    share = fields.Nested(ShareSchema, required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": "the match's current version"})
+    finished = fields.Boolean(required=True)
+    notes = fields.List(fields.Nested(AnnotationSchema), required=True, metadata={"description": "the notes everyone may see (never a private one; a spectator's public note only once the match is over), only the link maker's if only_mine"})
+    replay = fields.Nested(ShareReplaySchema, allow_none=True, required=True, metadata={"description": "where to replay the game, once it is over (null while it runs)"})

@@ -20,7 +20,7 @@ import secrets
 
 from replays import current_state
 from rules.aggregates import annotations as notes
-from rules.errors import ImportRefused, Unauthorized
+from rules.errors import Forbidden, ImportRefused, Unauthorized
 from store import MatchStore
 from store.annotations import AnnotationStore
 from store.players import PlayerStore
@@ -124,6 +124,66 @@ def delete(store: MatchStore, match_id: str, note_id: str, token: str | None) ->
     AnnotationStore(store.conn).update(match_id, decide)
 
 
+# ---- share links ---------------------------------------------------------------------
+_SHARE_ID = re.compile(r"s[A-Za-z0-9_-]{1,40}")
+
+
+def share_url(match_id: str, share_id: str) -> str:
+    return f"/v1/matches/{match_id}/shares/{share_id}"
+
+
+def _share_form(match_id: str, share: dict) -> dict:
+    return {"id": share["id"], "match_id": match_id, "url": share_url(match_id, share["id"]),
+            **{k: share[k] for k in ("version", "title", "only_mine", "created")},
+            "author": {"name": share["author"]["name"]}}
+
+
+def create_share(store: MatchStore, match_id: str, token: str | None, body: dict) -> dict:
+    """A share link to the annotated game, anchored at ``version`` (default: the head), by
+    anyone who may annotate it (``rules.aggregates.annotations``, *share links*)."""
+    reader, head, _ = _context(store, match_id, token, required=True)
+    version = notes.check_version(body.get("version", head), head)
+    fields = notes.check_share_fields({k: v for k, v in body.items() if k != "version"})
+    share = {"id": "s" + secrets.token_urlsafe(9), "version": version, **fields, "author_key": reader["author_key"],
+             "author": {"name": reader["name"]}, "created": now_iso()}
+
+    def decide(state: dict | None) -> dict:
+        notes.check_share_room(state)
+        return notes.share_created(share, share["created"])
+
+    AnnotationStore(store.conn).update(match_id, decide)
+    return _share_form(match_id, share)
+
+
+def read_share(store: MatchStore, match_id: str, share_id: str) -> dict:
+    """What a share link shows anyone, with or without a token: the link, the match's
+    public facts, the notes the world may see, and once the match is over where to replay
+    it. Nothing of the match's state: a live match's cards stay where they are."""
+    match = load_match(store, match_id)
+    head, state = current_state(store, match.game, match_id)
+    finished = is_finished(match.game, state)
+    _, records = AnnotationStore(store.conn).load(match_id)
+    share = notes.find_share(records, share_id if _SHARE_ID.fullmatch(share_id) else "")
+    base = f"/v1/matches/{match_id}"
+    replay = {"replay": f"{base}/replay", "events": f"{base}/events", "export": f"{base}/export",
+              "state": f"{base}/state?version={share['version']}"} if finished else None
+    return {"share": _share_form(match_id, share), "game": match.game.id, "version": head, "finished": finished,
+            "notes": notes.shared_notes(records, share, finished), "replay": replay}
+
+
+def revoke_share(store: MatchStore, match_id: str, share_id: str, token: str | None) -> None:
+    """Revoke a share link (its creator only; the link then answers 404)."""
+    reader, _, _ = _context(store, match_id, token, required=True)
+
+    def decide(state: dict | None) -> dict:
+        share = notes.find_share(state, share_id)
+        if share["author_key"] != reader["author_key"]:
+            raise Forbidden("only the one who made a share link may revoke it", code="not_author")
+        return notes.share_revoked(share_id, now_iso())
+
+    AnnotationStore(store.conn).update(match_id, decide)
+
+
 # ---- interchange files ----------------------------------------------------------------
 LINE_FIELDS = ("id", "version", "author", "comment", "mark", "tags", "created", "edited")
 
@@ -172,4 +232,5 @@ def store_imported(store: MatchStore, match_id: str, checked: list[dict]) -> Non
         records.update(match_id, lambda state, note=note: notes.added(note, note["created"]))
 
 
-__all__ = ["add", "check_lines", "delete", "edit", "export_lines", "listing", "reader_of", "store_imported"]
+__all__ = ["add", "check_lines", "create_share", "delete", "edit", "export_lines", "listing", "read_share", "reader_of",
+           "revoke_share", "share_url", "store_imported"]

@@ -40,7 +40,7 @@ ENDPOINT_LIMITS: dict[str, list[tuple[str, str]]] = {
     "players.register": _CREATES,
     "interchange.import_match": _CREATES,  # an import stores a match like a creation
     "forks.create_fork": _CREATES,  # so does a fork
-    **{f"annotations.{verb}": _ACTS for verb in ("add_note", "edit_note", "delete_note")},
+    **{f"annotations.{verb}": _ACTS for verb in ("add_note", "edit_note", "delete_note", "create_share", "revoke_share")},
     "matches.post_action": _ACTS,
     "games.check_deck_list": _CHECKS,
     "players.vacation": _ACTS,  # appends a vacation to each of the caller's matches

@@ -17,6 +17,12 @@ Who sees what (``visible``), decided for what players expect:
   outside help, and a seat can always read as a spectator (no token), so it is hidden from
   every reader, not only from the seats.
 
+**Share links** (``share_created`` / ``share_revoked``) live in the same stream: a link
+to an annotated game anchored at a version, showing the notes *everyone* may see
+(``visible`` for an anonymous reader: never a private note, never a spectator's public
+note before the end), optionally only its creator's. A link is a view for the world, so
+it never shows more than the tokenless listing does.
+
 Pure: standard library only.
 """
 from __future__ import annotations
@@ -31,6 +37,9 @@ MAX_COMMENT = 2000
 MAX_TAGS = 10
 TAG = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 MAX_NOTES = 1000  # per match, deleted ones included: a bound on the stream
+MAX_SHARES = 100  # share links per match, revoked ones included
+MAX_TITLE = 200
+ANONYMOUS = {"author_key": None}  # whom a share link shows notes to: the world
 EDITABLE = ("comment", "mark", "tags", "visibility")
 
 
@@ -81,6 +90,42 @@ def check_version(version: object, head: int) -> int:
     return version
 
 
+def check_share_fields(fields: dict) -> dict:
+    """A share link's options normalised, or ``InvalidRequest`` naming each bad one."""
+    bad: dict[str, str] = {}
+    title = fields.get("title")
+    if title is not None and (not isinstance(title, str) or len(title) > MAX_TITLE):
+        bad["title"] = f"a string of at most {MAX_TITLE} characters, or null"
+    only_mine = fields.get("only_mine", False)
+    if not isinstance(only_mine, bool):
+        bad["only_mine"] = "true or false"
+    if bad:
+        raise InvalidRequest("invalid share link: " + "; ".join(f"{k} must be {v}" for k, v in bad.items()),
+                             code="invalid_share", details=bad)
+    return {"title": title.strip() or None if isinstance(title, str) else None, "only_mine": only_mine}
+
+
+def check_share_room(state: dict | None) -> None:
+    if state is not None and state.get("shares_made", 0) >= MAX_SHARES:
+        raise InvalidRequest(f"a match holds at most {MAX_SHARES} share links", code="too_many_shares")
+
+
+def find_share(state: dict | None, share_id: str) -> dict:
+    share = (state or {}).get("shares", {}).get(share_id)
+    if share is None:
+        raise NotFound(f"no share link {share_id!r} on this match", code="unknown_share")
+    return share
+
+
+def shared_notes(state: dict | None, share: dict, finished: bool) -> list[dict]:
+    """The notes a share link shows, in version order: those the world may see (never a
+    private note; a spectator's public note only once the match is over), only its
+    creator's if it says so."""
+    notes = [n for n in (state or {}).get("notes", {}).values() if visible(n, ANONYMOUS, finished)
+             and (not share["only_mine"] or n["author_key"] == share["author_key"])]
+    return [public_form(n) for n in sorted(notes, key=lambda n: (n["version"], n["created"], n["id"]))]
+
+
 def check_room(state: dict | None) -> None:
     if state is not None and state.get("count", 0) >= MAX_NOTES:
         raise InvalidRequest(f"a match holds at most {MAX_NOTES} annotations", code="too_many_annotations")
@@ -125,6 +170,14 @@ def deleted(note_id: str, at: str) -> dict:
     return {"type": "annotation_deleted", "at": at, "payload": {"id": note_id}}
 
 
+def share_created(share: dict, at: str) -> dict:
+    return {"type": "share_created", "at": at, "payload": {"share": share}}
+
+
+def share_revoked(share_id: str, at: str) -> dict:
+    return {"type": "share_revoked", "at": at, "payload": {"id": share_id}}
+
+
 def apply(state: dict | None, event: dict) -> dict:
     """Fold one event (trusted: the service decided it with the checks above)."""
     state = state if state is not None else {"notes": {}, "count": 0}
@@ -139,8 +192,15 @@ def apply(state: dict | None, event: dict) -> dict:
         note["edited"] = event["at"]
     elif kind == "annotation_deleted":
         state["notes"].pop(payload["id"], None)
+    elif kind == "share_created":
+        share = dict(payload["share"])
+        state.setdefault("shares", {})[share["id"]] = share
+        state["shares_made"] = state.get("shares_made", 0) + 1
+    elif kind == "share_revoked":
+        state.setdefault("shares", {}).pop(payload["id"], None)
     return state
 
 
 __all__ = ["MARKS", "VISIBILITIES", "added", "apply", "check_author", "check_fields", "check_room",
-           "check_says_something", "check_version", "deleted", "edited", "find", "public_form", "visible"]
+           "check_says_something", "check_share_fields", "check_share_room", "check_version", "deleted", "edited",
+           "find", "find_share", "public_form", "share_created", "share_revoked", "shared_notes", "visible"]

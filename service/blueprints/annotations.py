@@ -11,6 +11,9 @@ from schemas.annotations import (
     AnnotationListSchema,
     AnnotationQuerySchema,
     AnnotationSchema,
+    SharedGameSchema,
+    ShareCreateSchema,
+    ShareSchema,
 )
 
 from .. import annotations_logic as logic
@@ -69,4 +72,35 @@ def edit_note(body: dict, match_id: str, note_id: str) -> dict:
 def delete_note(match_id: str, note_id: str):
     """Delete your note."""
     logic.delete(runtime().store, match_id, note_id, _token())
+    return "", 204
+
+
+@blp.route("/<match_id>/shares", methods=["POST"])
+@blp.arguments(ShareCreateSchema)
+@blp.response(201, ShareSchema)
+@blp.doc(security=_AUTHOR)
+@blp.alt_response(400, schema=ErrorSchema, description="invalid_share, version_out_of_range, too_many_shares")
+@blp.alt_response(401, schema=ErrorSchema, description="no token, or a token of no seat and no player")
+def create_share(body: dict, match_id: str) -> dict:
+    """Make a share link to the annotated game (anyone who may annotate it may)."""
+    return logic.create_share(runtime().store, match_id, _token(), body)
+
+
+@blp.route("/<match_id>/shares/<share_id>")
+@blp.response(200, SharedGameSchema)
+@blp.doc(security=[{}])
+def read_share(match_id: str, share_id: str) -> dict:
+    """The shared game: the notes everyone may see, and once it is over where to replay it.
+    The same answer with or without a token."""
+    return logic.read_share(runtime().store, match_id, share_id)
+
+
+@blp.route("/<match_id>/shares/<share_id>", methods=["DELETE"])
+@blp.response(204)
+@blp.doc(security=_AUTHOR)
+@blp.alt_response(401, schema=ErrorSchema, description="no token, or a token of no seat and no player")
+@blp.alt_response(403, schema=ErrorSchema, description="not_author: only the link's maker revokes it")
+def revoke_share(match_id: str, share_id: str):
+    """Revoke your share link (it answers 404 from then on)."""
+    logic.revoke_share(runtime().store, match_id, share_id, _token())
     return "", 204

@@ -181,3 +181,90 @@ def test_an_import_with_a_bad_annotation_line_is_refused_whole(client, rt):
     assert answer.status_code == 422
     assert answer.get_json()["error"]["code"] == "malformed_annotation"
     assert rt.store.count_matches() == before
+
+
+def _share(client, match_id, token, **body):
+    return client.post(f"/v1/matches/{match_id}/shares", json=body, headers=bearer(token) if token else {})
+
+
+def _shared(client, url_, token=None):
+    answer = client.get(url_, headers=bearer(token) if token else {})
+    return answer.status_code, answer.get_json()
+
+
+def test_a_share_link_shows_only_what_the_world_may_see(client, match):
+    """The leak test of share links: a private note never goes through one (not even its
+    maker's), a spectator's public note only once the match is over; the answer is the
+    same with or without a token; the replay only once it is over."""
+    m = match["match_id"]
+    ann, bob = tokens(match)
+    eve = register_player(client, "Eve")["token"]
+    play_one(client, match, "bluff")
+    seat_public = _note(client, m, ann, version=1, comment="I bluffed here", mark="!?").get_json()["id"]
+    _note(client, m, ann, version=1, comment="my plan: bluff again", visibility="private")
+    spectator_public = _note(client, m, eve, version=1, mark="??", comment="Ann's hand is weak").get_json()["id"]
+    _note(client, m, eve, version=0, tags=["secret"], visibility="private")
+    made = _share(client, m, ann, version=1, title="my bluff")
+    assert made.status_code == 201, made.get_json()
+    link = made.get_json()
+    assert link["url"] == f"/v1/matches/{m}/shares/{link['id']}" and link["version"] == 1 and link["title"] == "my bluff"
+    eves = _share(client, m, eve, only_mine=True).get_json()
+    for token in (None, ann, bob, eve):  # the same answer for everyone
+        status, body = _shared(client, link["url"], token)
+        assert status == 200 and [n["id"] for n in body["notes"]] == [seat_public]
+        assert body["finished"] is False and body["replay"] is None
+        assert "plan" not in json.dumps(body) and "secret" not in json.dumps(body) and "author_key" not in json.dumps(body)
+        status, body = _shared(client, eves["url"], token)
+        assert status == 200 and body["notes"] == []  # Eve's public note is outside help until the end
+    play_to_end(client, match, bluff_first=False)
+    status, body = _shared(client, link["url"])
+    assert [n["id"] for n in body["notes"]] == [seat_public, spectator_public]
+    assert body["finished"] is True and body["replay"]["state"] == f"/v1/matches/{m}/state?version=1"
+    assert client.get(body["replay"]["replay"]).status_code == 200
+    status, body = _shared(client, eves["url"])
+    assert [n["id"] for n in body["notes"]] == [spectator_public]  # only hers, never her private one
+    assert "secret" not in json.dumps(body) and "plan" not in json.dumps(body)
+
+
+def test_share_links_are_made_and_revoked_by_their_maker_only(client, match):
+    m = match["match_id"]
+    ann, bob = tokens(match)
+    assert _share(client, m, None).status_code == 401
+    assert _share(client, m, "not-a-token").status_code == 401
+    for body in ({"version": 99}, {"version": -1}, {"title": "x" * 201}, {"only_mine": "yes"}, {"extra": 1}):
+        answer = _share(client, m, ann, **body)
+        assert answer.status_code == 400 and answer.get_json()["error"]["code"], body
+    link = _share(client, m, ann).get_json()
+    assert link["version"] == 0  # default: the head
+    assert client.delete(link["url"], headers=bearer(bob)).status_code == 403
+    assert client.delete(link["url"]).status_code == 401
+    assert client.delete(link["url"], headers=bearer(ann)).status_code == 204
+    assert _shared(client, link["url"])[0] == 404
+    assert _shared(client, f"/v1/matches/{m}/shares/snosuch")[0] == 404
+    assert _shared(client, f"/v1/matches/{m}/shares/not a share")[0] == 404
+    assert _shared(client, f"/v1/matches/nosuchmatch/shares/{link['id']}")[0] == 404
+
+
+@pytest.mark.parametrize("game_id", ["stargate", "startrek2e", "babylon5"])
+def test_a_share_link_of_a_live_match_carries_no_hidden_card(client, rt, game_id):
+    """A share link shows notes and links, never the match's state: no card id at all and
+    no card face that a spectator cannot see."""
+    import re
+
+    import rules
+    from replays import current_state
+    from rules.protocol import shown_faces
+
+    match_id, seat_tokens = _play_to_end(rt, game_id, f"share-{game_id}", max_events=20)
+    game = rules.get_game(game_id)
+    _, state = current_state(rt.store, game, match_id)
+    assert game.outcome(state) is None
+    _note(client, match_id, seat_tokens[0], version=3, comment="the opening", mark="!")
+    link = _share(client, match_id, seat_tokens[0], version=3).get_json()
+    status, body = _shared(client, link["url"])
+    text = json.dumps(body)
+    assert status == 200 and len(body["notes"]) == 1 and body["replay"] is None
+    assert not [w for w in re.findall(r"\bc[0-9]+\b", text) if w in state["cards"]]
+    seen = {f.get(game.card_key) for f in shown_faces(game.view(state, "spectator")).values()}
+    hidden = {c.get("guid", c.get("def")) for c in state["cards"].values()} - seen
+    assert not [h for h in hidden if h and h in text]

@@ -37,6 +37,8 @@ EXPECTED = {
     "/v1/matches/{match_id}/forks": {"post"},
     "/v1/matches/{match_id}/notes": {"get", "post"},
     "/v1/matches/{match_id}/notes/{note_id}": {"patch", "delete"},
+    "/v1/matches/{match_id}/shares": {"post"},
+    "/v1/matches/{match_id}/shares/{share_id}": {"get", "delete"},
     "/v1/stats/{game}": {"get"},
     "/v1/stats/{game}/{report}": {"get"},
     "/v1/tournaments": {"post"},
