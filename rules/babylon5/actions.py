@@ -134,26 +134,135 @@ def attack_targets(state: dict, seat: int, attacker: str) -> list[str]:
     return out
 
 
-def _conflict_stat_cards(state: dict, seat: int, k: dict) -> list[str]:
+def contributes(state: dict, seat: int, k: dict, iid: str) -> bool:
+    """``seat``'s card ``iid`` in play can support or oppose conflict ``k``: ready, no
+    conflict card itself, of the kind the conflict's stat uses (military: a fleet, or the
+    location targeted) and with some of that stat."""
     stat = S.CONFLICT_STAT[k["type"]]
-    out = []
-    for iid in state["seats"][seat]["play"]:
-        if not S.can_act(state, iid) or state["cards"][iid].get("conflict"):
-            continue
-        t = S.ctype(state, iid)
-        if stat == "military":
-            if t == "fleet" or (t == "location" and k["target"] == iid):
-                pass
-            else:
-                continue
-        elif t != "character":
-            continue
-        if V.ability(state, iid, stat) > 0:
-            out.append(iid)
-    return out
+    if not S.can_act(state, iid) or state["cards"][iid].get("conflict"):
+        return False
+    t = S.ctype(state, iid)
+    if stat == "military":
+        if not (t == "fleet" or (t == "location" and k["target"] == iid)):
+            return False
+    elif t != "character":
+        return False
+    return V.ability(state, iid, stat) > 0
 
 
 # ---------------------------------------------------------------- legal actions
+# Each kind of action is listed by a function of the one card (or conflict) it is about, so
+# ``legal`` lists them all and ``rules.babylon5.validate`` judges a posted action by listing
+# only the actions of its own card.
+
+def hand_actions(state: dict, seat: int, h: str, avail: int, spons: list[str]) -> list[dict]:
+    """Sponsor, play an event or a contingency: the actions of hand card ``h``."""
+    sd = state["seats"][seat]
+    t = S.ctype(state, h)
+    dd = S.d(state, h)
+    acts: list[dict] = []
+    if t in SPONSORABLE and spons and S.restricted_ok(state, seat, h) and not dd.get("starting_ambassador"):
+        if sponsor_cost(state, seat, h) > avail or not limited_ok(state, h):
+            return acts
+        if t == "agenda":
+            cur = sd["agenda"]
+            if cur and agenda_kind(state, cur) == "major" and agenda_kind(state, h) != "major" \
+                    and not any(ab.get("replaces_major") for ab in S.mech(state, h, "agenda")):
+                return acts
+        bys = spons
+        if t == "enhancement":
+            if not enhancement_targets(state, seat, h):
+                return acts
+            if S.card_race(state, h) != "neutral":
+                bys = [b for b in spons if S.card_race(state, b) == S.card_race(state, h)]
+        for b in bys:
+            acts.append({"type": "sponsor", "card": h, "by": b})
+            if t == "agenda":
+                acts.append({"type": "sponsor", "card": h, "by": b, "hidden": True})
+    elif t == "event" and (dd.get("cost") or 0) <= avail:
+        ab = next(iter(S.mech(state, h, "play")), None)
+        if ab and ab.get("target") and not card_choices(state, seat, ab["target"]):
+            return acts
+        acts.append({"type": "play_event", "card": h})
+    elif t == "contingency" and (dd.get("cost") or 0) <= avail and contingency_targets(state, seat, h):
+        acts.append({"type": "play_contingency", "card": h})
+    return acts
+
+
+def play_actions(state: dict, seat: int, iid: str, avail: int, spons: list[str], kind: str | None = None) -> list[dict]:
+    """Promote, activate, lead a fleet, attack, heal, repair: the actions of ``seat``'s card
+    ``iid`` in play (only those of type ``kind`` when given)."""
+    sd = state["seats"][seat]
+    c = state["cards"][iid]
+    t = S.ctype(state, iid)
+    acts: list[dict] = []
+    if c.get("conflict") or c["face_down"] and t != "agenda":
+        return acts
+    if kind in (None, "promote") and t == "character" and c["level"] == "supporting" and spons \
+            and limited_ok(state, iid) and promote_cost(state, seat, iid) <= avail:
+        acts += [{"type": "promote", "card": iid, "by": b} for b in spons]
+    if S.can_act(state, iid):
+        if kind in (None, "activate"):
+            for i, ab in enumerate(S.mech(state, iid, "activated")):
+                cost = ab.get("cost") or {"rotate": True}
+                if (cost.get("influence") or 0) <= avail and (not ab.get("target") or card_choices(state, seat, ab["target"])):
+                    acts.append({"type": "activate", "card": iid, "ability": i})
+        if kind in (None, "lead_fleet") and t == "character" and V.ability(state, iid, "leadership") > 0:
+            for f in sd["play"]:
+                if S.ctype(state, f) == "fleet" and S.in_play(state, f) and not combat.leaders_of(state, f):
+                    acts.append({"type": "lead_fleet", "card": iid, "fleet": f})
+        if kind in (None, "attack") and t in ("character", "fleet") and attack_targets(state, seat, iid):
+            acts.append({"type": "attack", "card": iid})
+    if kind in (None, "heal") and t == "character" and c["damage"] > 0 and not c["rotated"]:
+        acts.append({"type": "heal", "card": iid})
+    if kind in (None, "repair") and t in ("fleet", "location") and c["damage"] + c["severe"] > 0 and avail >= 1:
+        acts.append({"type": "repair", "card": iid})
+    return acts
+
+
+def build_actions(state: dict, seat: int, avail: int, spons: list[str]) -> list[dict]:
+    if avail >= 3 and V.rating(state, seat) <= S.BUILD_LIMIT:
+        return [{"type": "build_influence", "by": b} for b in spons]
+    return []
+
+
+def aide_actions(state: dict, seat: int, iid: str) -> list[dict]:
+    """An ambassador's aide: the ambassador's player rotates it wherever it is."""
+    amb_def = state["cards"][state["seats"][seat]["ambassador"]]["def"]
+    if S.aide_of(state, iid) == amb_def and S.can_act(state, iid):
+        return [{"type": "aide", "card": iid, "bonus": b} for b in ("diplomacy", "intrigue", "leadership", "discount")]
+    return []
+
+
+def conflict_actions(state: dict, seat: int, k: dict, iid: str) -> list[dict]:
+    """Support or oppose the revealed conflict ``k`` with ``seat``'s card ``iid``."""
+    if k["face_down"] or not contributes(state, seat, k, iid):
+        return []
+    if k["any_side"]:
+        return [{"type": "support", "card": iid, "conflict": k["id"], "side": s} for s in S.order(state)]
+    acts = []
+    if S.ctype(state, iid) != "location":
+        acts.append({"type": "support", "card": iid, "conflict": k["id"]})
+    acts.append({"type": "oppose", "card": iid, "conflict": k["id"]})
+    return acts
+
+
+def agenda_actions(state: dict, seat: int) -> list[dict]:
+    ag = state["seats"][seat]["agenda"]
+    acts = []
+    if ag:
+        if state["cards"][ag]["face_down"]:
+            acts.append({"type": "reveal_agenda"})
+        if agenda_kind(state, ag) != "major":
+            acts.append({"type": "discard_agenda"})
+    return acts
+
+
+def mercenary_actions(state: dict, iid: str, avail: int) -> list[dict]:
+    if avail >= 1 and is_mercenary(state, iid) and not state["cards"][iid]["face_down"]:
+        return [{"type": "offer_mercenaries", "card": iid}]
+    return []
+
 
 def legal(state: dict, seat: int) -> list[dict]:
     acts: list[dict] = []
@@ -161,85 +270,18 @@ def legal(state: dict, seat: int) -> list[dict]:
     avail = V.available(state, seat)
     spons = sponsors(state, seat)
     for h in sd["hand"]:
-        t = S.ctype(state, h)
-        dd = S.d(state, h)
-        if t in SPONSORABLE and spons and S.restricted_ok(state, seat, h) and not dd.get("starting_ambassador"):
-            if sponsor_cost(state, seat, h) > avail or not limited_ok(state, h):
-                continue
-            if t == "agenda":
-                cur = sd["agenda"]
-                if cur and agenda_kind(state, cur) == "major" and agenda_kind(state, h) != "major" \
-                        and not any(ab.get("replaces_major") for ab in S.mech(state, h, "agenda")):
-                    continue
-            bys = spons
-            if t == "enhancement":
-                if not enhancement_targets(state, seat, h):
-                    continue
-                if S.card_race(state, h) != "neutral":
-                    bys = [b for b in spons if S.card_race(state, b) == S.card_race(state, h)]
-            for b in bys:
-                acts.append({"type": "sponsor", "card": h, "by": b})
-                if t == "agenda":
-                    acts.append({"type": "sponsor", "card": h, "by": b, "hidden": True})
-        elif t == "event" and (dd.get("cost") or 0) <= avail:
-            ab = next(iter(S.mech(state, h, "play")), None)
-            if ab and ab.get("target") and not card_choices(state, seat, ab["target"]):
-                continue
-            acts.append({"type": "play_event", "card": h})
-        elif t == "contingency" and (dd.get("cost") or 0) <= avail and contingency_targets(state, seat, h):
-            acts.append({"type": "play_contingency", "card": h})
+        acts += hand_actions(state, seat, h, avail, spons)
     for iid in sd["play"]:
-        c = state["cards"][iid]
-        t = S.ctype(state, iid)
-        if c.get("conflict") or c["face_down"] and t != "agenda":
-            continue
-        if t == "character" and c["level"] == "supporting" and spons and limited_ok(state, iid):
-            if promote_cost(state, seat, iid) <= avail:
-                acts += [{"type": "promote", "card": iid, "by": b} for b in spons]
-        if S.can_act(state, iid):
-            for i, ab in enumerate(S.mech(state, iid, "activated")):
-                cost = ab.get("cost") or {"rotate": True}
-                if (cost.get("influence") or 0) <= avail and (not ab.get("target") or card_choices(state, seat, ab["target"])):
-                    acts.append({"type": "activate", "card": iid, "ability": i})
-            if t == "character" and V.ability(state, iid, "leadership") > 0:
-                for f in sd["play"]:
-                    if S.ctype(state, f) == "fleet" and S.in_play(state, f) and not combat.leaders_of(state, f):
-                        acts.append({"type": "lead_fleet", "card": iid, "fleet": f})
-            if t in ("character", "fleet") and attack_targets(state, seat, iid):
-                acts.append({"type": "attack", "card": iid})
-        if t == "character" and c["damage"] > 0 and not c["rotated"]:
-            acts.append({"type": "heal", "card": iid})
-        if t in ("fleet", "location") and c["damage"] + c["severe"] > 0 and avail >= 1:
-            acts.append({"type": "repair", "card": iid})
-    if avail >= 3 and V.rating(state, seat) <= S.BUILD_LIMIT:
-        acts += [{"type": "build_influence", "by": b} for b in spons]
-    # an ambassador's aide: the ambassador's player rotates it wherever it is
-    amb_def = state["cards"][sd["ambassador"]]["def"]
+        acts += play_actions(state, seat, iid, avail, spons)
+    acts += build_actions(state, seat, avail, spons)
     for iid in S.play_cards(state):
-        if S.aide_of(state, iid) == amb_def and S.can_act(state, iid):
-            for b in ("diplomacy", "intrigue", "leadership", "discount"):
-                acts.append({"type": "aide", "card": iid, "bonus": b})
+        acts += aide_actions(state, seat, iid)
     for k in state["conflicts"]:
-        if k["face_down"]:
-            continue
-        cards = _conflict_stat_cards(state, seat, k)
-        for iid in cards:
-            if k["any_side"]:
-                acts += [{"type": "support", "card": iid, "conflict": k["id"], "side": s} for s in S.order(state)]
-            else:
-                if S.ctype(state, iid) != "location":
-                    acts.append({"type": "support", "card": iid, "conflict": k["id"]})
-                acts.append({"type": "oppose", "card": iid, "conflict": k["id"]})
-    ag = sd["agenda"]
-    if ag:
-        if state["cards"][ag]["face_down"]:
-            acts.append({"type": "reveal_agenda"})
-        if agenda_kind(state, ag) != "major":
-            acts.append({"type": "discard_agenda"})
-    if avail >= 1:
-        for iid in S.play_cards(state):
-            if is_mercenary(state, iid) and not state["cards"][iid]["face_down"]:
-                acts.append({"type": "offer_mercenaries", "card": iid})
+        for iid in sd["play"]:
+            acts += conflict_actions(state, seat, k, iid)
+    acts += agenda_actions(state, seat)
+    for iid in S.play_cards(state):
+        acts += mercenary_actions(state, iid, avail)
     acts.append({"type": "pass"})
     return acts
 

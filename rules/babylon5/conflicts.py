@@ -61,14 +61,23 @@ def target_options(state: dict, seat: int, ab: dict) -> list:
             and S.matches(state, i, f, seat)]
 
 
-def declare_options(state: dict, seat: int) -> list[dict]:
+def declarable(state: dict, seat: int, h: str, avail: int) -> bool:
+    """``seat`` may declare a conflict with hand card ``h``: a conflict card of his race (or
+    neutral) whose influence cost he has and that has a target now."""
+    if S.ctype(state, h) != "conflict" or not S.restricted_ok(state, seat, h):
+        return False
+    ab = conflict_ability(state, h)
+    return ab["type"] in S.CONFLICT_STAT and ab["cost"] <= avail and bool(target_options(state, seat, ab))
+
+
+def declare_options(state: dict, seat: int, *, conflict_cards: bool = True) -> list[dict]:
+    """What ``seat`` may do in the conflict round (``conflict_cards=False``: leave out the
+    conflict cards of the hand, which ``rules.babylon5.validate`` judges one by one)."""
     acts = []
     avail = V.available(state, seat)
-    for h in state["seats"][seat]["hand"]:
-        if S.ctype(state, h) == "conflict" and S.restricted_ok(state, seat, h):
-            ab = conflict_ability(state, h)
-            if ab["type"] in S.CONFLICT_STAT and ab["cost"] <= avail and target_options(state, seat, ab):
-                acts.append({"type": "declare_conflict", "card": h})
+    if conflict_cards:
+        acts += [{"type": "declare_conflict", "card": h} for h in state["seats"][seat]["hand"]
+                 if declarable(state, seat, h, avail)]
     ab = agenda_conflict(state, seat)
     used = any(k["initiator"] == seat and k["agenda"] for k in state["conflicts"])
     if ab and not used and ab["cost"] <= avail and target_options(state, seat, ab):

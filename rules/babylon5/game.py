@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
 from . import control_policy, flow, setup
+from . import validate as _validate
 from . import bot as _bot
 from . import view as _view
 
@@ -25,6 +26,7 @@ class Babylon5Game(PendingDecisionGame):
     engine_version = "1"
     flow = flow
     views = _view
+    legality = _validate
     control_policy = control_policy.POLICY
     card_key = "card"
     bot = _bot
