@@ -199,7 +199,7 @@ def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_se
     ann.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 2 of 6')")
     assert ann.page.locator("#scrubber").input_value() == "2"
     assert "Version 2 of 6" in ann.page.locator("#at").inner_text()
-    ann.page.get_by_role("button", name="Next").click()
+    ann.page.get_by_role("button", name="Next event").click()
     ann.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 3 of 6')")
     assert "at=3" in ann.page.url
     ann.page.get_by_role("button", name="Last version").click()
@@ -215,12 +215,17 @@ def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_se
     # "Fork from here" at version 3: a sandbox the page plays as either seat
     ann.page.get_by_role("button", name="First version").click()
     for _ in range(3):
-        ann.page.get_by_role("button", name="Next").click()
+        ann.page.get_by_role("button", name="Next event").click()
     ann.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 3 of 6')")
     ann.page.get_by_role("button", name="Fork from here").click()
     ann.page.locator("#forked a").first.click()
     ann.page.wait_for_selector("#summary[data-seat='0'][data-status=active]")
     assert re.search(r"(^|\n)plays\s+3", ann.page.locator("#table").inner_text())
+    # resigning the fork takes two clicks (the first only arms the button)
+    ann.page.locator("#resign").click()
+    ann.page.get_by_role("button", name="Confirm: resign this match").click()
+    ann.page.wait_for_selector("#summary[data-status=finished]")
+    assert "won by" in ann.page.locator("#summary").inner_text()
 
     # Nothing hidden reached a page before the end, in any answer it received.
     for w in (ann, bob, spectator):
@@ -371,46 +376,196 @@ def assert_no_secret_reached(w: Watched, secrets: set[str], final: int) -> None:
     assert checked > 10
 
 
-def test_a_stargate_match_from_a_challenge_to_its_end_by_clicking(browser, live_server, app, client):
-    from rules.protocol import SPECTATOR
+# ---- Stargate from a challenge to its natural end ---------------------------------------
+# The four cheapest team characters of distinct titles (cost 2 each): a victory total of 8
+# instead of a starter's ~12, so a purposeful player wins in a few turns. Both decks are
+# pasted lists in the game's format (set/number refs for the team, GUIDs for the rest).
+QUICK_TEAM = ["1/87", "1/88", "1/96", "1/107"]
+# A fixed seed (the test replaces the server's draw) and a fixed policy make the match the
+# same every run: Ann plays purposefully (the game's own bot), Bob passes whenever he may
+# (else plays purposefully too) — Ann wins by experience in under a hundred clicks.
+QUICK_SEED = "%064x" % (2 * 7919 + 12345)
+MAX_CLICKS = 400  # a bound far above the ~50 the fixed match takes (the rules may change)
 
+
+def quick_deck(starter: str) -> dict:
+    """A legal deck: the starter's missions and deck with QUICK_TEAM as the team (copies of
+    other team characters left out)."""
+    from rules.stargate.cards import by_ref
+    from rules.stargate.deckbuilding import starter_deck
+
+    deck = starter_deck(starter)
+    team = [by_ref(r) for r in QUICK_TEAM]
+    kept = []
+    for entry in deck["deck"]:
+        card = by_ref(entry["card"])
+        if card["type"] == "character" and card["subtype"] == "team" and card["guid"] not in {t["guid"] for t in team}:
+            continue
+        kept.append(entry)
+    return {"name": f"quick {starter}", "team": QUICK_TEAM, "missions": deck["missions"], "deck": kept}
+
+
+def paste_deck(page: Any, chooser: str, deck: dict) -> None:
+    """Choose "a deck list" in a deck chooser, paste the list, wait for the check's verdict."""
+    page.locator(f"#{chooser}").select_option("__list__")
+    page.locator(f"#{chooser}-list").fill(json.dumps(deck))
+    page.wait_for_selector(f"#{chooser}-check .ok")
+
+
+CANON = "a => JSON.stringify(a, (k, v) => v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v)"
+
+
+def click_action(w: Watched, version: int, action: dict) -> None:
+    """On w's page, once it shows `version`, click the action button that posts `action`."""
+    wanted = json.dumps(action, sort_keys=True, separators=(",", ":"))
+    w.page.wait_for_function(
+        f"""([v, wanted]) => {{ const canon = {CANON};
+            return document.querySelector('#summary').dataset.version === String(v)
+              && [...document.querySelectorAll('#actions button.act')].some(b => canon(JSON.parse(b.dataset.action)) === wanted); }}""",
+        arg=[version, wanted])
+    index = w.page.eval_on_selector_all(
+        "#actions button.act", f"(els, wanted) => {{ const canon = {CANON}; return els.findIndex(b => canon(JSON.parse(b.dataset.action)) === wanted); }}", wanted)
+    click_and_wait(w, w.page.locator("#actions button.act").nth(index))
+
+
+def choose(app: Any, match_id: str, purposeful_seat: int) -> tuple[int, int, dict] | None:
+    """(version, seat, action) the policy clicks next: the deciding seat's purposeful
+    choice, or for the other seat a pass where it may (else its purposeful choice); None
+    once the match is over. Read in-process from the server's state (a test's policy)."""
+    from replays import current_state
+
+    store = app.extensions["subspace"].store
+    game = __import__("rules").get_game("stargate")
+    version, state = current_state(store, game, match_id)
+    seats = game.deciding_seats(state)
+    if not seats:
+        return None
+    seat = seats[0]
+    actions = game.legal_actions(state, seat)
+    passing = [a for a in actions if a.get("type") == "pass"]
+    if seat != purposeful_seat and passing:
+        return version, seat, passing[0]
+    return version, seat, game.bot_action(state, seat, f"w{version}")
+
+
+def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browser, live_server, app, client, monkeypatch):
+    """The Done-means of the web table: two players in two browser contexts play a Stargate
+    match from a challenge (each with a pasted deck list, checked as it is typed) to its end
+    by a victory condition, by clicking; a spectator follows it live; the replay viewer
+    steps from a deep-linked version by event, phase and turn, shows the notes of each
+    version and adds one, and shows any seat's perspective and the judge view after the
+    end; no hidden card reaches a page that may not see it."""
+    import secrets as real_secrets
+
+    from rules.protocol import SPECTATOR
+    from service import matches_logic
+
+    class FixedSeed:  # the match's seed only; every token and salt is still drawn
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real_secrets, name)
+
+        @staticmethod
+        def token_hex(n: int) -> str:
+            return QUICK_SEED if n == 32 else real_secrets.token_hex(n)
+
+    monkeypatch.setattr(matches_logic, "secrets", FixedSeed())
     ann, bob, spectator = (Watched(browser, live_server, n) for n in ("ann", "bob", "spectator"))
-    match_id = start_by_challenge(ann, bob, "stargate", "oneil", "apophis")
+    register(ann, "Ann")
+    register(bob, "Bob")
+
+    # Ann pastes a list with a team of three: the check names the rule as she types, and
+    # the challenge cannot be opened; the whole list is legal and it can.
+    ann.page.locator("#challenge select[name=game]").select_option("stargate")
+    short = {**quick_deck("tealc"), "team": QUICK_TEAM[:3]}
+    ann.page.locator("#new-deck").select_option("__list__")
+    ann.page.locator("#new-deck-list").fill(json.dumps(short))
+    ann.page.wait_for_selector('#new-deck-check li[data-rule="exactly_four_team_characters"]')
+    assert ann.page.get_by_role("button", name="Open challenge").is_disabled()
+    screenshot(ann.page, "lobby-deck-check")
+    ann.page.locator("#new-deck-list").fill("{not json")
+    ann.page.wait_for_function("() => document.querySelector('#new-deck-check').innerText.includes('not a JSON deck list')")
+    paste_deck(ann.page, "new-deck", quick_deck("tealc"))
+    assert ann.page.get_by_role("button", name="Open challenge").is_enabled()
+    ann.page.get_by_role("button", name="Open challenge").click()
+    offer = bob.page.locator("#challenges li[data-challenge]").first
+    offer.locator("button.accept-btn").wait_for(timeout=15_000)
+    chooser = offer.locator(".deck-chooser select").get_attribute("id")
+    paste_deck(bob.page, chooser, quick_deck("adria"))
+    offer.locator("button.accept-btn").click()
+    for w in (ann, bob):
+        w.page.wait_for_selector("#matches li[data-match] a", timeout=15_000)
+    match_id = bob.page.locator("#matches li[data-match]").first.get_attribute("data-match")
+    for w in (ann, bob):
+        w.page.locator("#matches li[data-match] a").first.click()
+        w.page.wait_for_selector("#summary[data-version]")
+        w.seat = int(shown(w, "seat"))
     spectator.page.goto(f"{live_server}/m/{match_id}")
     spectator.page.wait_for_selector("#summary[data-version]")
 
-    # Both seats click the first legal action offered, a bounded number of times; then the
-    # seat whose turn it is not resigns (a Stargate match runs to hundreds of decisions).
-    start = time.monotonic()
-    for _ in range(24):
-        assert time.monotonic() - start < DEADLINE_S
-        found = find_action([ann, bob])
-        while found is None and time.monotonic() - start < DEADLINE_S:
-            time.sleep(0.1)
-            found = find_action([ann, bob])
-        w, buttons = found
-        click_and_wait(w, buttons.first)
-    screenshot(bob.page, "match-stargate")
-    resigner = ann
-    resigner.page.locator("#resign").click()
-    resigner.page.get_by_role("button", name="Confirm: resign this match").click()
+    by_seat = {ann.seat: ann, bob.seat: bob}
+    clicks, start = 0, time.monotonic()
+    while (step := choose(app, match_id, ann.seat)) is not None:
+        assert clicks < MAX_CLICKS and time.monotonic() - start < 240, "the match did not reach its end"
+        version, seat, action = step
+        click_action(by_seat[seat], version, action)
+        clicks += 1
+        if clicks == 12:
+            screenshot(bob.page, "match-stargate")
     for w in (ann, bob, spectator):
         w.page.wait_for_selector("#summary[data-status=finished]", timeout=20_000)
-    final = client.get(f"/v1/matches/{match_id}").json["version"]
+    summary = client.get(f"/v1/matches/{match_id}").json
+    final = summary["version"]
+    assert final == clicks  # every event a click: nothing ended it but the game's rules
+    assert summary["outcome"]["winners"] == [ann.seat] and "victory total" in summary["outcome"]["reason"]
+    assert "won by Ann" in spectator.page.locator("#summary").inner_text()
     assert spectator.page.locator("#log li").count() == final  # followed live, every event
-    assert "resign" in spectator.page.locator("#log li").last.inner_text()
-    assert "won by Bob" in spectator.page.locator("#summary").inner_text()
+    assert any("/stream" in r.url for r in spectator.responses)
 
-    # The replay viewer: a deep link, one step back, then the judge view at the end.
-    bob.page.goto(f"{live_server}/m/{match_id}?at=5")
-    bob.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 5 of')")
-    bob.page.get_by_role("button", name="Previous").click()
-    bob.page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 4 of')")
-    assert "at=4" in bob.page.url
-    bob.page.get_by_role("button", name="Last version").click()
-    bob.page.wait_for_function("() => document.querySelector('#at').innerText.includes('judge view')")
-    assert bob.page.locator('[data-seat="0"] [data-zone="hand"] .card[data-card]').count() > 0  # Ann's hand, now public
-    screenshot(bob.page, "replay-stargate")
+    # The replay viewer: a deep link, one event back, then by phase and by turn (the
+    # timeline's boundaries), the notes at a version, any seat's perspective, the judge.
+    marks = client.get(f"/v1/matches/{match_id}/timeline").json["marks"]
+    page = bob.page
+    at = lambda: int(page.locator("#scrubber").input_value())  # noqa: E731
+    deep = marks[3]["v"] + 1
+    page.goto(f"{live_server}/m/{match_id}?at={deep}")
+    page.wait_for_function(f"() => document.querySelector('#at').innerText.startsWith('Version {deep} of {final}')")
+    page.get_by_role("button", name="Previous event").click()
+    page.wait_for_function(f"() => document.querySelector('#at').innerText.startsWith('Version {deep - 1} of')")
+    assert f"at={deep - 1}" in page.url
+    page.get_by_role("button", name="Next phase").click()
+    page.wait_for_function(f"() => document.querySelector('#at').innerText.startsWith('Version {marks[4]['v']} of')")
+    page.get_by_role("button", name="Previous phase").click()
+    page.wait_for_function(f"() => document.querySelector('#at').innerText.startsWith('Version {marks[3]['v']} of')")
+    turn = next(m for m in marks if m["v"] <= at())["turn"]
+    next_turn = next(m for m in marks if m["v"] > at() and m["turn"] != turn)
+    page.get_by_role("button", name="Next turn").click()
+    page.wait_for_function(f"() => document.querySelector('#at').innerText.startsWith('Version {next_turn['v']} of')")
+    assert f"turn {next_turn['turn']}" in page.locator("#at").inner_text()
+    # a note at this version, with a mark and tags; the log marks the version
+    note_at = at()
+    page.locator("#note-form textarea[name=comment]").fill("the turn Ann pulls ahead")
+    page.locator("#note-form select[name=mark]").select_option("!?")
+    page.locator("#note-form input[name=tags]").fill("tempo turn")
+    page.get_by_role("button", name="Add a note at this version").click()
+    page.wait_for_selector("#notes li[data-note]")
+    assert "!?" in page.locator("#notes").inner_text() and "tempo" in page.locator("#notes").inner_text()
+    assert page.locator(f'#log li[data-v="{note_at}"]').get_attribute("data-notes") == "1"
+    listed = client.get(f"/v1/matches/{match_id}/notes", query_string={"version": note_at}).json["notes"]
+    assert [(n["mark"], n["tags"], n["author"]["name"]) for n in listed] == [("!?", ["tempo", "turn"], "Bob")]
+    page.get_by_role("button", name="Previous event").click()
+    page.wait_for_function("() => document.querySelector('#notes li.empty')")
+    # the judge view after the end; then what Ann saw at that moment: Bob's hand hidden
+    page.get_by_role("button", name="Last version").click()
+    page.wait_for_function("() => document.querySelector('#at').innerText.includes('judge view')")
+    assert page.locator(f'[data-seat="{ann.seat}"] [data-zone="hand"] .card[data-card]').count() > 0  # Ann's hand, now public
+    page.locator("#perspective").select_option(str(ann.seat))
+    page.wait_for_function(f"() => document.querySelector('#at').dataset.perspective === '{ann.seat}'")
+    assert "as seat" in page.locator("#at").inner_text() and f"perspective={ann.seat}" in page.url
+    assert page.locator(f'[data-seat="{ann.seat}"] [data-zone="hand"] .card[data-card]').count() > 0
+    assert page.locator(f'[data-seat="{bob.seat}"] [data-zone="hand"] .card[data-card]').count() == 0
+    page.locator("#perspective").select_option("judge")
+    page.wait_for_function("() => document.querySelector('#at').innerText.includes('judge view')")
+    screenshot(page, "replay-stargate")
 
     secrets = secrets_by_viewer(app, "stargate", match_id, final)
     for w, viewer in ((ann, ann.seat), (bob, bob.seat), (spectator, SPECTATOR)):
@@ -450,26 +605,41 @@ def test_a_click_on_a_stale_table_is_a_version_conflict_that_reloads_and_says_so
 
 
 def test_the_pages_fit_a_phone_and_work_with_the_keyboard(browser, live_server, client):
-    """A 360 px wide screen: no sideways scrolling on the home page or the table; the
-    table's action is reached and taken with Tab and Enter alone."""
-    from tests.service.helpers import create_match, deciding_seat
+    """A 360 px wide screen and a Stargate table (a long page): no sideways scrolling on
+    the home page, the table or the replay viewer; the actions are on screen when the page
+    opens and stay there while the table scrolls under them (sticky), without scrolling
+    past the table; an action is reached and taken with Tab and Enter alone; no console
+    errors."""
+    from tests.service.helpers import bearer
 
-    match = create_match(client)
-    token = match["seats"][deciding_seat(client, match)]["token"]
+    created = client.post("/v1/matches", json={"game": "stargate", "seats": [
+        {"name": "Ann", "deck": "oneil"}, {"name": "Bob", "deck": "apophis"}]}).json
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    seat = next(i for i, t in enumerate(tokens)
+                if client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(t)).json["actions"])
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live_server + "/")
     page.wait_for_selector("#signin:not([hidden])")
     fits = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
     assert page.evaluate(fits)
-    page.add_init_script(f"localStorage.setItem('subspace.token', {json.dumps(token)})")
-    page.goto(f"{live_server}/m/{match['match_id']}")
+    page.add_init_script(f"localStorage.setItem('subspace.token', {json.dumps(tokens[seat])})")
+    page.goto(f"{live_server}/m/{match_id}")
     page.wait_for_selector("#actions button.act")
     assert page.evaluate(fits)
+    on_screen = """() => { const r = document.querySelector('#actions button.act').getBoundingClientRect();
+                           return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+    assert page.evaluate("() => document.scrollingElement.scrollHeight > 2 * window.innerHeight"), "a long table"
+    assert page.evaluate(on_screen), "the first action is on screen when the table opens"
     screenshot(page, "table-phone")
-    for _ in range(60):  # Tab until an action button has the focus
+    page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 0")
+    assert page.evaluate(on_screen), "the actions stay on screen while the table scrolls"
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for _ in range(40):  # Tab until an action button has the focus
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.matches('button.act')"):
             break
@@ -477,5 +647,9 @@ def test_the_pages_fit_a_phone_and_work_with_the_keyboard(browser, live_server, 
         pytest.fail("no action button reachable with Tab")
     page.keyboard.press("Enter")
     page.wait_for_selector("#summary[data-version='1']")
+    page.goto(f"{live_server}/m/{match_id}?at=1")
+    page.wait_for_function("() => document.querySelector('#at').innerText.startsWith('Version 1 of 1')")
+    assert page.evaluate(fits)
+    screenshot(page, "replay-phone")
     assert not errors, errors
     context.close()

@@ -1,7 +1,9 @@
 // Home and lobby: register or sign in with a player token, open / accept / decline /
-// cancel challenges with a starter deck, and "my matches" (waiting on you first, each
+// cancel challenges with a starter deck or a pasted deck list (checked as it is typed:
+// deck.js), and "my matches" (waiting on you first, each
 // deadline counting down). Only the public API: /v1/players, /v1/me, /v1/challenges.
 import { api, ApiError, countdown, games, getToken, h, setToken } from "./api.js";
+import { deckChooser } from "./deck.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
@@ -89,25 +91,40 @@ $("signout").addEventListener("click", () => {
   showSignIn();
 });
 
+let newDeck = null; // the new challenge's deck chooser (made again when the game changes)
+
 async function fillChallengeForm() {
   const form = $("challenge");
   const list = await games();
   form.game.replaceChildren(...list.map((g) => h("option", { value: g.id }, g.title)));
+  const submit = form.querySelector("button[type=submit]");
   const pick = () => {
     const g = list.find((x) => x.id === form.game.value);
     form.ruleset.replaceChildren(
       ...g.rulesets.map((r) => h("option", { value: r.id, selected: r.id === g.default_ruleset }, `${r.id} — ${r.description}`)),
     );
-    form.deck.replaceChildren(...g.starter_decks.map((d) => h("option", { value: d.id }, d.name)));
+    newDeck = deckChooser(g.id, {
+      id: "new-deck", starters: g.starter_decks, ruleset: () => form.ruleset.value, seats: () => 2,
+      onValidity: (ok) => { submit.disabled = !ok; },
+    });
+    $("deck-slot").replaceChildren(newDeck.el);
+    submit.disabled = false;
   };
   form.game.onchange = pick;
+  form.ruleset.onchange = () => newDeck && newDeck.recheck();
   pick();
 }
 
 $("challenge").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = ev.target;
-  const body = { game: f.game.value, ruleset: f.ruleset.value, deck: f.deck.value };
+  let deck;
+  try {
+    deck = newDeck.deck();
+  } catch (err) {
+    return say(err.message, true);
+  }
+  const body = { game: f.game.value, ruleset: f.ruleset.value, deck };
   if (f.invited.value.trim()) body.invited = f.invited.value.trim().split(/[\s,]+/);
   if (f.days.value) body.clock = { days_per_decision: Number(f.days.value) };
   try {
@@ -118,15 +135,6 @@ $("challenge").addEventListener("submit", async (ev) => {
     say(err.message, true);
   }
 });
-
-function deckPicker(game, id) {
-  const g = gamesList.find((x) => x.id === game);
-  return h(
-    "select",
-    { id, "aria-label": "Deck to accept with" },
-    ...(g ? g.starter_decks : []).map((d) => h("option", { value: d.id }, d.name)),
-  );
-}
 
 let gamesList = [];
 
@@ -168,48 +176,72 @@ function tickDeadlines() {
   for (const el of document.querySelectorAll("[data-deadline]")) el.textContent = countdown(el.dataset.deadline);
 }
 
+// Each offer's row is kept across refreshes (a deck list being typed into keeps its text
+// and its focus): rows are added, updated and removed, never all rebuilt.
+const offers = new Map(); // challenge id -> { li, label, joined }
+
 function renderChallenges(challenges) {
   const ul = $("challenges");
   const live = challenges.filter((c) => c.status === "open");
+  for (const [id, row] of offers) {
+    if (!live.some((c) => c.challenge_id === id)) {
+      row.li.remove();
+      offers.delete(id);
+    }
+  }
+  ul.querySelectorAll("li.empty").forEach((el) => el.remove());
   if (!live.length) {
     ul.replaceChildren(h("li", { class: "empty" }, "No open challenges."));
     return;
   }
-  ul.replaceChildren(
-    ...live.map((c) => {
-      const mine = c.creator === me.player_id;
-      const joined = c.players.includes(me.player_id);
-      const invited = c.invited.includes(me.player_id);
-      const pickId = `deck-${c.challenge_id}`;
-      const act = (verb, body) => async () => {
-        try {
-          const r = await api(`/v1/challenges/${encodeURIComponent(c.challenge_id)}/${verb}`, { method: "POST", body });
-          say(r.match_id ? "The match has started." : { accept: "Challenge accepted.", decline: "Challenge declined.", cancel: "Challenge cancelled." }[verb]);
-          await refresh();
-        } catch (err) {
-          say(err.message, true);
-        }
-      };
-      const label = `${gameTitle(c.game)} (${c.ruleset}), ${c.players.length}/${c.seats} seats, expires ${countdown(c.expires_at)}`;
-      return h(
-        "li",
-        { "data-challenge": c.challenge_id },
-        h("span", {}, label, mine ? " — yours" : joined ? " — joined" : ""),
-        " ",
-        mine
-          ? h("button", { type: "button", onclick: act("cancel") }, "Cancel")
-          : joined
-            ? null
-            : h(
-                "span",
-                { class: "accept" },
-                deckPicker(c.game, pickId),
-                h("button", { type: "button", class: "accept-btn", onclick: () => act("accept", { deck: $(pickId).value })() }, "Accept"),
-                invited ? h("button", { type: "button", onclick: act("decline") }, "Decline") : null,
-              ),
-      );
-    }),
-  );
+  live.forEach((c, i) => {
+    const mine = c.creator === me.player_id;
+    const joined = c.players.includes(me.player_id);
+    let row = offers.get(c.challenge_id);
+    if (!row || row.joined !== joined) {
+      if (row) row.li.remove();
+      row = offerRow(c, mine, joined);
+      offers.set(c.challenge_id, row);
+    }
+    row.label.textContent = `${gameTitle(c.game)} (${c.ruleset}), ${c.players.length}/${c.seats} seats, expires ${countdown(c.expires_at)}${mine ? " — yours" : joined ? " — joined" : ""}`;
+    if (ul.children[i] !== row.li) ul.insertBefore(row.li, ul.children[i] || null);
+  });
+}
+
+function offerRow(c, mine, joined) {
+  const invited = c.invited.includes(me.player_id);
+  const act = (verb, body) => async () => {
+    try {
+      const r = await api(`/v1/challenges/${encodeURIComponent(c.challenge_id)}/${verb}`, { method: "POST", body });
+      say(r.match_id ? "The match has started." : { accept: "Challenge accepted.", decline: "Challenge declined.", cancel: "Challenge cancelled." }[verb]);
+      await refresh();
+    } catch (err) {
+      say(err.message, true);
+    }
+  };
+  let controls = null;
+  if (mine) controls = h("button", { type: "button", onclick: act("cancel") }, "Cancel");
+  else if (!joined) {
+    const g = gamesList.find((x) => x.id === c.game);
+    const accept = h("button", { type: "button", class: "accept-btn" }, "Accept");
+    const chooser = deckChooser(c.game, {
+      id: `deck-${c.challenge_id}`, label: "Deck to accept with", starters: g ? g.starter_decks : [],
+      ruleset: () => c.ruleset, seats: () => c.seats, onValidity: (ok) => { accept.disabled = !ok; },
+    });
+    accept.onclick = () => {
+      let deck;
+      try {
+        deck = chooser.deck();
+      } catch (err) {
+        return say(err.message, true);
+      }
+      act("accept", { deck })();
+    };
+    controls = h("span", { class: "accept" }, chooser.el, accept,
+      invited ? h("button", { type: "button", onclick: act("decline") }, "Decline") : null);
+  }
+  const label = h("span", { class: "offer" });
+  return { li: h("li", { "data-challenge": c.challenge_id }, label, " ", controls), label, joined };
 }
 
 start().catch((err) => say(err.message, true));

@@ -138,7 +138,8 @@ function renderTable(answer, actions) {
     ul.replaceChildren(h("li", { class: "empty" }, why));
   } else {
     ul.replaceChildren(
-      ...loose.map((a) => h("li", {}, h("button", { type: "button", class: "act", onclick: () => post(a.action) }, actionWords(a.action)))),
+      // data-action: the action posted (what the legal-actions answer listed), for scripts and tests
+      ...loose.map((a) => h("li", {}, h("button", { type: "button", class: "act", "data-action": JSON.stringify(a.action), onclick: () => post(a.action) }, actionWords(a.action)))),
     );
   }
   $("actions-panel").hidden = params.has("at") || (answer.seat === null && answer.status !== "finished");
@@ -153,6 +154,11 @@ function renderLog(upTo = Infinity) {
     ),
   );
   if (upTo === Infinity) ol.scrollTop = ol.scrollHeight;
+  else {
+    // the event shown, in the middle of the log's own scroll box (the page does not move)
+    const here = ol.querySelector("li.here");
+    if (here) ol.scrollTop = here.offsetTop - ol.clientHeight / 2;
+  }
 }
 
 async function loadEvents() {
@@ -301,27 +307,164 @@ async function startLive() {
 // ---- replay viewer ------------------------------------------------------------
 
 let wanted = 0; // the version last asked for: quick clicks add up, the latest answer wins
+let marks = []; // where each turn and phase begins: [{v, turn, phase}] (GET /timeline)
+let notes = []; // every note this reader may see (GET /notes)
+// whose view: once the match is over, the judge's (default), the spectator's or a seat's
+let perspective = params.get("perspective") || "";
+
+async function loadTimeline() {
+  const all = [];
+  let start = 0;
+  while (start !== null) {
+    const page = await api(`${base}/timeline?start=${start}&limit=1000`, { token: "" });
+    for (const m of page.marks) {
+      const last = all[all.length - 1];
+      if (!last || last.turn !== m.turn || last.phase !== m.phase) all.push(m);
+    }
+    start = page.next_start;
+  }
+  marks = all;
+}
+
+/** The mark a version is in (the last at or before it). */
+function markIndex(v) {
+  let i = 0;
+  while (i + 1 < marks.length && marks[i + 1].v <= v) i++;
+  return i;
+}
+
+/** The first version of the turn version v is in. */
+function turnStart(v) {
+  let i = markIndex(v);
+  while (i > 0 && marks[i - 1].turn === marks[i].turn) i--;
+  return marks.length ? marks[i].v : 0;
+}
+
+const STEPS = {
+  prevEvent: (v) => Math.max(0, v - 1),
+  nextEvent: (v, max) => Math.min(max, v + 1),
+  prevPhase(v) {
+    if (!marks.length) return Math.max(0, v - 1);
+    const i = markIndex(v);
+    return marks[i].v < v ? marks[i].v : i > 0 ? marks[i - 1].v : 0;
+  },
+  nextPhase(v, max) {
+    const m = marks.find((x) => x.v > v);
+    return m ? m.v : max;
+  },
+  prevTurn(v) {
+    const start = turnStart(v);
+    return start < v ? start : start > 0 ? turnStart(start - 1) : 0;
+  },
+  nextTurn(v, max) {
+    if (!marks.length) return max;
+    const turn = marks[markIndex(v)].turn;
+    const m = marks.find((x) => x.v > v && x.turn !== turn);
+    return m ? m.v : max;
+  },
+};
+
+function whereWords(v) {
+  if (!marks.length) return "";
+  const m = marks[markIndex(v)];
+  const parts = [m.turn !== null ? `turn ${m.turn}` : null, m.phase ? words(m.phase) : null].filter(Boolean);
+  return parts.length ? ` · ${parts.join(", ")}` : "";
+}
+
+async function loadNotes() {
+  try {
+    notes = (await api(`${base}/notes`, { token })).notes;
+  } catch (err) {
+    notes = [];
+    if (!(err instanceof ApiError && err.status === 401)) throw err;
+  }
+}
+
+function renderNotes(at) {
+  const here = notes.filter((n) => n.version === at);
+  $("notes").replaceChildren(
+    ...(here.length
+      ? here.map((n) =>
+          h("li", { "data-note": n.id },
+            n.mark ? h("strong", { class: "mark" }, n.mark) : null,
+            h("span", { class: "note-text" }, n.comment || ""),
+            ...(n.tags || []).map((t) => h("span", { class: "tag" }, t)),
+            h("span", { class: "by" }, `— ${n.author.name || "someone"}${n.visibility === "private" ? " (private)" : ""}`)))
+      : [h("li", { class: "empty" }, "No notes here.")]),
+  );
+  const counts = new Map();
+  for (const n of notes) counts.set(n.version, (counts.get(n.version) || 0) + 1);
+  for (const li of $("log").children) {
+    const c = counts.get(Number(li.dataset.v));
+    if (c) li.dataset.notes = String(c);
+    else delete li.dataset.notes;
+  }
+}
+
+$("note-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = ev.target;
+  const body = { version: current.at };
+  if (f.comment.value.trim()) body.comment = f.comment.value.trim();
+  if (f.mark.value) body.mark = f.mark.value;
+  const tags = f.tags.value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+  if (tags.length) body.tags = tags;
+  if (f.private.checked) body.visibility = "private";
+  try {
+    await api(`${base}/notes`, { method: "POST", body, token });
+    f.reset();
+    await loadNotes();
+    renderNotes(current.at);
+    say(`Note added at version ${body.version}.`);
+  } catch (err) {
+    showError(err);
+  }
+});
+
+function fillPerspectives() {
+  const box = $("perspective-box");
+  if (summary.status !== "finished") return;
+  box.hidden = false;
+  const select = $("perspective");
+  select.replaceChildren(
+    h("option", { value: "judge" }, "Judge (every card)"),
+    h("option", { value: "spectator" }, "Spectator"),
+    ...summary.seats.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat} · ${s.name}`)),
+  );
+  select.value = perspective || "judge";
+  select.onchange = () => {
+    perspective = select.value === "judge" ? "" : select.value;
+    showAt(wanted).catch(showError);
+  };
+}
 
 async function showAt(at) {
   wanted = at;
-  const r = await api(`${base}/replay?at=${at}`, { token });
-  if (r.at !== wanted) return; // a later click has asked for another version
+  const asked = perspective;
+  const query = `at=${at}${asked ? "&perspective=" + encodeURIComponent(asked) : ""}`;
+  const r = await api(`${base}/replay?${query}`, { token });
+  if (r.at !== wanted || asked !== perspective) return; // a later click has asked for another version
   current = r;
   cardIndex = indexCards(r.view);
   await loadCatalogue(r.view);
-  renderSummary({ ...r, version: r.at });
-  renderTable(r, []);
+  const shownSeat = /^\d+$/.test(r.perspective) ? Number(r.perspective) : r.seat;
+  renderSummary({ ...r, version: r.at, seat: shownSeat });
+  renderTable({ ...r, seat: shownSeat }, []);
   renderLog(r.at);
+  renderNotes(r.at);
   const scrub = $("scrubber");
   scrub.max = String(r.version);
   scrub.value = String(r.at);
-  $("at").textContent = `Version ${r.at} of ${r.version}${r.viewer === "judge" ? " — judge view (the match is over: every card shown)" : ""}`;
-  $("prev").disabled = r.at <= 0;
-  $("first").disabled = r.at <= 0;
-  $("next").disabled = r.at >= r.version;
-  $("last").disabled = r.at >= r.version;
+  const whose = { judge: " — judge view (the match is over: every card shown)", spectator: " — as a spectator saw it" }[r.perspective]
+    ?? (r.status === "finished" && r.perspective !== "spectator" ? ` — as seat ${r.perspective} (${seatName(Number(r.perspective))}) saw it` : "");
+  $("at").textContent = `Version ${r.at} of ${r.version}${whereWords(r.at)}${whose}`;
+  $("at").dataset.perspective = r.perspective;
+  for (const id of ["prev", "first", "prev-phase", "prev-turn"]) $(id).disabled = r.at <= 0;
+  for (const id of ["next", "last", "next-phase", "next-turn"]) $(id).disabled = r.at >= r.version;
   const url = new URL(location.href);
   url.searchParams.set("at", String(r.at));
+  if (perspective) url.searchParams.set("perspective", perspective);
+  else url.searchParams.delete("perspective");
   history.replaceState(null, "", url);
 }
 
@@ -329,11 +472,20 @@ async function startReplay(at) {
   $("replay").hidden = false;
   $("replay-link").hidden = true;
   $("actions-panel").hidden = true;
-  await loadEvents();
+  $("notes-panel").hidden = false;
+  $("note-form").hidden = !token;
+  $("note-signin").hidden = Boolean(token);
+  await Promise.all([loadEvents(), loadTimeline(), loadNotes()]);
+  if (summary.status !== "finished") perspective = "";
+  fillPerspectives();
   const go = (f) => () => showAt(f(wanted, Number($("scrubber").max))).catch(showError);
   $("first").onclick = go(() => 0);
-  $("prev").onclick = go((v) => Math.max(0, v - 1));
-  $("next").onclick = go((v, max) => Math.min(max, v + 1));
+  $("prev").onclick = go(STEPS.prevEvent);
+  $("next").onclick = go(STEPS.nextEvent);
+  $("prev-phase").onclick = go(STEPS.prevPhase);
+  $("next-phase").onclick = go(STEPS.nextPhase);
+  $("prev-turn").onclick = go(STEPS.prevTurn);
+  $("next-turn").onclick = go(STEPS.nextTurn);
   $("last").onclick = go((v, max) => max);
   $("scrubber").onchange = go(() => Number($("scrubber").value));
   await showAt(Math.max(0, Math.min(at, summary.version)));
