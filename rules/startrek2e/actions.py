@@ -34,7 +34,7 @@ from .effects import interpreter as I
 def _sources(state: dict, seat: int):
     """The ``action`` abilities of unstopped, unblanked cards ``seat`` commands."""
     blk = X.blankers(state)
-    for iid in S.cards_in_play(state):
+    for iid in S.in_play_having(state, "action"):  # the others have no action text
         if S.commander(state, iid) != seat or state["cards"][iid]["stopped"]:
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities"

@@ -133,7 +133,7 @@ def order_options(state: dict, seat: int) -> list[dict]:
     out = []
     used = state["turn"]["used"]
     blk = X.blankers(state)
-    for iid in S.cards_in_play(state):
+    for iid in S.in_play_having(state, "order"):  # the others have no order text
         if S.commander(state, iid) != seat or state["cards"][iid]["stopped"]:
             continue
         if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)

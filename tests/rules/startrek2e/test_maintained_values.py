@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import copy
 import random
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
+from rules.startrek2e import actions as A
+from rules.startrek2e import orders as O
 from rules.startrek2e import play as P
 from rules.startrek2e import state as S
 from rules.startrek2e import stats
@@ -70,7 +73,29 @@ def scanned_triggers(state: dict, seat: int | None) -> list:
     return out
 
 
+@contextmanager
+def every_card_scanned():
+    """``state.in_play_having`` skipping nothing: every listing scans every card in play, as before."""
+    saved = S.in_play_having
+    S.in_play_having = lambda state, key, cards=None: list(S.cards_in_play(state) if cards is None else cards)
+    try:
+        yield
+    finally:
+        S.in_play_having = saved
+
+
+def listings(state: dict) -> list:
+    """What every listing built on ``state.in_play_having`` answers, for every seat."""
+    seats = range(len(state["seats"]))
+    return [X._blankers(state), X._skills_costs(state), stats._compute_sources(state),
+            [list(T._trigger_sources(state, s)) for s in [None, *seats]],
+            [O.order_options(state, s) for s in seats], [list(A._sources(state, s)) for s in seats]]
+
+
 def assert_listings_equal_scans(state: dict) -> None:
+    with every_card_scanned():
+        scanned = listings(state)
+    assert listings(state) == scanned
     assert X._blankers(state) == scanned_keywords(state, "blank_abilities")
     assert X._skills_costs(state) == scanned_keywords(state, "skills_cost")
     for seat in [None, *range(len(state["seats"]))]:
@@ -117,18 +142,27 @@ def test_ability_index_equals_a_scan_of_every_card_after_every_event(kind, playe
 # blank abilities, Kurak and Bralek put a price on skills, Nanite Attack is a damage card
 # with a trigger, A Living Death a dilemma whose static works from its mission
 ODO, SELA, KURAK, BRALEK, NANITE_ATTACK, A_LIVING_DEATH = "1R220", "1R367", "1R308", "1R383", "1R039", "1U001"
+# and cards with an action (Elim Garak) or an order (Shinzon; Astrometrics Lab, an event in the core)
+GARAK, SHINZON, ASTROMETRICS_LAB = "1R236", "1S370", "1C075"
 
 
 def doctored(state: dict, r) -> dict:
     """A copy of ``state`` with those cards put among the cards in play (instances in play
-    become them, some stopped), a Nanite Attack on a ship and A Living Death on a mission."""
+    become them, some stopped), a Nanite Attack on a ship, A Living Death on a mission and
+    an Astrometrics Lab in a core."""
     st = copy.deepcopy(state)
     cards = st["cards"]
     personnel = [i for i in S.cards_in_play(st) if S.ctype(st, i) == "personnel"]
     ships = [i for i in S.cards_in_play(st) if S.ctype(st, i) == "ship"]
-    for iid, guid in zip(r.sample(personnel, min(3, len(personnel))), (ODO, SELA, KURAK)):
+    for iid, guid in zip(r.sample(personnel, min(5, len(personnel))), (ODO, SELA, KURAK, GARAK, SHINZON)):
         cards[iid]["guid"] = guid
         cards[iid]["stopped"] = r.random() < 0.3
+    seat = r.randrange(len(st["seats"]))
+    spare = next(iter(st["seats"][seat]["deck"]), None)
+    if spare is not None:
+        cards[spare]["guid"] = ASTROMETRICS_LAB
+        S.move(st, spare, "core", seat)
+        cards[spare]["commander"] = seat
     for iid in ships[:1]:
         cards[iid]["guid"] = BRALEK
         spare = next((i for seat in st["seats"] for i in seat["deck"]), None)
