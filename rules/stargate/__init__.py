@@ -10,3 +10,13 @@ caches, never part of the state: per card definition once per process
 a stored state needs no rebuild (README "Derived values are caches, never state";
 tests/rules/stargate/test_maintained_values.py).
 """
+
+# The one upward call of the bottom layer: a card entering a discard pile is announced to the
+# triggers ("each time you place a <card> in your discard pile", Sina) whichever way it got
+# there. state.py keeps a list of listeners instead of importing triggers, and the package
+# wires it here, before any module of the engine can run, so the layers stay a straight line.
+from . import state as _state  # noqa: E402
+from . import triggers as _triggers  # noqa: E402
+
+if _triggers.fire not in _state.DISCARD_LISTENERS:
+    _state.DISCARD_LISTENERS.append(_triggers.fire)

@@ -11,9 +11,10 @@ Boost: discard a character (ship) with the title of an assigned character (ship)
 from __future__ import annotations
 
 from . import state as S
-from . import stats
+from . import static_rules, stats
 from .effects import filters as F
-from .effects import interpreter as I
+from .effects.choices import can_pay
+from .effects.frames import push
 from .glossary import unique_conflict
 from .rulesets import feature
 from .triggers import fire
@@ -55,14 +56,13 @@ def can_play(state: dict, seat: int, iid: str) -> bool:
         return False
     ctx = {"source": iid, "controller": seat, "refs": {}}
     costs = [c for c in play_costs(state, iid) if not ("unless" in c and "cost" in c)]
-    return I.can_pay(state, {**ctx, "controller": seat}, costs + [{"pay_power": power_cost}])
+    return can_pay(state, {**ctx, "controller": seat}, costs + [{"pay_power": power_cost}])
 
 
 def power_cost_to_play(state: dict, seat: int, iid: str) -> int:
     """The card's cost, or nothing when a rule lets it be played at no cost (Replicator
     Carter; the player always takes "may play at no cost")."""
-    from .static_rules import plays_at_no_cost
-    return 0 if plays_at_no_cost(state, seat, iid) else stats.play_cost(state, iid)
+    return 0 if static_rules.plays_at_no_cost(state, seat, iid) else stats.play_cost(state, iid)
 
 
 def playable_by_hero(state: dict, seat: int, iid: str) -> bool:
@@ -70,34 +70,6 @@ def playable_by_hero(state: dict, seat: int, iid: str) -> bool:
     ok_type = d["type"] in ("event", "gear") or (d["type"] == "character" and d.get("subtype") == "support") \
         or (d["type"] == "ship" and d.get("allegiance") == "hero")
     return ok_type and can_play(state, seat, iid)
-
-
-def can_pay_assign_costs(state: dict, seat: int, iid: str) -> bool:
-    """Assignment costs from other cards ("To assign a character, pay 1 power")."""
-    from .static_rules import assign_costs
-    costs = assign_costs(state, iid)
-    power = sum(F.amount(state, c["pay_power"], ctx) for _, cs, ctx in costs for c in cs if "pay_power" in c)
-    if power > state["seats"][seat]["power"]:
-        return False
-    return all(I.can_pay(state, {**ctx, "controller": seat}, [c for c in cs if "pay_power" not in c]) for _, cs, ctx in costs)
-
-
-def can_assign_character(state: dict, iid: str) -> bool:
-    from .static_rules import blocked_by_rule
-    c = state["cards"][iid]
-    if c["zone"] != "play" or c["state"] != "ready" or c.get("blocked") or blocked_by_rule(state, iid):
-        return False
-    if not can_pay_assign_costs(state, S.controller(state, iid), iid):
-        return False
-    d = S.card_def(state, iid)
-    if d["type"] == "ship":
-        return feature(state, "ships") and d.get("allegiance") == "hero"
-    if d["type"] != "character":
-        return False
-    if d.get("subtype") == "team":
-        return True
-    sk = F.mission_skill(state)
-    return stats.skill(state, iid, sk) is not None
 
 
 def boostable(state: dict, seat: int, target: str) -> bool:
@@ -130,10 +102,9 @@ def legal(state: dict, seat: int) -> list[dict]:
         if playable_by_hero(state, seat, iid):
             out.append({"type": "play", "card": iid})
     for iid in state["seats"][seat]["play"]:
-        if can_assign_character(state, iid):
+        if static_rules.can_assign_character(state, iid):
             out.append({"type": "assign", "card": iid})
-    from .static_rules import boost_by_team_title
-    mimic = boost_by_team_title(state, seat)
+    mimic = static_rules.boost_by_team_title(state, seat)
     for target in S.at_mission(state):
         if not boostable(state, seat, target):
             continue
@@ -151,12 +122,11 @@ def is_legal(state: dict, seat: int, kind: str, card: str, target: str | None) -
     if kind == "play":
         return card in state["seats"][seat]["hand"] and playable_by_hero(state, seat, card)
     if kind == "assign":
-        return card in state["seats"][seat]["play"] and can_assign_character(state, card)
+        return card in state["seats"][seat]["play"] and static_rules.can_assign_character(state, card)
     if kind == "boost" and target is not None:
         if card not in state["seats"][seat]["hand"] or not boostable(state, seat, target):
             return False
-        from .static_rules import boost_by_team_title
-        return boosts(state, card, target, boost_titles(state, seat, target, boost_by_team_title(state, seat)))
+        return boosts(state, card, target, boost_titles(state, seat, target, static_rules.boost_by_team_title(state, seat)))
     return False
 
 
@@ -179,7 +149,7 @@ def play_card(state: dict, seat: int, iid: str) -> None:
         state["cards"][iid]["state"] = "ready"
     costs = [c for c in play_costs(state, iid) if not ("unless" in c and "cost" in c)]
     if costs:
-        I.push(state, costs, iid, seat, label="play_cost")
+        push(state, costs, iid, seat, label="play_cost")
     fire(state, "play_self", card=iid)
     fire(state, "card_played", card=iid, seat=seat)
     if d["type"] == "obstacle":
@@ -188,10 +158,9 @@ def play_card(state: dict, seat: int, iid: str) -> None:
 
 def assign(state: dict, seat: int, iid: str) -> None:
     """Assign, then pay the assignment costs other cards impose (RULES.md: paid right after)."""
-    from .static_rules import assign_costs
-    for src, costs, ctx in assign_costs(state, iid):
+    for src, costs, ctx in static_rules.assign_costs(state, iid):
         # the assigning player pays (or chooses, for "you" in the card's text of his own)
-        I.push(state, costs, src, seat, builtin={"assigning": [iid]}, label="assign_cost")
+        push(state, costs, src, seat, builtin={"assigning": [iid]}, label="assign_cost")
     S.move_keep(state, iid, "mission")
     state["cards"][iid]["state"] = "assigned"
     S.log(state, "assigned", seat=seat, card=iid)
@@ -205,6 +174,5 @@ def boost(state: dict, seat: int, card: str, target: str) -> None:
     S.move(state, card, "discard")
     kind = S.ctype(state, target)
     stat = "firepower" if kind == "ship" else "difficulty" if kind == "adversary" else "skills"
-    from .static_rules import boost_bonus
-    state["cards"][target]["mods"].append({"stat": stat, "amount": 1 + boost_bonus(state, stat), "until": "end_of_mission"})
+    state["cards"][target]["mods"].append({"stat": stat, "amount": 1 + static_rules.boost_bonus(state, stat), "until": "end_of_mission"})
     S.log(state, "boosted", seat=seat, card=target, discarded=card)

@@ -9,7 +9,7 @@ already at the current mission, as cards change it (stats.complication_cost).
 from __future__ import annotations
 
 from . import state as S
-from . import stats
+from . import static_rules, stats
 from .actions_hero import can_play
 from .effects import filters as F
 from .rulesets import feature
@@ -36,11 +36,9 @@ def can_assign_villain(state: dict, seat: int, iid: str, sk: str | None, adversa
     """A ready, unblocked adversary (with a rating in ``sk``, none assigned yet: the callable
     ``adversary_there`` answers that) or villain ship of ``seat``'s whose assignment costs
     can be paid."""
-    from .actions_hero import can_pay_assign_costs
-    from .static_rules import blocked_by_rule
     c = state["cards"][iid]
-    if c["state"] != "ready" or c.get("blocked") or blocked_by_rule(state, iid) \
-            or not can_pay_assign_costs(state, seat, iid):
+    if c["state"] != "ready" or c.get("blocked") or static_rules.blocked_by_rule(state, iid) \
+            or not static_rules.can_pay_assign_costs(state, seat, iid):
         return False
     d = S.card_def(state, iid)
     if d["type"] == "adversary":

@@ -9,7 +9,8 @@ from __future__ import annotations
 from . import abilities, actions_hero, actions_villain, debrief, deciding_to_continue, resolve, setup, turn, victory
 from . import state as S
 from .effects import interpreter as I
-from .glossary import incapacitate, leave_play
+from .glossary import leave_play
+from .replacements import incapacitate
 from .triggers import fire
 from .triggers import step as trigger_step
 

@@ -6,29 +6,21 @@ glossary rule — "a card that is already stopped can't be stopped again", "no c
 an incapacitated card" (except text that says so), "a card that is already incapacitated
 can't be incapacitated again", a destroyed support character's glyphs go face down to the
 bottom of its owner's mission pile, a card that blocked leaves play → unblocked.
-Stopping, incapacitating and destroying go through ``replacements.happen`` (a replacement
-effect may apply instead, perhaps after its controller's decision); ``*_now`` is the event
-itself.
+Stopping, incapacitating and destroying go through ``replacements.stop`` / ``incapacitate``
+/ ``destroy`` (a replacement effect may apply instead, perhaps after its controller's
+decision; that module sits a layer above this one); ``*_now`` here is the event itself.
 """
 from __future__ import annotations
 
 from . import state as S
+from .rulesets import feature
+from .triggers import fire
 
 
 def _return_to_play_row(state: dict, iid: str) -> None:
     c = state["cards"][iid]
     if c["zone"] == "mission":
         S.move_keep(state, iid, "play")
-
-
-def stop(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
-    """Stop a card (glossary "stopped": a stopped card can't be stopped again). An
-    incapacitated card is stopped only by text that names incapacitated cards ("stop an
-    incapacitated character (they are no longer incapacitated)": Recuperate, Kelmaa).
-    A replacement effect may apply instead (``replacements.happen``). ``True`` when the
-    card became stopped now."""
-    from .replacements import happen
-    return iid in happen(state, "stop", [iid], even_incapacitated=even_incapacitated)
 
 
 def can_stop(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
@@ -47,7 +39,6 @@ def stop_now(state: dict, iid: str, *, quiet: bool = False) -> None:
     c["state"] = "stopped"
     if not quiet:
         S.log(state, "stopped", card=iid)
-    from .triggers import fire
     fire(state, "stopped_self", card=iid)
 
 
@@ -61,14 +52,6 @@ def ready(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
     c["state"] = "ready"
     S.log(state, "readied", card=iid)
     return True
-
-
-def incapacitate(state: dict, iid: str) -> bool:
-    """Incapacitate a character or ship (glossary: not one already incapacitated; only
-    characters and ships: RULES.md). A replacement effect may apply instead. ``True`` when
-    the card became incapacitated now."""
-    from .replacements import happen
-    return iid in happen(state, "incapacitate", [iid])
 
 
 def can_incapacitate(state: dict, iid: str) -> bool:
@@ -129,29 +112,18 @@ def _return_blockaded(state: dict, mission: str) -> None:
     S.log(state, "blockade_returned", card=mission)
 
 
-def blockaded_by(state: dict, host: str) -> list[str]:
-    """The mission ``host`` blockades (a list of at most one)."""
-    return [i for i in state["cards"][host].get("beneath", []) if state["cards"][i].get("blockaded")]
-
-
-def blockaded_missions(state: dict, seat: int | None = None) -> list[str]:
-    """Every blockaded mission (held by cards in play), or only those held by ``seat``'s cards."""
-    return [m for host in S.in_play(state, seat) for m in blockaded_by(state, host)]
-
-
 def blockade(state: dict, host: str, owner: int) -> bool:
     """Glossary "blockade": the top card of ``owner``'s mission pile goes face up beneath
     ``host``; a card blockades one mission at a time, so the mission it already held goes
     face down to the bottom of its owner's mission pile (taken after the new one, so that
     the old mission can't come straight back from a one-card pile). No blockade in the
     first edition (rulesets: ``blockade``), from an empty pile, or by a card out of play."""
-    from .rulesets import feature
     if not feature(state, "blockade") or state["cards"][host]["zone"] not in ("play", "mission"):
         return False
     pile = state["seats"][owner]["mission_pile"]
     if not pile:
         return False
-    older = blockaded_by(state, host)
+    older = S.blockaded_by(state, host)
     new = pile[0]
     S.move(state, new, "beneath", under=host)
     state["cards"][new]["face_down"] = False
@@ -162,15 +134,6 @@ def blockade(state: dict, host: str, owner: int) -> bool:
     return True
 
 
-def destroy(state: dict, iid: str, by: int | None = None) -> bool:
-    """Destroy a card in play: to its owner's discard pile (``by``: the player whose effect
-    destroys it, for "destroyed by your opponent"). Team characters are never destroyed by
-    the rules (RULES.md: "destroying a team character"). A replacement effect may apply
-    instead. ``True`` when the card was destroyed now."""
-    from .replacements import happen
-    return iid in happen(state, "destroy", [iid], by=by)
-
-
 def can_destroy(state: dict, iid: str) -> bool:
     return state["cards"][iid]["zone"] in ("play", "mission") and not S.is_team(state, iid)
 
@@ -178,7 +141,6 @@ def can_destroy(state: dict, iid: str) -> bool:
 def destroy_now(state: dict, iid: str) -> None:
     leave_play(state, iid, "discard")
     S.log(state, "destroyed", card=iid)
-    from .triggers import fire
     fire(state, "destroyed_self", card=iid)
 
 
@@ -211,3 +173,11 @@ def unique_conflict(state: dict, seat: int, iid: str) -> bool:
         if od["type"] == kind and od["title"] == d["title"]:
             return True
     return False
+
+
+def revived(state: dict, iid: str) -> None:
+    """The revive cost is paid: the adversary leaves the mission, stopped."""
+    S.move_keep(state, iid, "play")
+    state["cards"][iid]["state"] = "stopped"
+    S.log(state, "revived", card=iid)
+    fire(state, "revive_self", card=iid)

@@ -14,10 +14,13 @@ readings: who chooses, one replacement per event, simultaneous events, costs.
 """
 from __future__ import annotations
 
+from . import glossary
 from . import state as S
 from . import stats
 from .effects import filters as F
-from .effects import interpreter as I
+from .effects.choices import can_pay
+from .effects.frames import push, set_pending
+from .effects.render import render
 
 # the target verbs whose event a replacement can change, and the event's name in ``replace``
 VERBS = {"stop": "stopped", "incapacitate": "incapacitated", "destroy": "destroyed"}
@@ -51,7 +54,7 @@ def candidates(state: dict, event: str, iid: str, by: int | None = None) -> list
         ctx = {**base, "refs": {**base["refs"], "affected": [iid]}}
         if not _hits(state, iid, ab.get("who", {"self": True}), ctx):
             continue
-        if ab.get("cost") and not I.can_pay(state, ctx, ab["cost"]):
+        if ab.get("cost") and not can_pay(state, ctx, ab["cost"]):
             continue
         idx = (S.card_def(state, src).get("mechanics") or []).index(ab)
         out.append({"source": src, "ability": idx, "controller": ctx["controller"],
@@ -88,15 +91,39 @@ def _apply(state: dict, cand: dict, iid: str) -> None:
     """The replacement happens instead: its cost, then its ``instead`` effects, with the card
     the event would have hit as ``{"ref": "affected"}`` (on the stack, before anything else)."""
     ab = _ability(state, cand)
-    I.push(state, list(ab.get("cost", [])) + list(ab.get("instead", [])), cand["source"], cand["controller"],
+    push(state, list(ab.get("cost", [])) + list(ab.get("instead", [])), cand["source"], cand["controller"],
            builtin={"affected": [iid]}, label="replace")
     S.log(state, "replaced", card=iid, by_card=cand["source"])
+
+
+# ------------------------------------------------ the doors of the replaceable events
+def stop(state: dict, iid: str, *, even_incapacitated: bool = False) -> bool:
+    """Stop a card (glossary "stopped": a stopped card can't be stopped again). An
+    incapacitated card is stopped only by text that names incapacitated cards ("stop an
+    incapacitated character (they are no longer incapacitated)": Recuperate, Kelmaa).
+    A replacement effect may apply instead (:func:`happen`). ``True`` when the
+    card became stopped now."""
+    return iid in happen(state, "stop", [iid], even_incapacitated=even_incapacitated)
+
+
+def incapacitate(state: dict, iid: str) -> bool:
+    """Incapacitate a character or ship (glossary: not one already incapacitated; only
+    characters and ships: RULES.md). A replacement effect may apply instead. ``True`` when
+    the card became incapacitated now."""
+    return iid in happen(state, "incapacitate", [iid])
+
+
+def destroy(state: dict, iid: str, by: int | None = None) -> bool:
+    """Destroy a card in play: to its owner's discard pile (``by``: the player whose effect
+    destroys it, for "destroyed by your opponent"). Team characters are never destroyed by
+    the rules (RULES.md: "destroying a team character"). A replacement effect may apply
+    instead. ``True`` when the card was destroyed now."""
+    return iid in happen(state, "destroy", [iid], by=by)
 
 
 # ------------------------------------------------------------- the events themselves
 def possible(state: dict, spec: dict, iid: str) -> bool:
     """Would the event still happen to ``iid``? (A stopped card can't be stopped again, …)"""
-    from . import glossary
     c = state["cards"].get(iid)
     if c is None:
         return False
@@ -115,7 +142,6 @@ def possible(state: dict, spec: dict, iid: str) -> bool:
 def perform(state: dict, spec: dict, iid: str) -> None:
     """The event, with no replacement (the rules steps keep their own bookkeeping: the
     end-of-mission stop and destruction log nothing and fire no "when destroyed")."""
-    from . import glossary
     verb, mode = spec["verb"], spec.get("mode", "effect")
     if verb == "stop":
         glossary.stop_now(state, iid, quiet=mode == "mission_end")
@@ -137,7 +163,7 @@ def happen(state: dict, verb: str, cards: list[str], *, by: int | None = None, m
     event = VERBS[verb]
     live = [i for i in cards if possible(state, spec, i)]
     if any(_asks(_decide(state, candidates(state, event, i, by), S.controller(state, i), [])) for i in live):
-        I.push(state, [{"_replace": {**spec, "cards": live}}], live[0], S.controller(state, live[0]), label="replace")
+        push(state, [{"_replace": {**spec, "cards": live}}], live[0], S.controller(state, live[0]), label="replace")
         return []
     hit = []
     for iid in live:
@@ -161,7 +187,6 @@ def run_internal(state: dict, frame: dict, eff: dict) -> bool:
 
 
 def _ask(state: dict, frame: dict, iid: str, decision, head: str) -> None:
-    from .effects.render import render
     seat, offered, may_decline = decision
     frame["asking"] = seat
     texts = []
@@ -176,7 +201,7 @@ def _ask(state: dict, frame: dict, iid: str, decision, head: str) -> None:
     opts = [{"type": "replace", "card": iid, "source": c["source"], "ability": c["ability"]} for c in offered]
     if may_decline:
         opts.append({"type": "replace", "card": iid, "source": None})
-    I.set_pending(state, seat, "replace", prompt, opts)
+    set_pending(state, seat, "replace", prompt, opts)
 
 
 def _event_step(state: dict, frame: dict, arg: dict) -> bool:
@@ -249,8 +274,7 @@ def _revive_step(state: dict, frame: dict, arg: dict) -> bool:
         _mill_one(state, seat, arg["to"])
         frame["left"] = left = left - 1
     frame.pop("left", None)
-    from .resolve import revived
-    revived(state, adv)
+    glossary.revived(state, adv)
     return True
 
 
@@ -258,32 +282,3 @@ def _mill_one(state: dict, seat: int, to: str) -> None:
     deck = state["seats"][seat]["deck"]
     if deck:
         S.move(state, deck[0], to)
-
-
-# ------------------------------------------------------- "pay its revive cost" (Kull)
-def _revive_targets(state: dict, ctx: dict, target) -> list[str]:
-    return [i for i in (F.resolve_target(state, target, ctx) or []) if i in state["cards"]]
-
-
-def can_pay_revive_cost(state: dict, ctx: dict, target) -> bool:
-    """"Pay its revive cost" needs that many cards in the payer's deck (Revive: "if you
-    don't have enough cards remaining in your deck … you can't")."""
-    cards = _revive_targets(state, ctx, target)
-    need = sum(stats.number(state, i, "revive") for i in cards)
-    return bool(cards) and all(S.card_def(state, i).get("revive") is not None for i in cards) \
-        and len(state["seats"][ctx["controller"]]["deck"]) >= need
-
-
-def pay_revive_cost(state: dict, frame: dict, ctx: dict, target) -> bool:
-    """"Pay its revive cost" (Kull Warrior, to prevent his destruction): the top cards of the
-    payer's deck, as many as the card's revive cost, go to his discard pile. It is not a
-    revive, so "to revive" texts (Shak'l, Netan's "each time you pay Netan's revive cost")
-    do not apply to it (RULES.md)."""
-    seat = ctx["controller"]
-    for iid in _revive_targets(state, ctx, target):
-        n = stats.number(state, iid, "revive")
-        milled = state["seats"][seat]["deck"][:n]
-        for c in milled:
-            S.move(state, c, "discard")
-        S.log(state, "paid_revive_cost", card=iid, seat=seat, cards=list(milled))
-    return True

@@ -8,9 +8,13 @@ from . import state as S
 from . import stats
 from .effects import filters as F
 from .effects import interpreter as I
+from . import glossary
 from .glossary import leave_play
 from .rulesets import feature
 from .triggers import fire
+from .effects.render import cost_text
+from .replacements import destroy, happen, revive_mill_offered
+from .static_rules import granted_abilities, revive_mill_to, text_repeats, text_terms
 
 
 def _assigned(state: dict, seat: int, kind: str | None = None) -> list[str]:
@@ -88,7 +92,6 @@ def determine_success(state: dict) -> None:
 def _texts(state: dict, iid: str, result: str) -> list[tuple[dict, dict]]:
     """The card's ``result`` abilities: printed ones and those other cards give it (Sindar,
     Bauer), each with its built-in refs (``granter`` = the card that gives the text)."""
-    from .static_rules import granted_abilities
     out = [(ab, {}) for ab in S.card_def(state, iid).get("mechanics") or [] if ab.get("kind") == result]
     out += [(ab, {"granter": [src]}) for _, ab, src in granted_abilities(state, iid, result)]
     return out
@@ -121,7 +124,6 @@ def use_text(state: dict, iid: str) -> None:
     group = state["texts"][0]
     group["sources"].remove(iid)
     result = state.get("text_kind") or state["mission"]["result"]
-    from .static_rules import text_repeats, text_terms
     times = text_repeats(state, iid, result)  # "… text occurs an additional time" (Heru'ur)
     if text_terms(state, iid, result) is not None:
         # optional or paid (Iris): its owner decides each occurrence (_offer_text)
@@ -142,7 +144,6 @@ def _offer_text(state: dict, group: dict) -> None:
     use the next occurrence of its text, offered only when he can pay its costs (RULES.md
     "Iris"). The terms are read again for each occurrence: if the card that changed them
     left play, the rest occur as printed."""
-    from .static_rules import text_terms
     offer = group["offer"]
     iid, result = offer["card"], state.get("text_kind") or state["mission"]["result"]
     terms = text_terms(state, iid, result)
@@ -156,7 +157,6 @@ def _offer_text(state: dict, group: dict) -> None:
         group.pop("offer")  # it can't be paid: the text is not used (nor any further occurrence)
         S.log(state, "text_not_used", seat=group["seat"], card=iid, text=result, reason="cost")
         return
-    from .effects.render import cost_text
     title = S.card_def(state, iid)["title"]
     prompt = f"Use the {result.capitalize()} text of {title}?" + (f" To use it, {cost_text(costs)}." if costs else " It is optional.")
     I.set_pending(state, group["seat"], "use_text", prompt, [{"type": "choose", "yes": True}, {"type": "choose", "yes": False}])
@@ -164,7 +164,6 @@ def _offer_text(state: dict, group: dict) -> None:
 
 def answer_text(state: dict, yes: bool) -> None:
     """The answer to ``_offer_text``: use one occurrence (its costs are paid first) or not."""
-    from .static_rules import text_terms
     group = state["texts"][0]
     offer = group["offer"]
     iid, result = offer["card"], state.get("text_kind") or state["mission"]["result"]
@@ -183,7 +182,6 @@ def answer_text(state: dict, yes: bool) -> None:
 def stop_assigned(state: dict) -> None:
     """Whether success or failure, every assigned character and ship becomes stopped (all at
     once: a replacement effect is offered for each before any is stopped — Siler)."""
-    from .replacements import happen
     happen(state, "stop", [i for i in S.at_mission(state) if state["cards"][i]["state"] == "assigned"
                            and S.ctype(state, i) in ("character", "ship")], mode="mission_end")
     state["step"] = "revive_or_score"
@@ -247,8 +245,6 @@ def answer_adversary(state: dict, choice: str) -> None:
         I.push(state, list(alt["ability"].get("cost", [])) + list(alt["ability"].get("instead", [])),
                alt["source"], alt["ctx"]["controller"], label="replace")
     elif choice == "revive":
-        from .replacements import revive_mill_offered
-        from .static_rules import revive_mill_to
         to = revive_mill_to(state, iid)  # Netan: into hand instead of the discard pile
         if revive_mill_offered(state, iid):
             # Shak'l: each card may be replaced by a discard; paid card by card, then revived
@@ -258,7 +254,7 @@ def answer_adversary(state: dict, choice: str) -> None:
         for _ in range(stats.number(state, iid, "revive")):
             deck = state["seats"][t["villain"]]["deck"]
             S.move(state, deck[0], to)
-        revived(state, iid)
+        glossary.revived(state, iid)
     elif choice == "score":
         leave_play(state, iid, "score_pile")
         S.log(state, "scored", card=iid)
@@ -273,23 +269,13 @@ def answer_adversary(state: dict, choice: str) -> None:
     else:
         # "destroy him": a destroy (a replacement may prevent it: Kull Warrior; "when
         # destroyed" text follows: Devout Prior)
-        from .glossary import destroy
         destroy(state, iid, by=t["villain"])
-
-
-def revived(state: dict, iid: str) -> None:
-    """The revive cost is paid: the adversary leaves the mission, stopped."""
-    S.move_keep(state, iid, "play")
-    state["cards"][iid]["state"] = "stopped"
-    S.log(state, "revived", card=iid)
-    fire(state, "revive_self", card=iid)
 
 
 def destroy_obstacles(state: dict) -> None:
     """The villain destroys all obstacles and complications at the mission: a replacement
     ("when it would be destroyed, place it beneath this gear instead": Quarantine Container)
     may apply to each (replacements.happen; what it keeps is moved by its own effect)."""
-    from .replacements import happen
     hit = [i for i in S.at_mission(state) if state["cards"][i].get("face_down") or S.ctype(state, i) == "obstacle"]
     happen(state, "destroy", hit, by=state["turn"]["villain"], mode="mission_end")
     # anything else left at the mission (an adversary someone else assigned) goes home stopped

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import rng
 from . import state as S
 from .effects import interpreter as I
+from .replacements import stop
 from .rulesets import RULESETS
 
 
@@ -99,7 +100,6 @@ def setup_step(state: dict) -> None:
 
 
 def answer(state: dict, action: dict) -> None:
-    from .glossary import stop
     if action["type"] == "stop_character":
         state["setup_stops"].pop(0)
         stop(state, action["card"])

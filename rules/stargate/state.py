@@ -11,9 +11,15 @@ turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyp
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .cards import card_db
+
+# Who hears a card entering a discard pile ("each time you place a <card> in your discard
+# pile", Sina, whichever way it got there): triggers.fire, a layer above this one. The
+# package wires it once (``rules/stargate/__init__.py``), so the bottom layer of the engine
+# imports nothing of it.
+DISCARD_LISTENERS: list[Callable[..., None]] = []
 
 SKILLS = ("culture", "science", "combat", "ingenuity")
 SEAT_ZONES = ("deck", "hand", "discard", "mission_pile", "score_pile", "play", "failed")
@@ -243,8 +249,8 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
         dest.append(iid)
     if zone == "discard":
         # "each time you place a <card> in your discard pile" (Sina): every way into the pile
-        from .triggers import fire
-        fire(state, "card_discarded", card=iid, seat=c["owner"])
+        for listener in DISCARD_LISTENERS:
+            listener(state, "card_discarded", card=iid, seat=c["owner"])
 
 
 def in_play(state: dict, seat: int | None = None) -> list[str]:
@@ -309,3 +315,13 @@ def move_keep(state: dict, iid: str, zone: str) -> None:
     zone_list(state, iid).remove(iid)
     c["zone"] = zone
     (state["mission"]["cards"] if zone == "mission" else state["seats"][c.get("controller", c["owner"])][zone]).append(iid)
+
+
+def blockaded_by(state: dict, host: str) -> list[str]:
+    """The mission ``host`` blockades (a list of at most one)."""
+    return [i for i in state["cards"][host].get("beneath", []) if state["cards"][i].get("blockaded")]
+
+
+def blockaded_missions(state: dict, seat: int | None = None) -> list[str]:
+    """Every blockaded mission (held by cards in play), or only those held by ``seat``'s cards."""
+    return [m for host in in_play(state, seat) for m in blockaded_by(state, host)]

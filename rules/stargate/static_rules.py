@@ -10,6 +10,8 @@ from __future__ import annotations
 from . import state as S
 from . import stats
 from .effects import filters as F
+from .effects.choices import can_pay
+from .rulesets import feature
 
 # What the engine runs (tests/rules/stargate/test_effect_coverage.py): static ``rule``s read
 # here; replaced events (replacements.happen: destroyed, incapacitated, stopped — mandatory,
@@ -158,3 +160,29 @@ def text_terms(state: dict, iid: str, kind: str) -> dict | None:
     if not optional and not costs:
         return None
     return {"optional": True, "costs": costs}
+
+
+def can_pay_assign_costs(state: dict, seat: int, iid: str) -> bool:
+    """Assignment costs from other cards ("To assign a character, pay 1 power")."""
+    costs = assign_costs(state, iid)
+    power = sum(F.amount(state, c["pay_power"], ctx) for _, cs, ctx in costs for c in cs if "pay_power" in c)
+    if power > state["seats"][seat]["power"]:
+        return False
+    return all(can_pay(state, {**ctx, "controller": seat}, [c for c in cs if "pay_power" not in c]) for _, cs, ctx in costs)
+
+
+def can_assign_character(state: dict, iid: str) -> bool:
+    c = state["cards"][iid]
+    if c["zone"] != "play" or c["state"] != "ready" or c.get("blocked") or blocked_by_rule(state, iid):
+        return False
+    if not can_pay_assign_costs(state, S.controller(state, iid), iid):
+        return False
+    d = S.card_def(state, iid)
+    if d["type"] == "ship":
+        return feature(state, "ships") and d.get("allegiance") == "hero"
+    if d["type"] != "character":
+        return False
+    if d.get("subtype") == "team":
+        return True
+    sk = F.mission_skill(state)
+    return sk is not None and stats.skill(state, iid, sk) is not None

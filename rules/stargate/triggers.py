@@ -9,7 +9,8 @@ from __future__ import annotations
 from . import state as S
 from . import stats
 from .effects import filters as F
-from .effects import interpreter as I
+from .effects.choices import can_pay
+from .effects.frames import push, set_pending
 
 
 ACTIVE_ONLY = {"stopped_self"}
@@ -99,7 +100,7 @@ def step(state: dict) -> bool:
     if not q:
         return False
     if len(q) > 1 and "trigger_choice" not in state["turn"]:
-        I.set_pending(state, S.hero(state), "order_triggers", "Choose the triggered effect to resolve next",
+        set_pending(state, S.hero(state), "order_triggers", "Choose the triggered effect to resolve next",
                       [{"type": "order", "index": k} for k in range(len(q))])
         return True
     k = state["turn"].pop("trigger_choice", 0)
@@ -110,8 +111,8 @@ def step(state: dict) -> bool:
         return True
     effects = list(ab.get("cost", [])) + list(ab.get("effects", []))
     if ab.get("optional"):
-        if not I.can_pay(state, ctx, ab.get("cost", [])):
+        if not can_pay(state, ctx, ab.get("cost", [])):
             return True
         effects = [{"may": {"who": "you", "effects": effects}}]
-    I.push(state, effects, t["source"], t["controller"], t["builtin"], label="trigger")
+    push(state, effects, t["source"], t["controller"], t["builtin"], label="trigger")
     return True

@@ -6,6 +6,8 @@ Moved out of ``interpreter`` (which dispatches to them) to keep each module to o
 """
 from __future__ import annotations
 
+from .. import state as S
+from .. import stats
 from . import filters as F
 from .frames import _advance_and_keep, _player, push, set_pending
 
@@ -73,8 +75,7 @@ def _can_pay(state: dict, ctx: dict, costs: list) -> bool:
             if not F.condition(state, cost["requires"], ctx):
                 return False
         elif "pay_revive_cost" in cost:
-            from .. import replacements
-            if not replacements.can_pay_revive_cost(state, ctx, cost["pay_revive_cost"]):
+            if not can_pay_revive_cost(state, ctx, cost["pay_revive_cost"]):
                 return False
         elif "discard" in cost:
             arg = cost["discard"]
@@ -160,3 +161,32 @@ def affordable_choice(state: dict, frame: dict, ctx: dict, name: str):
             and f'{{"ref": "{name}"}}' in json.dumps(nxt["pay_power"])):
         return None
     return lambda iid: power_affordable(state, {**ctx, "refs": {**ctx["refs"], name: [iid]}}, [nxt])
+
+
+# ------------------------------------------------------- "pay its revive cost" (Kull)
+def _revive_targets(state: dict, ctx: dict, target) -> list[str]:
+    return [i for i in (F.resolve_target(state, target, ctx) or []) if i in state["cards"]]
+
+
+def can_pay_revive_cost(state: dict, ctx: dict, target) -> bool:
+    """"Pay its revive cost" needs that many cards in the payer's deck (Revive: "if you
+    don't have enough cards remaining in your deck … you can't")."""
+    cards = _revive_targets(state, ctx, target)
+    need = sum(stats.number(state, i, "revive") for i in cards)
+    return bool(cards) and all(S.card_def(state, i).get("revive") is not None for i in cards) \
+        and len(state["seats"][ctx["controller"]]["deck"]) >= need
+
+
+def pay_revive_cost(state: dict, frame: dict, ctx: dict, target) -> bool:
+    """"Pay its revive cost" (Kull Warrior, to prevent his destruction): the top cards of the
+    payer's deck, as many as the card's revive cost, go to his discard pile. It is not a
+    revive, so "to revive" texts (Shak'l, Netan's "each time you pay Netan's revive cost")
+    do not apply to it (RULES.md)."""
+    seat = ctx["controller"]
+    for iid in _revive_targets(state, ctx, target):
+        n = stats.number(state, iid, "revive")
+        milled = state["seats"][seat]["deck"][:n]
+        for c in milled:
+            S.move(state, c, "discard")
+        S.log(state, "paid_revive_cost", card=iid, seat=seat, cards=list(milled))
+    return True

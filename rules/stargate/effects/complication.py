@@ -8,7 +8,9 @@ cost; interpreter.py only dispatches to it.
 from __future__ import annotations
 
 from .. import state as S
+from ..actions_villain import play_complication
 from . import filters as F
+from .frames import _player, set_pending
 
 
 def opponent_plays_as_complication(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
@@ -16,8 +18,6 @@ def opponent_plays_as_complication(state: dict, frame: dict, ctx: dict, arg: dic
     hand and places it face down at the current mission, paying nothing (``cost: 0``, the
     only form the cards use). The choice is his even when one card is left; nothing happens
     when none is left or there is no current mission (RULES.md "Reconnaissance")."""
-    from ..actions_villain import play_complication
-    from .interpreter import _player, set_pending
     if arg.get("cost") != 0:
         raise ValueError("opponent_plays_as_complication is implemented at no cost (cost: 0) only")
     named = F.resolve_target(state, arg.get("from", {}), ctx)

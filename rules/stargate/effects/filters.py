@@ -146,7 +146,7 @@ def matches(state: dict, iid: str, flt: dict, ctx: dict) -> bool:
                 return False
         elif key == "could_be_assigned":
             # "a ready character who could be assigned to the current mission" (the hero's)
-            from ..actions_hero import can_assign_character
+            from ..static_rules import can_assign_character
             ok = c["owner"] == S.hero(state) and c["zone"] == "play" and can_assign_character(state, iid)
             if ok != bool(want):
                 return False
@@ -399,14 +399,13 @@ def amount(state: dict, a, ctx: dict) -> int:
     elif "blockaded_missions" in a:
         # "for each blockaded mission": every mission blockaded in play ("all"), those held
         # by your cards ("all_yours"), or those held by a target (glossary.blockade)
-        from .. import glossary
         who = a["blockaded_missions"]
         if who == "all":
-            v = len(glossary.blockaded_missions(state))
+            v = len(S.blockaded_missions(state))
         elif who == "all_yours":
-            v = len(glossary.blockaded_missions(state, ctx["controller"]))
+            v = len(S.blockaded_missions(state, ctx["controller"]))
         else:
-            v = sum(len(glossary.blockaded_by(state, h)) for h in resolve_target(state, who, ctx) or [])
+            v = sum(len(S.blockaded_by(state, h)) for h in resolve_target(state, who, ctx) or [])
     elif set(a) & MORE_AMOUNT_FORMS:
         v = _more_amount(state, a, ctx)
     else:

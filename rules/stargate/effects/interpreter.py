@@ -17,12 +17,15 @@ and ``choices`` ("you may", costs).
 from __future__ import annotations
 
 from ... import rng
+from .. import glossary, replacements, victory
 from .. import state as S
 from . import filters as F
+from .complication import opponent_plays_as_complication
+from .schema import EFFECT_VERBS
 # the families of verbs ``execute`` dispatches to, each in its own module; every name stays
 # importable from here (callers use ``interpreter.push``, ``interpreter.can_pay``, …)
-from .choices import (_can_pay, _may, _payable, affordable_choice, can_pay, power_affordable,  # noqa: F401
-                      text_payable)
+from .choices import (_can_pay, _may, _payable, affordable_choice, can_pay, pay_revive_cost,  # noqa: F401
+                      power_affordable, text_payable)
 from .frames import (_advance_and_keep, _names_incapacitated, _player, _remember, _still_choosable,  # noqa: F401
                      _targets, ctx_of, push, set_pending)
 from .hand_glyphs import _discard, _glyph_to_mission_pile, _move_glyph, _place_glyph, draw  # noqa: F401
@@ -48,7 +51,7 @@ IMPLEMENTED_VERBS = TARGET_VERBS | {
 # makes the code read it.
 IMPLEMENTED_VERBS |= {"requires"}  # a cost's condition, checked before paying (_can_pay): no step
 # "pay its revive cost" (Kull Warrior): the top cards of the deck to the discard pile
-# (replacements.pay_revive_cost; a cost, checked by _can_pay)
+# (choices.pay_revive_cost; a cost, checked by _can_pay)
 IMPLEMENTED_VERBS |= {"pay_revive_cost"}
 VERBS = IMPLEMENTED_VERBS
 # frames the engine pushes itself, never authored: a replacement effect's decision in the
@@ -111,7 +114,6 @@ VERB_OPTIONS["opponent_plays_as_complication"] = {"from", "cost"}
 # --------------------------------------------------------------------------- run
 def run(state: dict) -> None:
     """Execute the stack until it is empty or a decision is pending."""
-    from .. import victory
     guard = 0
     while state["stack"] and state["pending"] is None and state["outcome"] is None:
         guard += 1
@@ -135,11 +137,9 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     """Run one effect; ``True`` when finished, ``False`` when waiting for a decision."""
     ctx = ctx_of(state, frame)
     if INTERNAL_VERBS & eff.keys():
-        from .. import replacements
         return replacements.run_internal(state, frame, eff)
     verb = next((k for k in eff if k in IMPLEMENTED_VERBS), None)
     if verb is None:
-        from .schema import EFFECT_VERBS
         name = next((k for k in eff if k in EFFECT_VERBS), sorted(eff)[0])
         raise ValueError(f"effect verb {name!r} of {S.card_def(state, ctx['source'])['title']!r} "
                          "is not implemented (interpreter.VERBS)")
@@ -147,8 +147,7 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     if verb == "requires":
         return True
     if verb == "pay_revive_cost":
-        from .. import replacements
-        return replacements.pay_revive_cost(state, frame, ctx, arg)
+        return pay_revive_cost(state, frame, ctx, arg)
     if verb in MORE_VERBS:
         return _more_verb(state, frame, ctx, verb, arg)
     if verb in TARGET_VERBS:
@@ -299,7 +298,6 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
     if verb == "move_glyph":
         return _move_glyph(state, frame, ctx, arg)
     if verb == "opponent_plays_as_complication":
-        from .complication import opponent_plays_as_complication
         return opponent_plays_as_complication(state, frame, ctx, arg)
     if verb == "grant_ability":
         # "the current mission gets: 'Success: Gain 2 power.'" (Sha're): the text belongs to
@@ -374,7 +372,6 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
         S.log(state, "will_skip_turn", seat=seat)
         return True
     if verb == "blockade":
-        from .. import glossary
         glossary.blockade(state, ctx["source"], _player(ctx, state, arg.get("owner", "opponent")))
         return True
     if verb == "place_beneath":

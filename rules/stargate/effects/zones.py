@@ -8,7 +8,10 @@ Moved out of ``interpreter`` (which dispatches to them) to keep each module to o
 from __future__ import annotations
 
 from ... import rng
+from .. import glossary, replacements
 from .. import state as S
+from ..actions_hero import _cant_play, play_card, power_cost_to_play
+from ..glossary import unique_conflict
 from . import filters as F
 from .frames import _names_incapacitated, _player, _remember, _targets, set_pending
 
@@ -17,7 +20,6 @@ def _apply_all(state: dict, verb: str, cards: list[str], ctx: dict, eff: dict) -
     """Apply a target verb to every card it names. Stopping, incapacitating and destroying
     happen to all of them at once, so a replacement effect is offered for each before any
     of them happens (replacements.happen)."""
-    from .. import replacements
     if verb in replacements.VERBS:
         replacements.happen(state, verb, [i for i in cards if i in state["cards"]], by=ctx["controller"],
                             even_incapacitated=verb == "stop" and _names_incapacitated(eff.get(verb)))
@@ -27,18 +29,17 @@ def _apply_all(state: dict, verb: str, cards: list[str], ctx: dict, eff: dict) -
 
 
 def apply_verb(state: dict, verb: str, iid: str, ctx: dict, eff: dict) -> None:
-    from .. import glossary
     c = state["cards"].get(iid)
     if c is None:
         return
     if verb == "stop":
-        glossary.stop(state, iid, even_incapacitated=_names_incapacitated(eff.get(verb)))
+        replacements.stop(state, iid, even_incapacitated=_names_incapacitated(eff.get(verb)))
     elif verb == "ready":
         glossary.ready(state, iid, even_incapacitated=_names_incapacitated(eff.get(verb)))
     elif verb == "destroy":
-        glossary.destroy(state, iid, by=ctx["controller"])
+        replacements.destroy(state, iid, by=ctx["controller"])
     elif verb == "incapacitate":
-        glossary.incapacitate(state, iid)
+        replacements.incapacitate(state, iid)
     elif verb == "return_to_hand":
         if c["zone"] in ("play", "mission", "discard"):
             glossary.leave_play(state, iid, "hand")
@@ -180,8 +181,6 @@ def _play_free(state: dict, frame: dict, ctx: dict, arg: dict, free: bool = True
     ("even if you already control a character who has the same title"); "can't" always
     applies (the rulebook's Harlan / Fall of Earth example). The played card can be named
     with ``remember``."""
-    from ..actions_hero import _cant_play, play_card, power_cost_to_play
-    from ..glossary import unique_conflict
     seat = _player(ctx, state, arg.get("who"))
     if "answer" in frame:
         ans = frame.pop("answer")
@@ -224,7 +223,6 @@ def _place_beneath(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
     """Place cards beneath a card (face down unless ``face_down`` is false): from hand, deck,
     discard pile or play (a card in play leaves play: its glyphs go to the mission pile).
     The host is chosen first when it is a choice; the cards can be named with ``remember``."""
-    from .. import glossary
     if "hosts" not in frame:
         hosts = _targets(state, frame, ctx, arg.get("host", {"self": True}))
         if hosts is None:

@@ -3,7 +3,7 @@ up beneath it; one mission per card (the older one goes face down to the bottom 
 owner's mission pile); the mission goes to the bottom of its owner's pile when the card
 leaves play (RULES.md "Blockade"); none in the first edition. Then each blockade card
 (Anubis Warlord, Adria's Mothership, Aschen Harvester, Baal's Ha'tak, Ori Fighter) played."""
-from rules.stargate import glossary, stats
+from rules.stargate import glossary, replacements, stats
 from rules.stargate import state as S
 from rules.stargate.effects import filters as F
 from rules.stargate.game import GAME
@@ -37,7 +37,7 @@ def test_blockade_places_the_top_of_the_opponents_mission_pile_face_up_beneath_t
     c = state["cards"][top]
     assert c["zone"] == "beneath" and c["under"] == ship and not c["face_down"] and c["blockaded"]
     assert len(_pile(state)) == n - 1 and top not in _pile(state)
-    assert glossary.blockaded_by(state, ship) == [top]
+    assert S.blockaded_by(state, ship) == [top]
     # face up: the opponent of the blockading card's controller sees which mission it is
     seen = next(x for x in view(state, 0)["seats"][1]["play"] if x["id"] == ship)
     assert seen["beneath"][0]["id"] == top
@@ -49,7 +49,7 @@ def test_blockade_one_mission_per_card_the_older_goes_face_down_to_the_bottom_of
     glossary.blockade(state, ship, 0)
     second = _pile(state)[0]
     glossary.blockade(state, ship, 0)
-    assert glossary.blockaded_by(state, ship) == [second]
+    assert S.blockaded_by(state, ship) == [second]
     assert _pile(state)[-1] == first and state["cards"][first]["zone"] == "mission_pile"
     assert not state["cards"][first].get("blockaded")
 
@@ -57,12 +57,12 @@ def test_blockade_one_mission_per_card_the_older_goes_face_down_to_the_bottom_of
 def test_blockade_with_a_one_card_pile_takes_it_and_returns_the_older_one():
     state, (ship,) = _table(VILLAIN_SHIP)
     glossary.blockade(state, ship, 0)
-    old = glossary.blockaded_by(state, ship)[0]
+    old = S.blockaded_by(state, ship)[0]
     for m in list(_pile(state))[1:]:
         S.move(state, m, "discard")
     last = _pile(state)[0]
     glossary.blockade(state, ship, 0)
-    assert glossary.blockaded_by(state, ship) == [last] and _pile(state) == [old]
+    assert S.blockaded_by(state, ship) == [last] and _pile(state) == [old]
 
 
 def test_blockade_from_an_empty_pile_does_nothing():
@@ -70,18 +70,18 @@ def test_blockade_from_an_empty_pile_does_nothing():
     for m in list(_pile(state)):
         S.move(state, m, "discard")
     assert not glossary.blockade(state, ship, 0)
-    assert glossary.blockaded_by(state, ship) == []
+    assert S.blockaded_by(state, ship) == []
 
 
 def test_blockade_the_mission_goes_to_the_bottom_of_its_owners_pile_when_the_card_leaves_play():
     state, (ship,) = _table(VILLAIN_SHIP)
     m = _pile(state)[0]
     glossary.blockade(state, ship, 0)
-    glossary.destroy(state, ship)
+    replacements.destroy(state, ship)
     assert state["cards"][ship]["zone"] == "discard"
     assert _pile(state)[-1] == m and not state["cards"][m].get("blockaded")
     assert m not in state["seats"][0]["discard"]
-    assert glossary.blockaded_missions(state) == []
+    assert S.blockaded_missions(state) == []
 
 
 def test_blockade_blockaded_missions_counts_all_yours_or_one_cards():
@@ -112,7 +112,7 @@ def test_blockade_does_not_exist_in_the_first_edition():
     state, (ship,) = _table(VILLAIN_SHIP, ruleset="first-edition")
     top = _pile(state)[0]
     assert not glossary.blockade(state, ship, 0)
-    assert _pile(state)[0] == top and glossary.blockaded_missions(state) == []
+    assert _pile(state)[0] == top and S.blockaded_missions(state) == []
 
 
 # ------------------------------------------------------------------- the cards, played
@@ -159,7 +159,7 @@ def test_ori_fighter_failure_pays_2_to_blockade_a_mission():
     power = state["seats"][1]["power"]
     state = _drive(state, [YES])
     assert state["mission"]["result"] == "failure"
-    assert glossary.blockaded_by(state, f) == [top]
+    assert S.blockaded_by(state, f) == [top]
     assert state["seats"][1]["power"] == power - 2
     check_invariants(state)
 
@@ -168,7 +168,7 @@ def test_ori_fighter_declined_blockades_nothing():
     state, (f,) = _assigned(real("Ori Fighter"))
     power = state["seats"][1]["power"]
     state = _drive(state, [("yes_no", {"type": "choose", "yes": False})])
-    assert glossary.blockaded_missions(state) == [] and state["seats"][1]["power"] == power
+    assert S.blockaded_missions(state) == [] and state["seats"][1]["power"] == power
 
 
 def test_aschen_harvester_victory_gains_1_power_for_each_blockaded_mission():
@@ -191,7 +191,7 @@ def test_aschen_harvester_failure_pays_2_to_blockade():
     state, (h,) = _assigned(real("Aschen Harvester"))
     top = _pile(state)[0]
     state = _drive(state, [YES])
-    assert glossary.blockaded_by(state, h) == [top]
+    assert S.blockaded_by(state, h) == [top]
 
 
 def test_baals_hatak_victory_pays_3_to_blockade_then_failure_stops_a_character_per_blockaded_mission():
@@ -199,7 +199,7 @@ def test_baals_hatak_victory_pays_3_to_blockade_then_failure_stops_a_character_p
     top = _pile(state)[0]
     power = state["seats"][1]["power"]
     state = _drive(state, [YES])
-    assert glossary.blockaded_by(state, b) == [top] and state["seats"][1]["power"] == power - 3
+    assert S.blockaded_by(state, b) == [top] and state["seats"][1]["power"] == power - 3
     # Failure: one blockaded mission, so the villain stops one character
     while state["pending"]["kind"] != "choose_card":
         state = pass_(state) if state["pending"]["kind"] == "act" else act(
@@ -222,7 +222,7 @@ def test_adrias_mothership_victory_blockades_then_failure_destroys_a_support_cha
     top = _pile(state)[0]
     power = state["seats"][1]["power"]
     state = _drive(state, [YES])
-    assert glossary.blockaded_by(state, m) == [top] and state["seats"][1]["power"] == power - 3
+    assert S.blockaded_by(state, m) == [top] and state["seats"][1]["power"] == power - 3
     state = _drive(state, [])  # Failure: destroy a support character (Olaf, the only one)
     assert state["cards"][olaf]["zone"] == "discard"
     check_invariants(state)
@@ -239,6 +239,6 @@ def test_anubis_warlord_ships_get_firepower_per_blockaded_mission_and_his_failur
     state = act(state, {"type": "assign", "card": a})
     top = _pile(state)[0]
     state = _drive(state, [YES])
-    assert glossary.blockaded_by(state, a) == [top]
+    assert S.blockaded_by(state, a) == [top]
     assert stats.number(state, ship, "firepower") == 3
 

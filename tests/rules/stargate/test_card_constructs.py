@@ -308,7 +308,7 @@ def test_orlin_gets_a_card_beneath_each_time_he_is_stopped_and_skills_minus_one_
     state = start(state, stop=JASON4)
     assert stats.skills(state, o) == {"culture": 3, "science": 3, "ingenuity": 2}
     top = state["seats"][0]["deck"][0]
-    from rules.stargate.glossary import stop
+    from rules.stargate.replacements import stop
     stop(state, o)
     from rules.stargate.flow import advance
     state["pending"] = None
@@ -691,7 +691,7 @@ def test_the_enemy_within_turns_a_support_character_into_the_villains_adversary(
         assert {"type": "adversary", "choice": "score"} not in state["pending"]["options"]  # can't be scored
         state = act(state, {"type": "adversary", "choice": "destroy"})
     else:
-        from rules.stargate.glossary import destroy
+        from rules.stargate.replacements import destroy
         destroy(state, olaf, by=0)
     # destroyed: the character goes to its owner's discard pile, the obstacle to its owner's
     assert olaf in state["seats"][0]["discard"] and state["cards"][obs]["zone"] == "discard"

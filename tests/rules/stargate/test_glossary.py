@@ -149,14 +149,15 @@ def test_ready_an_assigned_card_stops_contributing():
 
 
 def test_stopped_a_stopped_card_cannot_be_stopped_again():
-    from rules.stargate.glossary import stop
+    from rules.stargate.replacements import stop
     state = table()
     tealc = team_of(state, 0, TEALC)
     assert stop(state, tealc) and not stop(state, tealc)
 
 
 def test_incapacitated_cards_are_readied_then_stopped_at_the_start_of_their_owners_turn():
-    from rules.stargate.glossary import incapacitate, ready
+    from rules.stargate.glossary import ready
+    from rules.stargate.replacements import incapacitate
     state = table()
     tealc = team_of(state, 0, TEALC)
     assert incapacitate(state, tealc) and not incapacitate(state, tealc)
@@ -259,7 +260,7 @@ def test_keywords_withdraw_is_an_activated_ability_of_the_obstacle():
 
 
 def test_destroyed_support_characters_glyphs_go_to_the_bottom_in_the_owners_order():
-    from rules.stargate.glossary import destroy
+    from rules.stargate.replacements import destroy
     from rules.stargate.flow import advance
     state = table(begin=False)
     olaf = put_in_play(state, 0, OLAF)

@@ -1,6 +1,7 @@
 """Optional and paid replacement effects ("each time … would be destroyed / incapacitated /
 stopped, you may … instead"), each played by its real card through the reducer: the owner
 takes the replacement, declines it, and is not asked when its cost can't be paid."""
+from rules.stargate import replacements
 from rules.stargate import state as S
 from rules.stargate.game import GAME
 
@@ -89,8 +90,7 @@ def test_recuperate_stops_an_incapacitated_character_and_a_plain_stop_does_not()
     S.move(state, card, "hand")
     state = start(state, stop=JASON4)
     state["cards"][olaf]["state"] = "incapacitated"
-    from rules.stargate import glossary
-    glossary.stop(state, olaf)  # "stop a character" does not heal
+    replacements.stop(state, olaf)  # "stop a character" does not heal
     assert state["cards"][olaf]["state"] == "incapacitated"
     state["seats"][0]["power"] = 2
     state = act(state, {"type": "play", "card": card})

@@ -74,7 +74,7 @@ GLYPH_MOVER = add(_card("fx-mover", "Glyph Mover", "event", cost=0, mechanics=[
 
 
 def test_replace_would_be_destroyed_stop_instead():
-    from rules.stargate.glossary import destroy
+    from rules.stargate.replacements import destroy
     state = table(deck0=[PROTECTOR, GEAR] + [GEAR] * 10, begin=False)
     put_in_play(state, 0, PROTECTOR)
     gear = put_in_play(state, 0, GEAR)
