@@ -32,7 +32,7 @@ import orjson
 import rules
 from rules.errors import Conflict, InvalidRequest, SubspaceError
 from rules.protocol import Game, State
-from store import MatchStore, codec, keys
+from store import MatchStore, keys
 from store.match_store import utc_now_iso
 
 from .interchange import check_event
@@ -66,8 +66,7 @@ class Divergence:
 
 def _stored_checkpoints(store: MatchStore, match_id: str) -> dict[int, str]:
     """Version -> state hash of every stored snapshot and of the projection."""
-    raw = store.conn.hgetall(keys.snapshots(match_id))
-    found = {int(v): state_hash(codec.unpack_state(s)) for v, s in raw.items()}
+    found = {v: state_hash(s) for v, s in store.stored_snapshots(match_id).items()}
     version, state = store.load_projection(match_id)
     found[version] = state_hash(state)
     return found

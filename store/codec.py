@@ -39,3 +39,8 @@ def unpack_state(data: bytes) -> Any:
     if data[:1] == _ZLIB_MARKER:
         return loads(zlib.decompress(data[1:]))
     return loads(data)
+
+
+def unpack_state_bytes(data: bytes) -> bytes:
+    """The orjson bytes of a stored state (packed or plain), without parsing it."""
+    return zlib.decompress(data[1:]) if data[:1] == _ZLIB_MARKER else data

@@ -87,6 +87,12 @@ def snapshots(match_id: str) -> str:
     return _k(match_id, "snap")
 
 
+def archive(match_id: str) -> str:
+    """String: a finished match's log and kept snapshots, compressed together
+    (``store/archive.py``); its stream then keeps only its last entry."""
+    return _k(match_id, "archive")
+
+
 def fold_queued(match_id: str) -> str:
     return _k(match_id, "fold-queued")
 

@@ -21,7 +21,7 @@ import redis
 
 from rules.errors import InvalidRequest, NotFound, VersionConflict
 
-from . import codec, event_codec, keys, scripts
+from . import archive, codec, event_codec, keys, scripts
 from .connection import is_cluster
 
 EVENT_SCHEMA = 1
@@ -123,6 +123,7 @@ class MatchStore:
         self._update_meta = conn.register_script(scripts.UPDATE_META)
         self._expire_unstarted = conn.register_script(scripts.EXPIRE_UNSTARTED)
         self._drop_snapshots = conn.register_script(scripts.DROP_INTERMEDIATE_SNAPSHOTS)
+        self._archive = conn.register_script(scripts.ARCHIVE)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> "MatchStore":
@@ -381,8 +382,9 @@ class MatchStore:
         return _version_of(last[0][0]) if last else 0
 
     def read_events(self, match_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict]:
-        """Events with ``after < v <= upto`` (all past ``after`` when ``upto`` is None), oldest
-        first, at most ``limit``. Raises ``NotFound`` for an unknown match."""
+        """Events with ``after < v <= upto`` (all past ``after`` when None), oldest
+        first, at most ``limit``. Raises ``NotFound`` for an unknown match. A finished
+        match's events come from its archive (``archive_finished``)."""
         if after < 0 or (limit is not None and limit < 0):
             raise InvalidRequest("after and limit must be non-negative", code="invalid_range")
         if limit == 0 or (upto is not None and upto <= after):
@@ -390,11 +392,51 @@ class MatchStore:
             return []
         pipe = self.conn.pipeline(transaction=False)
         pipe.exists(keys.meta(match_id))
-        pipe.xrange(keys.events(match_id), min=f"{after + 1}-0", max="+" if upto is None else f"{upto}-0", count=limit)
-        exists, entries = pipe.execute()
+        # The stream before the archive: ARCHIVE writes the archive and trims the stream in
+        # one step, so a read of the stream that missed the trim has every event, and one
+        # that saw it is followed by a read that sees the archive. One entry more than the
+        # limit: the stream's first entry may be the archive's last.
+        pipe.xrange(keys.events(match_id), min=f"{after + 1}-0", max="+" if upto is None else f"{upto}-0",
+                    count=None if limit is None else limit + 1)
+        pipe.get(keys.archive(match_id))
+        exists, entries, blob = pipe.execute()
         if not exists:
             raise NotFound(f"no match with id {match_id!r}")
-        return [event_codec.event_of(entry_id, fields) for entry_id, fields in entries]
+        events = [event_codec.event_of(entry_id, fields) for entry_id, fields in entries]
+        if blob is not None:
+            packed = archive.unpack(blob)
+            events = packed.events(after, upto) + [e for e in events if e["v"] > packed.upto]
+        return events if limit is None else events[:limit]
+
+    def archive_finished(self, match_id: str, keep_every: int = 0) -> bool:
+        """Move a finished match's log and its kept snapshots (version 0 and those at
+        multiples of ``keep_every``; 0: version 0 only) into one compressed value
+        (``store/archive.py``), drop its snapshot hash and per-audience caches, and trim
+        its stream to its last entry. Every read keeps working (``read_events``,
+        ``nearest_snapshot``, ``stored_snapshots``). False (nothing changed) if the match is
+        already archived, or its projection is not at its last event."""
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.exists(keys.archive(match_id))
+        pipe.hgetall(keys.snapshots(match_id))
+        archived, raw = pipe.execute()
+        if archived:
+            return False
+        events = self.read_events(match_id)
+        if not events:
+            return False
+        kept = {int(v): codec.unpack_state_bytes(state) for v, state in raw.items()
+                if int(v) == 0 or (keep_every > 0 and int(v) % keep_every == 0)}
+        blob = archive.pack(events, kept)
+        return bool(self._archive(keys=[keys.events(match_id), keys.projection(match_id), keys.archive(match_id),
+                                        keys.snapshots(match_id)],
+                                  args=[blob, events[-1]["v"]]))
+
+    def is_archived(self, match_id: str) -> bool:
+        return bool(self.conn.exists(keys.archive(match_id)))
+
+    def _archived(self, match_id: str) -> archive.Archive | None:
+        blob = self.conn.get(keys.archive(match_id))
+        return None if blob is None else archive.unpack(blob)
 
     def wait_for_version(self, match_id: str, min_version: int, timeout: float) -> int:
         """Block up to ``timeout`` seconds until the stream reaches ``min_version`` (XREAD
@@ -472,12 +514,17 @@ class MatchStore:
     def replace_projection(self, match_id: str, version: int, state: dict, snapshots: list[tuple[int, dict]]) -> None:
         """Replace the projection and every snapshot with a new fold (one MULTI): only for
         accepting a re-fold after a rules change (``replays.refold.accept``), the one time a
-        stored state is rewritten rather than moved forward."""
+        stored state is rewritten rather than moved forward. An archived match gets a new
+        archive (same log, the new snapshots)."""
         self._require(match_id)
+        packed = self._archived(match_id)
         pipe = self.conn.pipeline(transaction=True)
         pipe.delete(keys.snapshots(match_id))
         pipe.hset(keys.projection(match_id), mapping={"version": version, "state": _encoded(state)})
-        pipe.hset(keys.snapshots(match_id), mapping={str(v): _encoded(s) for v, s in snapshots})
+        if packed is None:
+            pipe.hset(keys.snapshots(match_id), mapping={str(v): _encoded(s) for v, s in snapshots})
+        else:
+            pipe.set(keys.archive(match_id), archive.pack(packed.events(), dict(snapshots)))
         pipe.execute()
 
     def save_snapshot(self, match_id: str, version: int, state: dict) -> None:
@@ -491,15 +538,47 @@ class MatchStore:
         return int(self._drop_snapshots(keys=[keys.snapshots(match_id)], args=[keep_every]))
 
     def snapshot_versions(self, match_id: str) -> list[int]:
-        return sorted(int(v) for v in self.conn.hkeys(keys.snapshots(match_id)))
+        """Versions of every stored snapshot (the snapshot hash's, and an archive's)."""
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.hkeys(keys.snapshots(match_id))  # before the archive: see read_events
+        pipe.get(keys.archive(match_id))
+        fields, blob = pipe.execute()
+        found = {int(v) for v in fields}
+        if blob is not None:
+            found.update(archive.unpack(blob).snapshot_versions())
+        return sorted(found)
+
+    def stored_snapshots(self, match_id: str) -> dict[int, dict]:
+        """Every stored snapshot, version -> state (the hash's and an archive's)."""
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.hgetall(keys.snapshots(match_id))
+        pipe.get(keys.archive(match_id))
+        raw, blob = pipe.execute()
+        found = {}
+        if blob is not None:
+            packed = archive.unpack(blob)
+            found = {v: packed.snapshot(v) for v in packed.snapshot_versions()}
+        found.update({int(v): codec.unpack_state(s) for v, s in raw.items()})
+        return found
 
     def nearest_snapshot(self, match_id: str, version: int) -> tuple[int, dict]:
         """The latest snapshot at or before ``version`` (version 0 always exists)."""
-        candidates = [v for v in self.snapshot_versions(match_id) if v <= version]
-        if not candidates:
+        pipe = self.conn.pipeline(transaction=False)
+        pipe.hkeys(keys.snapshots(match_id))
+        pipe.get(keys.archive(match_id))
+        fields, blob = pipe.execute()
+        in_hash = [int(v) for v in fields if int(v) <= version]
+        packed = archive.unpack(blob) if blob is not None else None
+        in_archive = [v for v in packed.snapshot_versions() if v <= version] if packed is not None else []
+        best = max(in_hash + in_archive, default=None)
+        if best is None:
             raise NotFound(f"no match with id {match_id!r}")
-        best = max(candidates)
-        return best, codec.unpack_state(self.conn.hget(keys.snapshots(match_id), str(best)))
+        if best in in_archive:
+            return best, packed.snapshot(best)  # type: ignore[union-attr]
+        raw = self.conn.hget(keys.snapshots(match_id), str(best))
+        if raw is None:  # archived between the two reads: the archive has it
+            return self.nearest_snapshot(match_id, version)
+        return best, codec.unpack_state(raw)
 
     def _require(self, match_id: str) -> None:
         if not self.conn.exists(keys.meta(match_id)):

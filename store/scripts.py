@@ -138,3 +138,25 @@ for _, field in ipairs(fields) do
 end
 return dropped
 """
+
+# KEYS: 1 events stream, 2 projection hash, 3 archive key, then keys to delete (the
+# snapshot hash, the per-audience caches); ARGV: 1 the archive (store/archive.py), 2 the
+# version it covers. A finished match's log and kept snapshots move into one compressed
+# value: only if the stream's last event is that version and the projection is at it (a
+# match that moved on or is not folded yet is left alone). The stream keeps its last entry
+# alone (rewritten, so no deleted entries pad its node): the version every append checks
+# and every waiter reads. Readers read the stream before the archive (MatchStore.read_events),
+# so whichever side of this step they fall on they see every event.
+# Returns 1 if archived, 0 if not.
+ARCHIVE = r"""
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+if #last == 0 then return 0 end
+local current = tonumber(string.match(last[1][1], '^(%d+)-'))
+if current ~= tonumber(ARGV[2]) then return 0 end
+if tonumber(redis.call('HGET', KEYS[2], 'version') or '-1') ~= current then return 0 end
+redis.call('SET', KEYS[3], ARGV[1])
+redis.call('DEL', KEYS[1])
+redis.call('XADD', KEYS[1], last[1][1], unpack(last[1][2]))
+for i = 4, #KEYS do redis.call('DEL', KEYS[i]) end
+return 1
+"""
