@@ -1,15 +1,12 @@
 """Event listings as a given viewer may see them.
 
-Redacting an event needs the state it applied to (who could see that card then?), so a
-listing of a running match used to fold the whole log on every request. Now:
-- a redacted event is cached per audience (each seat, the spectators) in Redis the first
-  time anyone of that audience reads it: it depends only on history, so it never changes
-  while the match runs and the cache needs no invalidation (it expires after
-  ``REDACTED_TTL`` seconds of no new entries);
-- what is missing is computed from the nearest snapshot before it (``state_at``), never
-  from version 0;
-- the caller caps the page (``redacted_limit``), so a cold read folds at most one snapshot
-  interval plus one page.
+Redacting an event needs the state it applied to (who could see that card then?). Whoever
+folds an event records how every audience sees it (``replays/redaction.py``), so a listing
+of a running match is a range read of the log plus a look-up of those records: no fold.
+Events past the record (a match from before recording, or recorded by another engine, or
+not folded yet) are redacted on demand from the nearest snapshot before them — at most
+``redacted_limit`` of them per page, so a cold page costs at most one snapshot interval
+plus that many events — and recorded when they continue the record.
 Once the match is over every viewer gets the stored log unredacted, with no fold at all.
 """
 from __future__ import annotations
@@ -20,17 +17,8 @@ from typing import Any
 from rules.protocol import Game, Viewer
 from store import MatchStore
 
+from . import redaction
 from .history import current_state, state_at
-
-REDACTED_TTL = 3600  # seconds a redacted page stays cached after its last addition
-LISTING_FORMAT = 1  # bump when what a cached entry holds changes
-
-
-def audience(game: Game, viewer: Viewer) -> str:
-    """The cache's name for everyone who sees the log as ``viewer`` does (one seat, or
-    all spectators), tied to the engine that redacted it so a new engine never serves
-    an old engine's redactions."""
-    return f"{viewer}:{game.id}:{game.engine_version}:{LISTING_FORMAT}"
 
 
 @dataclass(frozen=True)
@@ -41,7 +29,7 @@ class Listing:
 
 def events_for(*args: Any, **kwargs: Any) -> list[dict]:
     """The events of ``listing_for`` (same arguments): ``after < v``, at most ``limit`` (at
-    most ``redacted_limit`` while the match runs and they must be redacted), each as
+    most ``redacted_limit`` redacted on demand while the match runs), each as
     ``game.redact_event(event, viewer, state_before)`` shows it. Once the match is over
     every viewer sees the unredacted log: that is what lets anyone re-fold it against the
     revealed seed."""
@@ -73,20 +61,21 @@ def _redacted(
     limit: int | None,
     redacted_limit: int | None,
 ) -> list[dict]:
-    if redacted_limit is not None:
-        limit = redacted_limit if limit is None else min(limit, redacted_limit)
     events = store.read_events(match_id, after=after, limit=limit)
     if not events:
         return events
-    who = audience(game, viewer)
-    cached = store.cached_redacted(match_id, who, [e["v"] for e in events])
-    missing = next((i for i, c in enumerate(cached) if c is None), None)
-    if missing is None:
-        return cached  # type: ignore[return-value]
-    state = state_at(store, game, match_id, events[missing]["v"] - 1)
-    fresh = []
-    for event in events[missing:]:
-        fresh.append(game.redact_event(event, viewer, state))
-        state = game.apply(state, event)
-    store.cache_redacted(match_id, who, fresh, REDACTED_TTL)
-    return cached[:missing] + fresh  # type: ignore[operator]
+    seats = len(store.fixed_meta(match_id).get("seat_token_hashes") or [])
+    trusted = redaction.tag(game, seats)
+    tag, upto, records = store.recorded_redactions(match_id, [e["v"] for e in events])
+    if tag != trusted or viewer not in redaction.audiences(seats):
+        upto = 0
+    shown = [redaction.seen_by(e, r, viewer) for e, r in zip(events, records) if e["v"] <= upto]
+    missing = events[len(shown):]
+    if not missing:
+        return shown
+    if redacted_limit is not None:
+        missing = missing[:redacted_limit]
+    state = state_at(store, game, match_id, missing[0]["v"] - 1)
+    _, fresh = redaction.fold_recording(game, state, missing, seats)
+    store.record_redactions(match_id, trusted, missing[0]["v"], fresh)
+    return shown + [redaction.seen_by(e, r, viewer) for e, r in zip(missing, fresh)]

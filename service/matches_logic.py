@@ -14,7 +14,8 @@ from typing import Callable
 
 import rules
 from replays import current_state, decklist_commitment, events_for, state_at
-from replays.fold import apply_in_place, copy_state
+from replays import redaction
+from replays.fold import copy_state
 from replays.pinning import engine_versions
 from replays.refold import public_record
 from rules import control, rng
@@ -462,7 +463,9 @@ def post_action(
         earlier = store.answer_of(head, event)  # raises if the key was used for another action
         if earlier is not None:
             return answer_replayed(rt, match_id, Posted(body=earlier.response, replayed=True))
-        version, state = head.version, apply_in_place(game, head.state, head.events)
+        seats = len(match.meta.get("seat_token_hashes") or [])
+        state, records = redaction.fold_recording(game, head.state, head.events, seats)
+        version = head.version
         if expected_version != version:
             raise VersionConflict(version, expected_version)
         _check_turn(game, state, seat)
@@ -470,13 +473,15 @@ def post_action(
         stored = stored_event(event, version + 1, now_iso())
         deciding_before = list(game.deciding_seats(state))
         before = copy_state(state) if head.has_orders else None  # standing orders arm on it
+        records.append(redaction.record_of(game, stored, state, seats))  # how each audience sees it
         state = game.apply(state, stored)  # exactly what a fold of the log applies
         steps = has_steps(match.meta, game, state, deciding_before) or head.has_orders
         if steps:
             hint(store.conn, match_id)  # cleared by settled() below once the follow-up steps are done
         result = store.append_projected(match_id, expected_version, stored, state, idempotency_key=key,
                                         response={"version": expected_version + 1},
-                                        snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0)
+                                        snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0,
+                                        redactions=(redaction.tag(game, seats), head.projection_version + 1, records))
     except VersionConflict:
         # A twin of this request (same key, same action) may have appended between our
         # look-up above and our read of the state. The append script stores the answer in
@@ -493,11 +498,14 @@ def post_action(
     # No fold to run or enqueue: the projection moved with the append. What follows an event
     # (meta of a finished match, analytics, your_turn, a bot's turn) is workers.after_event's,
     # hinted before the append (when there is any) so the sweep redoes it if this request dies here.
-    if steps:
-        settle_head(store.conn, match_id, match.meta, game, state, result.version, deciding_before,
-                    fold_jobs.FINISHED_SNAPSHOT_EVERY)
+    # A match this event ended keeps its hint: its analytics and archive (finish_match, a
+    # re-fold of the whole match) run after the answer (Runtime.finish_later).
+    later = steps and settle_head(store.conn, match_id, match.meta, game, state, result.version, deciding_before,
+                                  fold_jobs.FINISHED_SNAPSHOT_EVERY, finish=False)
     reschedule(rt.conn, match_id, state)
-    if steps:
+    if later:
+        rt.finish_later(match_id)
+    elif steps:
         settled(store.conn, match_id, result.version)
     if head.has_orders:
         rt.play_orders(match_id)  # (orders saved later play themselves: service.orders_logic)

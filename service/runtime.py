@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass, field
 
 import redis
-from flask import current_app
+from flask import after_this_request, current_app, has_request_context
 
 from store import MatchStore
 from store.connection import connect
@@ -72,12 +72,31 @@ class Runtime:
         never reported to the client whose action is already stored."""
         try:
             if self.settings.fold_mode == "inline":
-                fold_pending(self.conn, match_id)
-                settle_lagging(self.conn, match_id)  # drop the append's "lagging" hint
+                # In a request, a fold that ends the match leaves its heavy steps for after
+                # the answer, and the hint with them (finish_later).
+                if fold_pending(self.conn, match_id, finish=not has_request_context())["finish_left"]:
+                    self.finish_later(match_id)
+                else:
+                    settle_lagging(self.conn, match_id)  # drop the append's "lagging" hint
             else:
                 enqueue_fold(self.conn, match_id)
         except Exception:  # noqa: BLE001 - the append succeeded; the sweep catches up
             log.exception("post-append fold of match %s failed; the sweep will catch up", match_id)
+
+    def finish_later(self, match_id: str) -> None:
+        """A match a POST ended: its heavy steps (``workers.after_event.finish_match``: the
+        analytics' re-fold, the archive) run in the fold job (``rq``) or, ``inline``, in this
+        process once the answer has been sent (the response's close), so the POST that ends
+        a match costs what any other does. The match stays hinted meanwhile, so if the
+        process dies first the sweep's fold job runs them (``_settle_unfolded_head``)."""
+        if self.settings.fold_mode != "inline" or not has_request_context():
+            self.after_append(match_id)
+            return
+
+        @after_this_request
+        def _later(response):
+            response.call_on_close(lambda: self.after_append(match_id))
+            return response
 
     def play_orders(self, match_id: str) -> int:
         """Play the standing orders that apply now (``workers.standing_orders``), each as its

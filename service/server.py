@@ -9,7 +9,7 @@ on every Redis round trip, so the Flask app stays plain synchronous code. One se
 everything, rather than an async server beside the WSGI one for the streaming routes only,
 keeps one codebase, one port and one set of error mappings. The price: CPU-bound work (a
 fold, a redaction) runs on the loop and holds up that process's other requests meanwhile,
-which is why reads are bounded (redacted event pages are capped and cached) and there are
+which is why reads are bounded (event pages read redactions recorded at fold time) and there are
 several worker processes.
 """
 from __future__ import annotations

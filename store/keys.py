@@ -108,10 +108,10 @@ def notes(match_id: str, part: str) -> str:
     return _k(match_id, f"notes:{part}")
 
 
-def redacted(match_id: str, audience: str) -> str:
-    """Hash of the events as one audience (a seat, spectators) sees them while the match
-    runs: version -> redacted event (a cache; ``audience`` also names the engine version)."""
-    return _k(match_id, f"redacted:{audience}")
+def redactions(match_id: str) -> str:
+    """Hash: how every audience sees each event, recorded by whoever folds it
+    (``replays/redaction.py``): ``engine``, ``upto`` and version -> record."""
+    return _k(match_id, "redactions")
 
 
 def idempotency(match_id: str, key: str) -> str:

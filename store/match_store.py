@@ -124,6 +124,7 @@ class MatchStore:
         self._expire_unstarted = conn.register_script(scripts.EXPIRE_UNSTARTED)
         self._drop_snapshots = conn.register_script(scripts.DROP_INTERMEDIATE_SNAPSHOTS)
         self._archive = conn.register_script(scripts.ARCHIVE)
+        self._record_redactions = conn.register_script(scripts.RECORD_REDACTIONS)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> "MatchStore":
@@ -276,11 +277,15 @@ class MatchStore:
         response: Any = None,
         *,
         snapshot: bool = False,
+        redactions: tuple[str, int, list[bytes]] | None = None,
     ) -> AppendResult:
         """``append`` of an event already in its stored form (``stored_event``) together with
         ``state``, the state after it, as the projection (and as a snapshot if ``snapshot``):
         one script call, so the POST path's state in hand needs no fold afterwards and the
-        match is never lagging. Same results and errors as ``append``."""
+        match is never lagging. ``redactions`` (engine tag, first version, one record per
+        version up to this event's) records how every audience sees the events the caller
+        folded (``replays/redaction.py``, ``record_redactions``). Same results and errors as
+        ``append``."""
         if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
             raise InvalidRequest("expected_version must be a non-negative integer", code="invalid_version")
         if stored.get("v") != expected_version + 1:
@@ -288,8 +293,10 @@ class MatchStore:
         event = {k: stored.get(k) for k in ("type", "seat", "payload")}
         return self._run_append(
             self._append_projected, match_id, expected_version, event, stored, idempotency_key, response,
-            extra_keys=[keys.projection(match_id), keys.snapshots(match_id)],
-            extra_args=[codec.pack_state(state), "1" if snapshot else "0"],
+            extra_keys=[keys.projection(match_id), keys.snapshots(match_id),
+                        *([keys.redactions(match_id)] if redactions else [])],
+            extra_args=[codec.pack_state(state), "1" if snapshot else "0",
+                        *([redactions[0], redactions[1], *redactions[2]] if redactions else [])],
         )
 
     def _run_append(self, script, match_id: str, expected_version: int, event: dict, stored: dict,
@@ -411,7 +418,7 @@ class MatchStore:
     def archive_finished(self, match_id: str, keep_every: int = 0) -> bool:
         """Move a finished match's log and its kept snapshots (version 0 and those at
         multiples of ``keep_every``; 0: version 0 only) into one compressed value
-        (``store/archive.py``), drop its snapshot hash and per-audience caches, and trim
+        (``store/archive.py``), drop its snapshot hash and its redactions (every viewer sees a finished log whole), and trim
         its stream to its last entry. Every read keeps working (``read_events``,
         ``nearest_snapshot``, ``stored_snapshots``). False (nothing changed) if the match is
         already archived, or its projection is not at its last event."""
@@ -428,7 +435,7 @@ class MatchStore:
                 if int(v) == 0 or (keep_every > 0 and int(v) % keep_every == 0)}
         blob = archive.pack(events, kept)
         return bool(self._archive(keys=[keys.events(match_id), keys.projection(match_id), keys.archive(match_id),
-                                        keys.snapshots(match_id)],
+                                        keys.snapshots(match_id), keys.redactions(match_id)],
                                   args=[blob, events[-1]["v"]]))
 
     def is_archived(self, match_id: str) -> bool:
@@ -459,25 +466,22 @@ class MatchStore:
                 break
         return self.version(match_id)
 
-    # ---- cached redacted events -------------------------------------------------------
-    def cached_redacted(self, match_id: str, audience: str, versions: list[int]) -> list[dict | None]:
-        """The cached redacted events at ``versions`` for ``audience`` (None where missing)."""
-        if not versions:
-            return []
-        raw = self.conn.hmget(keys.redacted(match_id, audience), [str(v) for v in versions])
-        return [codec.loads(r) if r is not None else None for r in raw]
+    # ---- redactions recorded at fold time (replays/redaction.py) -------------------------
+    def record_redactions(self, match_id: str, tag: str, first: int, records: list[bytes]) -> bool:
+        """Record how every audience sees events ``first``, ``first + 1``, ... (one record
+        each, ``b""`` for an event everyone sees as stored) under the engine ``tag``: only
+        where it continues the record (or restarts it at version 1 under a new tag). True
+        if recorded."""
+        if not records:
+            return False
+        return bool(self._record_redactions(keys=[keys.redactions(match_id)], args=[tag, first, *records]))
 
-    def cache_redacted(self, match_id: str, audience: str, events: list[dict], ttl: int) -> None:
-        """Remember redacted events (each has its ``v``) for ``ttl`` seconds from now: a
-        redacted event never changes while the match runs (its inputs are history), so the
-        cache needs no invalidation, only an end to the memory it holds."""
-        if not events:
-            return
-        key = keys.redacted(match_id, audience)
-        pipe = self.conn.pipeline(transaction=False)
-        pipe.hset(key, mapping={str(e["v"]): codec.dumps(e) for e in events})
-        pipe.expire(key, ttl)
-        pipe.execute()
+    def recorded_redactions(self, match_id: str, versions: list[int]) -> tuple[str | None, int, list[bytes | None]]:
+        """``(engine tag, upto, records at versions)``: every event up to ``upto`` is
+        recorded, and one with no record (None) is seen by everyone as stored."""
+        raw = self.conn.hmget(keys.redactions(match_id), ["engine", "upto", *(str(v) for v in versions)])
+        tag = raw[0].decode() if raw[0] is not None else None
+        return tag, int(raw[1] or 0), raw[2:]
 
     # ---- projection and snapshots ------------------------------------------------------
     def load_projection(self, match_id: str) -> tuple[int, dict]:

@@ -30,6 +30,33 @@ if idem then redis.call('SET', KEYS[3], ARGV[2], 'EX', tonumber(ARGV[3])) end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 """
 
+# Recording how every audience sees events (replays/redaction.py), shared by
+# APPEND_PROJECTED and RECORD_REDACTIONS: ``key`` the redactions hash, ``tag`` the engine
+# tag, ``first`` the version of ARGV[from]; ARGV[from..to] one record per version ('' for an
+# event everyone sees as stored). Written only where it continues the record (``upto``) under
+# the same tag; a record starting at version 1 under another tag replaces the old one (a new
+# engine). Returns 1 if recorded, 0 if not.
+_RECORD_REDACTIONS_FN = r"""
+local function record_redactions(key, tag, first, from, to)
+  if to < from then return 0 end
+  local up = tonumber(redis.call('HGET', key, 'upto') or '-1')
+  if redis.call('HGET', key, 'engine') ~= tag then
+    if first ~= 1 then return 0 end
+    redis.call('DEL', key)
+    redis.call('HSET', key, 'engine', tag)
+    up = 0
+  end
+  if first > up + 1 then return 0 end
+  for i = from, to do
+    local at = first + i - from
+    if at > up and ARGV[i] ~= '' then redis.call('HSET', key, tostring(at), ARGV[i]) end
+  end
+  local last = first + to - from
+  if last > up then redis.call('HSET', key, 'upto', last) end
+  return 1
+end
+"""
+
 # ARGV 4 is 6: the entry's fields follow directly.
 # Returns {"ok", new_version} | {"replayed", stored_response} | {"conflict", current} | {"missing"}
 APPEND = _APPEND_CORE + r"""
@@ -40,12 +67,21 @@ return {'ok', tostring(v)}
 # computed while validating) as the projection and a snapshot when due. KEYS 4 projection
 # hash, 5 snapshot hash; ARGV 4 is 8; ARGV 7 the packed state, 8 "1" to store it as the
 # snapshot of the new version too. The projection only moves forward (as WRITE_PROJECTION).
+# And how every audience sees the events the service folded (those past the projection
+# and this one, replays/redaction.py): KEYS 6 the redactions hash, ARGV 9 the engine tag,
+# 10 the first version recorded, 11..ARGV[4] the records (see _RECORD_REDACTIONS_FN).
 # Returns as APPEND.
-APPEND_PROJECTED = _APPEND_CORE + r"""
+APPEND_PROJECTED = _RECORD_REDACTIONS_FN + _APPEND_CORE + r"""
 local at = tonumber(redis.call('HGET', KEYS[4], 'version') or '-1')
 if at < v then redis.call('HSET', KEYS[4], 'version', v, 'state', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[5], tostring(v), ARGV[7]) end
+if KEYS[6] then record_redactions(KEYS[6], ARGV[9], tonumber(ARGV[10]), 11, tonumber(ARGV[4])) end
 return {'ok', tostring(v)}
+"""
+
+# KEYS: 1 the redactions hash; ARGV: 1 engine tag, 2 first version, 3.. one record per version.
+RECORD_REDACTIONS = _RECORD_REDACTIONS_FN + r"""
+return record_redactions(KEYS[1], ARGV[1], tonumber(ARGV[2]), 3, #ARGV)
 """
 
 # Everything a request needs to know a match's current state, in one round trip.

@@ -32,18 +32,36 @@ log = logging.getLogger(__name__)
 
 
 def settle_head(conn: redis.Redis, match_id: str, meta: dict, game: Game, state: State, version: int,
-                before_seats: list[int] | tuple[int, ...], finished_snapshot_every: int) -> None:
+                before_seats: list[int] | tuple[int, ...], finished_snapshot_every: int, *,
+                finish: bool = True) -> bool:
     """Every step that follows the event at ``version`` (``state`` is the state after it,
-    ``before_seats`` the seats that decided before it)."""
+    ``before_seats`` the seats that decided before it). With ``finish=False`` (a seat's
+    POST) a match that ended is marked finished but its heavy steps (``finish_match``: the
+    analytics re-fold the whole match, the archive compresses it: 0.3-0.5 s together) are
+    left for later; returns True when it left them, and the caller must then keep the
+    match hinted and hand it to the fold job (``Runtime.finish_later``)."""
     store = MatchStore(conn)
     outcome = game.outcome(state)
     if outcome is not None:
         store.update_meta(match_id, status="finished", outcome=outcome, finished_version=version)
-        store.drop_intermediate_snapshots(match_id, finished_snapshot_every)
-        _record_stats(conn, match_id)
+        if finish:
+            finish_match(conn, match_id, finished_snapshot_every)
     notify_your_turn(conn, match_id=match_id, meta=meta, version=version,
                      before=before_seats, after=game.deciding_seats(state) if outcome is None else [])
     schedule_if_bot_turn(conn, match_id, meta, game, state)
+    return outcome is not None and not finish
+
+
+def finish_match(conn: redis.Redis, match_id: str, finished_snapshot_every: int) -> None:
+    """The steps of a match that ended, once it is folded to its end: count it in the
+    analytics, then archive it (``MatchStore.archive_finished``: its log and the snapshots
+    it keeps, one per ``finished_snapshot_every`` events and version 0, compressed into one
+    value). Idempotent: counted once, archived once; a match not folded to its end yet only
+    drops its intermediate snapshots (the sweep's compaction archives it later)."""
+    store = MatchStore(conn)
+    _record_stats(conn, match_id)
+    if not store.archive_finished(match_id, finished_snapshot_every):
+        store.drop_intermediate_snapshots(match_id, finished_snapshot_every)
 
 
 def has_steps(meta: dict, game: Game, state: State, before_seats: list[int] | tuple[int, ...]) -> bool:

@@ -1,5 +1,7 @@
-"""Compacting matches that finished before ``fold_pending`` dropped their snapshots itself
-(or whose late fold job wrote one after the end): part of ``subspace sweep --full``."""
+"""Compacting finished matches that are not archived yet (``MatchStore.archive_finished``):
+those that finished before archiving existed, whose archive was refused (not folded to
+their end then) or whose late fold job wrote a snapshot after the end. Part of
+``subspace sweep --full``."""
 from __future__ import annotations
 
 import redis
@@ -19,8 +21,10 @@ def _well_formed(match_id: str) -> bool:
 
 
 def compact_finished(conn: redis.Redis, batch: int = 500) -> list[str]:
-    """Drop the intermediate snapshots of every finished match that still has some (all but
-    version 0 and every ``FINISHED_SNAPSHOT_EVERY``-th); returns the ids of those compacted. One pipelined read (status, snapshot count) per ``batch`` matches."""
+    """Archive every finished match that is not archived yet, or (a match not folded to its
+    end) drop its intermediate snapshots (all but version 0 and every
+    ``FINISHED_SNAPSHOT_EVERY``-th); returns the ids of those compacted. One pipelined read
+    (status, archived, snapshot count) per ``batch`` matches."""
     store = MatchStore(conn)
     compacted: list[str] = []
     ids = [m for m in (raw.decode() for raw, _ in conn.zscan_iter(keys.MATCHES, count=batch)) if _well_formed(m)]
@@ -29,11 +33,15 @@ def compact_finished(conn: redis.Redis, batch: int = 500) -> list[str]:
         pipe = conn.pipeline(transaction=False)
         for match_id in chunk:
             pipe.hget(keys.meta(match_id), "status")
+            pipe.exists(keys.archive(match_id))
             pipe.hlen(keys.snapshots(match_id))
         answers = pipe.execute()
         for i, match_id in enumerate(chunk):
-            status, snapshots = answers[2 * i], answers[2 * i + 1]
-            if status is not None and codec.loads(status) == "finished" and snapshots > 1:
-                if store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY):
-                    compacted.append(match_id)
+            status, archived, snapshots = answers[3 * i:3 * i + 3]
+            if status is None or codec.loads(status) != "finished":
+                continue
+            if not archived and store.archive_finished(match_id, FINISHED_SNAPSHOT_EVERY):
+                compacted.append(match_id)
+            elif snapshots > 1 and store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY):
+                compacted.append(match_id)
     return compacted

@@ -14,12 +14,13 @@ import redis
 from rq import get_current_job
 
 import rules
+from replays import redaction
 from replays.fold import apply_in_place
 from rules import control
 from store import MatchStore, codec, deadlines, keys
 from store.plugins import load_extra_games
 
-from .after_event import _record_stats, settle_head
+from .after_event import finish_match, settle_head
 from .bot_turns import schedule_if_bot_turn
 from .turn_notices import notify_your_turn
 
@@ -70,8 +71,11 @@ def settle_lagging(conn: redis.Redis, match_id: str) -> bool:
     return lagging
 
 
-def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = None) -> dict:
-    """Fold every event past the projection and write projection + snapshots atomically."""
+def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = None, *, finish: bool = True) -> dict:
+    """Fold every event past the projection and write projection + snapshots atomically.
+    A fold that ends the match runs ``finish_match`` (analytics, archive) unless ``finish``
+    is False: then the result says ``finish_left`` and the caller runs it later (a request
+    leaves it for after its answer: ``service.runtime.Runtime.after_append``)."""
     every = snapshot_every or SNAPSHOT_EVERY
     store = MatchStore(conn)
     meta = store.get_meta(match_id)
@@ -80,8 +84,11 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     events = store.read_events(match_id, after=start)
     snapshots: list[tuple[int, bytes]] = []
     announce = any(meta.get("seat_players") or [])  # registered players are told when it is their turn
+    seats = len(meta.get("seat_token_hashes") or [])
+    records = []  # how every audience sees each event (replays/redaction.py): GET /events needs no fold
     for event in events:
         before = game.deciding_seats(state) if announce else ()
+        records.append(redaction.record_of(game, event, state, seats))
         state = apply_in_place(game, state, (event,))
         if announce:  # the appending request queued these too unless it died first: dedupe
             notify_your_turn(conn, match_id=match_id, meta=meta, version=event["v"],
@@ -94,16 +101,18 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     finished = bool(events) and game.outcome(state) is not None
     if finished:  # a finished match keeps its final state, version 0 and a sparse few
         snapshots = [(v, s) for v, s in snapshots if FINISHED_SNAPSHOT_EVERY and v % FINISHED_SNAPSHOT_EVERY == 0]
+    if records and not finished:  # a finished log is shown whole to everyone
+        store.record_redactions(match_id, redaction.tag(game, seats), start + 1, records)
     written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
-    if finished:
-        store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY)
-        _record_stats(conn, match_id)
+    if finished and finish:
+        finish_match(conn, match_id, FINISHED_SNAPSHOT_EVERY)
     if events:  # whatever appended these may have died before its follow-up steps: idempotent
         schedule_if_bot_turn(conn, match_id, meta, game, state)
     wake = control.next_wake(state) if events else None
     if wake is not None:  # whoever appended (the API, a bot, the clock job): the deadline is indexed
         deadlines.schedule_earlier(conn, match_id, wake)
-    return {"match_id": match_id, "from": start, "to": end, "written": written, "snapshots": [v for v, _ in snapshots]}
+    return {"match_id": match_id, "from": start, "to": end, "written": written, "snapshots": [v for v, _ in snapshots],
+            "finish_left": finished and not finish}
 
 
 def _settle_unfolded_head(conn: redis.Redis, store: MatchStore, match_id: str, meta: dict, game, state: dict,

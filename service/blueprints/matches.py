@@ -156,8 +156,9 @@ def post_action(body: dict, match_id: str):
 @blp.doc(security=_SEAT_OR_SPECTATOR)
 def match_events(query: dict, match_id: str) -> dict:
     """Events after ``after`` (at most ``limit``), redacted for the caller. While the match
-    runs a page holds at most 100 events (the server's redacted page cap): page on with
-    ``after`` = the last ``v`` until it reaches ``version``."""
+    runs a page may hold fewer (at most 100 that the server redacts on demand rather than
+    from the redactions recorded at fold time): page on with ``after`` = the last ``v``
+    until it reaches ``version``."""
     rt = runtime()
     return logic.events_listing(rt.store, match_id, _token(), query["after"], query["limit"],
                                 redacted_limit=rt.settings.limits.redacted_events_limit)

@@ -20,6 +20,17 @@ RELAXED_LIMITS = {
 }
 
 
+class ClosingClient(FlaskClient):
+    """The test client, closing every response it reads whole (``buffered``) as a WSGI server
+    does once the body is sent: work the app leaves to the response's close
+    (``Runtime.finish_later``: a finished match's analytics and archive) has run when the
+    test reads on. Streams are read with ``buffered=False``, and so is a response whose
+    state before its close a test looks at."""
+
+    def open(self, *args, buffered: bool = True, **kwargs):  # type: ignore[override]
+        return super().open(*args, buffered=buffered, **kwargs)
+
+
 @pytest.fixture
 def make_app(redis_url: str, redis_conn, tinygame):
     """``make_app(**settings)``: an app on the test Redis; closed after the test."""
@@ -30,6 +41,7 @@ def make_app(redis_url: str, redis_conn, tinygame):
     def build(**settings: object) -> Flask:
         app = create_app({"REDIS_URL": redis_url, "SUBSPACE_FOLD_MODE": "inline", "TESTING": True,
                           **RELAXED_LIMITS, **settings})
+        app.test_client_class = ClosingClient
         apps.append(app)
         return app
 

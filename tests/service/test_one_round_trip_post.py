@@ -12,6 +12,7 @@ import rules
 from replays.pinning import engine_versions
 from replays.fold import fold
 from store import MatchStore, keys
+from workers import fold_pending, settle_lagging
 from store.match_store import MUTABLE_META
 from tests.service.helpers import create_match, legal, post
 
@@ -43,9 +44,17 @@ def test_every_post_leaves_the_projection_at_the_head_and_the_match_not_lagging(
             start = tinygame.setup(meta["config"], meta["seed"])
             # The projection is the fold of the log, written by the POST itself.
             assert store.load_projection(match_id) == (version, fold(tinygame, start, events))
-            assert not redis_conn.sismember(keys.LAGGING, match_id)
-    assert enqueued == []  # nothing left for a fold job
+            ended = store.get_meta(match_id)["status"] == "finished"
+            assert redis_conn.sismember(keys.LAGGING, match_id) == (ended and fold_mode == "rq")
+    if fold_mode == "rq":  # the ending POST left the finished match's analytics and archive to a fold job
+        assert enqueued == [match_id]
+        fold_pending(redis_conn, match_id)  # the job, as a worker runs it
+        settle_lagging(redis_conn, match_id)
+        assert not redis_conn.sismember(keys.LAGGING, match_id)
+    else:
+        assert enqueued == []  # nothing left for a fold job (inline: done after the answer)
     assert version > 4
+    assert store.is_archived(match_id)
     assert store.snapshot_versions(match_id) == [v for v in range(0, version + 1, 4)]  # finished: sparse
 
 
