@@ -14,7 +14,8 @@ Prints, on this machine, in one run:
 3. **State at a version over HTTP**: ``GET /replay?at=<random v>`` on a finished recorded
    match of each game, p50 / p99.
 4. **Bytes per finished match** of each game (Redis ``MEMORY USAGE`` of every key of a
-   finished 2-player match: log, meta, projection, snapshots).
+   finished 2-player match: its stream's last entry, meta, projection, the archive of its
+   log and kept snapshots, and any snapshot or redaction left: none once archived).
 5. **game.view** time per game over the states of a recorded game, p50 / p99.
 6. **One node vs a cluster**: the real POST path on the embedded Redis and on a local
    three-master Redis Cluster (``tests/support/redis_cluster.py``), actions/s and p99.
@@ -253,8 +254,10 @@ def finished_match(store: MatchStore, game, seed: str, limit: int = 5000) -> tup
 
 
 def match_bytes(store: MatchStore, match_id: str) -> dict[str, int]:
+    """``MEMORY USAGE`` of every key a finished match keeps (docs/contracts.md: storage layout)."""
     parts = {"events": keys.events(match_id), "meta": keys.meta(match_id), "proj": keys.projection(match_id),
-             "snap": keys.snapshots(match_id)}
+             "snap": keys.snapshots(match_id), "archive": keys.archive(match_id),
+             "redactions": keys.redactions(match_id)}
     return {name: int(store.conn.memory_usage(key, samples=0) or 0) for name, key in parts.items()}
 
 
