@@ -24,7 +24,7 @@ from workers.after_event import hint
 
 MATCH_PARTS = [keys.events, keys.meta, keys.projection, keys.snapshots, keys.fold_queued, keys.standing_orders,
                keys.no_idempotency, lambda m: keys.idempotency(m, "0:retry-1"), lambda m: keys.notes(m, "events"),
-               lambda m: keys.notes(m, "state"), lambda m: keys.redacted(m, "seat0")]
+               lambda m: keys.notes(m, "state"), keys.redactions, keys.archive]
 
 
 def test_every_key_of_a_match_and_of_each_aggregate_hashes_to_one_slot():
@@ -55,10 +55,16 @@ def test_a_match_lives_its_whole_life_on_three_masters(cluster_conn, tinygame):
             else:
                 stored = stored_event(event, v + 1)
                 state = tinygame.apply(state, stored)
-                assert store.append_projected(match_id, v, stored, state, snapshot=True).version == v + 1
+                assert store.append_projected(match_id, v, stored, state, snapshot=True,
+                                              redactions=("t", v + 1, [b""])).version == v + 1
         with pytest.raises(VersionConflict):
             store.append(match_id, 0, events[0])
         assert store.version(match_id) == len(events)
+        store.write_projection(match_id, len(events), state)
+        logged = store.read_events(match_id)
+        assert store.archive_finished(match_id, keep_every=3)  # the archive's script and reads: one slot
+        assert store.read_events(match_id) == logged and store.nearest_snapshot(match_id, 4)[0] == 3
+        assert store.recorded_redactions(match_id, [1]) == (None, 0, [None])  # dropped with the archive
     assert sorted(store.list_matches(0, 100)) == sorted(m for m, _ in ids)
     assert not cluster_conn.zrange(keys.UNSTARTED, 0, -1)  # every first append left the index
 
