@@ -83,3 +83,18 @@ def test_checks_past_the_client_limit_are_429(make_app):
         refused = _check(c, "stargate", "oneil")
     assert refused.status_code == 429 and refused.json["error"]["code"] == "rate_limited"
     assert int(refused.headers["Retry-After"]) >= 1
+
+
+def test_the_answer_is_the_same_for_anyone_whatever_matches_exist(client):
+    """Leak-free: the check reads the rules and the card pool only — the same answer with
+    or without a token, before and after a match with that very deck exists."""
+    from tests.service.helpers import bearer
+
+    deck = {"team": ["1/95", "1/96"], "missions": [], "deck": []}
+    before = _check(client, "stargate", deck).json
+    created = client.post("/v1/matches", json={"game": "stargate", "seats": [
+        {"name": "Ann", "deck": "oneil"}, {"name": "Bob", "deck": "apophis"}]}).json
+    token = created["seats"][0]["token"]
+    with_token = client.post("/v1/games/stargate/decks/check", json={"deck": deck}, headers=bearer(token))
+    assert with_token.json == before == _check(client, "stargate", deck).json
+    assert created["match_id"] not in with_token.get_data(as_text=True)

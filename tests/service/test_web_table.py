@@ -464,8 +464,8 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
     match from a challenge (each with a pasted deck list, checked as it is typed) to its end
     by a victory condition, by clicking; a spectator follows it live; the replay viewer
     steps from a deep-linked version by event, phase and turn, shows the notes of each
-    version and adds one, and shows any seat's perspective and the judge view after the
-    end; no hidden card reaches a page that may not see it."""
+    version, adds one and shares it by a link, and shows any seat's perspective and the
+    judge view after the end; no hidden card reaches a page that may not see it."""
     import secrets as real_secrets
 
     from rules.protocol import SPECTATOR
@@ -522,6 +522,9 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
         clicks += 1
         if clicks == 12:
             screenshot(bob.page, "match-stargate")
+            # the cards each page draws mid-match (checked against what it may see below)
+            drawn = {w.name: set(w.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+                     for w in (ann, bob, spectator)}
     for w in (ann, bob, spectator):
         w.page.wait_for_selector("#summary[data-status=finished]", timeout=20_000)
     summary = client.get(f"/v1/matches/{match_id}").json
@@ -563,6 +566,15 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
     assert page.locator(f'#log li[data-v="{note_at}"]').get_attribute("data-notes") == "1"
     listed = client.get(f"/v1/matches/{match_id}/notes", query_string={"version": note_at}).json["notes"]
     assert [(n["mark"], n["tags"], n["author"]["name"]) for n in listed] == [("!?", ["tempo", "turn"], "Bob")]
+    # a share link to this version: the spectator opens it without a token and reads the note
+    page.get_by_role("button", name="Share this version").click()
+    link = page.locator("#share-url")
+    link.wait_for()
+    spectator.page.goto(live_server + link.get_attribute("href"))
+    spectator.page.wait_for_selector("#notes li[data-note]")
+    assert "Shared by Bob at version" in spectator.page.locator("#shared-by").inner_text()
+    assert "the turn Ann pulls ahead" in spectator.page.locator("#notes").inner_text()
+    assert spectator.page.locator("#scrubber").input_value() == str(note_at)
     page.get_by_role("button", name="Previous event").click()
     page.wait_for_function("() => document.querySelector('#notes li.empty')")
     # the judge view after the end; then what Ann saw at that moment: Bob's hand hidden
@@ -584,6 +596,7 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
         assert any(re.fullmatch(r"c\d+", s) for s in secrets[viewer])
         assert not w.foreign and not w.errors, (w.name, w.foreign, w.errors)
         assert_no_secret_reached(w, secrets[viewer], final)
+        assert drawn[w.name] and not drawn[w.name] & secrets[viewer], f"{w.name}'s page drew a card it may not see"
     for w in (ann, bob, spectator):
         w.close()
 

@@ -371,8 +371,20 @@ function whereWords(v) {
   return parts.length ? ` · ${parts.join(", ")}` : "";
 }
 
+// ?share=<id>: the page opened from a share link shows that link's notes (what everyone
+// may see, only its maker's if so made) and who shared it, without any token.
+const shareId = params.get("share");
+
 async function loadNotes() {
   try {
+    if (shareId) {
+      const shared = await api(`${base}/shares/${encodeURIComponent(shareId)}`, { token: "" });
+      notes = shared.notes;
+      const s = shared.share;
+      $("shared-by").hidden = false;
+      $("shared-by").textContent = `Shared by ${(s.author && s.author.name) || "someone"} at version ${s.version}${s.title ? ": " + s.title : ""}.`;
+      return;
+    }
     notes = (await api(`${base}/notes`, { token })).notes;
   } catch (err) {
     notes = [];
@@ -416,6 +428,23 @@ $("note-form").addEventListener("submit", async (ev) => {
     await loadNotes();
     renderNotes(current.at);
     say(`Note added at version ${body.version}.`);
+  } catch (err) {
+    showError(err);
+  }
+});
+
+// "Share this version": a share link (POST /shares) anchored at the version shown, handed
+// out as this page's address with ?share= (the API link itself needs no page to read).
+$("share").addEventListener("click", async () => {
+  try {
+    const s = await api(`${base}/shares`, { method: "POST", body: { version: current.at }, token });
+    const url = new URL(`/m/${encodeURIComponent(matchId)}`, location.origin);
+    url.searchParams.set("at", String(s.version));
+    url.searchParams.set("share", s.id);
+    $("share-url").href = url.pathname + url.search;
+    $("share-url").textContent = url.href;
+    $("share-link").hidden = false;
+    say(`A share link to version ${s.version} is made.`);
   } catch (err) {
     showError(err);
   }
@@ -475,6 +504,7 @@ async function startReplay(at) {
   $("notes-panel").hidden = false;
   $("note-form").hidden = !token;
   $("note-signin").hidden = Boolean(token);
+  $("share").hidden = !token;
   await Promise.all([loadEvents(), loadTimeline(), loadNotes()]);
   if (summary.status !== "finished") perspective = "";
   fillPerspectives();
