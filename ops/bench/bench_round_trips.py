@@ -8,7 +8,8 @@ wrapper around redis-py's connection (``send_packed_command``: one write is one 
 trip, a pipeline included) and so is every command in it; the server's own count (``INFO
 commandstats``, which also counts the commands a Lua script runs) is read before and after.
 The POSTs are a random legal game of two anonymous seats (no players, bots, clock or
-standing orders: the common case), with rate limits off and on.
+standing orders: the common case), with rate limits off and on, and in ``rq`` fold mode
+(which must cost a seat's POST nothing: it enqueues no fold, the projection moves with it).
 """
 from __future__ import annotations
 
@@ -77,11 +78,11 @@ def server_commands(conn: redis.Redis) -> Counter[str]:
     return Counter({k.removeprefix("cmdstat_").upper(): int(v["calls"]) for k, v in stats.items()})
 
 
-def measure(url: str, game, posts: int, rate_limits: bool, seed: int) -> None:
+def measure(url: str, game, posts: int, rate_limits: bool, seed: int, fold_mode: str = "inline") -> None:
     from service.app import create_app
     from run_all import play_locally, seats_of
 
-    app = create_app({"REDIS_URL": url, "SUBSPACE_FOLD_MODE": "inline",
+    app = create_app({"REDIS_URL": url, "SUBSPACE_FOLD_MODE": fold_mode,
                       "SUBSPACE_RATE_LIMITS": "1" if rate_limits else "0", "TESTING": True})
     client = app.test_client()
     store = MatchStore(redis.Redis.from_url(url))
@@ -110,7 +111,7 @@ def measure(url: str, game, posts: int, rate_limits: bool, seed: int) -> None:
     served = after - before
     served -= Counter({"INFO": 1})  # our own read of the stats
     client_total = sum(tally.commands.values())
-    print(f"rate limits {'on ' if rate_limits else 'off'}: {done} POSTs; per POST {tally.round_trips / done:.2f} round "
+    print(f"fold mode {fold_mode}, rate limits {'on ' if rate_limits else 'off'}: {done} POSTs; per POST {tally.round_trips / done:.2f} round "
           f"trips, {client_total / done:.2f} commands sent, {sum(served.values()) / done:.2f} commands run by the "
           "server (scripts' included)")
     print("   sent per POST: " + ", ".join(f"{k} {n / done:.2f}" for k, n in tally.commands.most_common()))
@@ -127,6 +128,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, start_embedded(tmp) as server:
         for limits in (False, True):
             measure(server.url, game, args.posts, limits, seed=1)
+        measure(server.url, game, args.posts, False, seed=1, fold_mode="rq")  # RQ is not in a seat's POST
 
 
 if __name__ == "__main__":

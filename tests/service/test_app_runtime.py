@@ -1,6 +1,8 @@
 """The app factory's runtime: embedded Redis start/stop, rq fold mode, extra games."""
 from __future__ import annotations
 
+import pytest
+
 import rules
 from rq import Queue
 from rq.serializers import JSONSerializer
@@ -28,6 +30,7 @@ def test_without_redis_url_the_app_runs_on_an_embedded_redis_and_stops_it(tmp_pa
     assert rt.embedded.process.poll() is not None  # the server exited
 
 
+@pytest.mark.rq
 def test_rq_mode_enqueues_one_coalesced_fold_job_and_leaves_reads_correct(make_app, redis_conn):
     """A seat's POST writes the projection itself (nothing to enqueue); other appenders
     (here: plain ``store.append`` then ``after_append``, as the server's player does) get

@@ -51,6 +51,7 @@ def _lagging_match(make_app, redis_conn) -> str:
     return match["match_id"]
 
 
+@pytest.mark.rq
 def test_sweep_reenqueues_and_worker_burst_folds(make_app, redis_conn, redis_url):
     match_id = _lagging_match(make_app, redis_conn)
     swept = CliRunner().invoke(main, ["sweep", "--redis-url", redis_url])

@@ -8,6 +8,8 @@ until its next event (the fault suite caught it once in ~3,000 acknowledged acti
 """
 from __future__ import annotations
 
+import pytest
+
 from store import keys
 from tests.service.helpers import bearer, legal, tokens, url
 
@@ -33,6 +35,7 @@ def test_a_retry_of_an_action_folds_the_match_it_stored(app, client, match):
     assert store.projection_version(match["match_id"]) == 1  # folded (inline mode), not stuck at 0
 
 
+@pytest.mark.rq
 def test_a_retry_in_rq_mode_leaves_the_hint_for_the_sweep(make_app, redis_conn):
     from tests.service.helpers import create_match
 
