@@ -26,10 +26,12 @@ def _ts_millis(ts: Any) -> int | None:
     """``ts`` (``2026-11-22T10:00:00.123Z``) as epoch ms, or None if it is not exactly that format."""
     if not isinstance(ts, str) or len(ts) != 24 or ts[19] != "." or ts[23] != "Z":
         return None
-    try:
-        seconds = calendar.timegm(time.strptime(ts[:19], "%Y-%m-%dT%H:%M:%S"))
+    try:  # the fields by position (time.strptime cost ~0.5 ms of a POST); the check below
+        # that the text comes back byte for byte refuses anything not in exactly this format
+        seconds = calendar.timegm((int(ts[0:4]), int(ts[5:7]), int(ts[8:10]), int(ts[11:13]), int(ts[14:16]),
+                                   int(ts[17:19]), 0, 0, 0))
         millis = int(ts[20:23])
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
     ms = seconds * 1000 + millis
     return ms if _ts_text(ms) == ts else None

@@ -50,3 +50,23 @@ def test_appended_events_are_stored_compactly_and_old_whole_entries_still_read(s
         {"type": "action", "seat": 1, "payload": {"card": "c1"}, "v": 1, "schema": 1, "ts": "2026-11-22T10:00:00.123Z"},
         old,
     ]
+
+
+def _strptime_millis(ts: str) -> int | None:
+    """What _ts_millis computed before it read the fields by position (time.strptime)."""
+    import calendar
+    import time
+
+    try:
+        ms = calendar.timegm(time.strptime(ts[:19], "%Y-%m-%dT%H:%M:%S")) * 1000 + int(ts[20:23])
+    except ValueError:
+        return None
+    return ms if event_codec._ts_text(ms) == ts else None
+
+
+@given(st.one_of(timestamps, timestamps.map(lambda t: t[:5] + "13" + t[7:]), timestamps.map(lambda t: t.replace("-", "/", 1)),
+                 st.text(alphabet="0123456789-T:.Z +", min_size=24, max_size=24).map(lambda t: t[:19] + "." + t[20:23] + "Z")))
+def test_timestamps_read_by_position_as_strptime_read_them(ts):
+    """The fast parse accepts exactly what strptime did, with the same milliseconds."""
+    fast = event_codec._ts_millis(ts)
+    assert fast == _strptime_millis(ts)
