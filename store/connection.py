@@ -29,6 +29,14 @@ SOCKET_CONNECT_TIMEOUT = 1.0  # seconds
 SOCKET_TIMEOUT = 5.0  # seconds; blocking reads (XREAD BLOCK) slice their wait under it
 RETRIES = 2
 HEALTH_CHECK_INTERVAL = 30  # seconds idle before a pooled connection is PINGed on reuse
+# Connections one process's pool may open. redis-py 8 lowered the default from 2**31 to 100
+# and a full pool raises MaxConnectionsError ("Too many connections") instead of waiting: a
+# gevent worker serves up to SUBSPACE_WEB_CONNECTIONS (2,000) requests at once, and 1,000
+# parked long polls whose clients hang up release their leases all at once, so on redis-py 8
+# most of them failed with 503 store_unavailable and their leases were never freed (the
+# 1,000-wait load test, tests/ops/test_long_polls_load.py). Above any worker's concurrency,
+# below Redis's own maxclients (10,000) for two workers.
+MAX_CONNECTIONS = 4096
 
 
 CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
@@ -66,6 +74,7 @@ def connect(url: str, **overrides: object) -> redis.Redis:
         "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), RETRIES),
         "retry_on_error": [redis.ConnectionError, redis.TimeoutError],
         "health_check_interval": HEALTH_CHECK_INTERVAL,
+        "max_connections": MAX_CONNECTIONS,
     }
     options.update(overrides)
     if is_cluster_url(url):
