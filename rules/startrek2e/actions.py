@@ -44,9 +44,20 @@ def _sources(state: dict, seat: int):
                 yield iid, k, ab
 
 
+def _limit_key(state: dict, iid: str, k: int, ab: dict) -> str | None:
+    """What a used limited action records in the turn's ``used``: "only once each turn" its
+    ability, "only once each dilemma" (Jaro Essa) its ability and the dilemma being faced."""
+    if ab.get("limit") == "once_per_turn":
+        return f"{iid}:{k}"
+    if ab.get("limit") == "once_per_dilemma":
+        return f"{iid}:{k}:{(state.get('attempt') or {}).get('current')}"
+    return None
+
+
 def _open(state: dict, seat: int, iid: str, k: int, ab: dict, *, known: bool) -> bool:
-    if ab.get("limit") == "once_per_turn" and f"{iid}:{k}" in state["turn"]["used"]:
-        return False  # "You may do this only once each turn"
+    key = _limit_key(state, iid, k, ab)
+    if key is not None and key in state["turn"]["used"]:
+        return False  # "You may do this only once each turn / each dilemma"
     if not F.condition(state, ab["while"], F.ctx_for(state, iid, you=seat)):
         return False
     return C.payable(state, seat, iid, ab.get("cost") or [], known=known)
@@ -92,7 +103,8 @@ def answer(state: dict, seat: int, action: dict) -> None:
 def use(state: dict, seat: int, iid: str, k: int) -> None:
     """Pay the cost and run the effects (one frame: a cost's ``as`` names cards for them)."""
     ab = S.mechanics(state, iid)[k]
-    if ab.get("limit") == "once_per_turn":
-        state["turn"]["used"].append(f"{iid}:{k}")
+    key = _limit_key(state, iid, k, ab)
+    if key is not None:
+        state["turn"]["used"].append(key)
     S.log(state, "action", seat=seat, card=iid, title=S.name(state, iid))
     I.push(state, ab["effects"], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))

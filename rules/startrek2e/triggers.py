@@ -73,6 +73,16 @@ def _leaving_sources(state: dict, data: dict) -> list:
             if ab.get("kind") == "trigger" and (ab.get("if") or {}).get("trigger_card", {}).get("self")]
 
 
+def spent(state: dict, iid: str, k: int, ab: dict) -> bool:
+    """A limited trigger used up this turn: ``once_per_turn``, or an integer n — n times each
+    turn ("+2 … (limit +4)": Khos)."""
+    limit = ab.get("limit")
+    if limit is None or ab.get("kind") != "trigger" and limit != "once_per_turn":
+        return False
+    most = 1 if limit == "once_per_turn" else limit if isinstance(limit, int) else None
+    return most is not None and state["turn"]["used"].count(f"{iid}:{k}") >= most
+
+
 def _user(state: dict, iid: str) -> int:
     """Who uses a text: its card's commander; a damage card's text, the commander of the
     ship it is on ("your turns" = his); a card that has just left play, its owner."""
@@ -86,7 +96,7 @@ def _user(state: dict, iid: str) -> int:
 def fire(state: dict, event: str, **data) -> None:
     from .effects import interpreter as I
     for iid, k, ab in list(_trigger_sources(state)) + _leaving_sources(state, data):
-        if ab["on"] != event or ab.get("optional"):
+        if ab["on"] != event or ab.get("optional") or spent(state, iid, k, ab):
             continue
         you = _user(state, iid)
         if not _concerns(state, event, data, you, iid):
@@ -94,6 +104,8 @@ def fire(state: dict, event: str, **data) -> None:
         ctx = F.ctx_for(state, iid, you=you, event=data)
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
+        if "limit" in ab:
+            state["turn"]["used"].append(f"{iid}:{k}")
         I.push(state, ab["effects"], ctx, cost=ab.get("cost"))
     with X.keywords_listed_once(state):  # only read while each seat is asked
         window = any(True for _ in _optional(state, event, data))
@@ -132,7 +144,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
     for iid, k, ab in _trigger_sources(state, seat):
         if ab["on"] != event or not ab.get("optional") or f"{iid}:{k}" in w["used"]:
             continue
-        if ab.get("limit") == "once_per_turn" and f"{iid}:{k}" in state["turn"]["used"]:
+        if spent(state, iid, k, ab):
             continue  # "You may do this only once each turn" (MISSING.md item 18)
         if not _concerns(state, event, data, seat, iid):
             continue
@@ -203,7 +215,7 @@ def answer(state: dict, seat: int, action: dict) -> None:
     iid, k = action["card"], action["ability"]
     w["used"].append(f"{iid}:{k}")
     ab = S.mechanics(state, iid)[k]
-    if ab.get("limit") == "once_per_turn":
+    if ab.get("limit") == "once_per_turn" or isinstance(ab.get("limit"), int):
         state["turn"]["used"].append(f"{iid}:{k}")
     if ab.get("kind") == "interrupt":
         X.interrupt_used(state, iid)

@@ -35,7 +35,7 @@ SUPPORTED = {
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
-    "move_ship", "beam", "name_skill",
+    "move_ship", "beam", "name_skill", "lose_skills",
 }
 PUSHED = "pushed"
 
@@ -456,6 +456,7 @@ HANDLERS = {
     "move_ship": SH.move_ship,
     "beam": SH.beam,
     "name_skill": TL.name_skill,
+    "lose_skills": TL.lose_skills,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

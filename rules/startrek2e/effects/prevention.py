@@ -67,6 +67,7 @@ def preventable(verb: str, act):
                 height, before = len(state["stack"]), len(state["windows"])
                 fire(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"], group=list(work["queue"]), verb=verb,
                      by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg,
+                     mission=S.mission_of(state, c),  # "if you command a ship at the same mission" (Sickbay)
                      by=frame["ctx"]["you"])  # whose text does it ("an opponent is about to place …": Morka)
                 new = state["windows"][before:]
                 if new:  # urgent: answered before this verb goes on, ahead of older windows

@@ -191,9 +191,7 @@ def _response(ab: dict, ctx: P.Ctx, key: str) -> str:
     if may and body.startswith(("if ", "unless ")):
         body = "do the following: " + body
     text += f", {'you may ' if may else ''}{body}."
-    if ab.get("limit") == "once_per_turn":
-        text += " You may do this only once each turn."
-    return text
+    return text + _limit(ab)
 
 
 def _trigger(ab: dict, ctx: P.Ctx) -> str:
@@ -218,9 +216,19 @@ def _action(ab: dict, ctx: P.Ctx) -> str:
     cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""
     body = clauses(ab.get("effects") or [], ctx)
     text = f"While {P.condition(ab['while'], ctx)}, you may {f'{cost} to {body}' if cost else body}."
-    if ab.get("limit") == "once_per_turn":
-        text += " You may do this only once each turn."
-    return text
+    return text + _limit(ab)
+
+
+def _limit(ab: dict) -> str:
+    """"You may do this only once each turn / each dilemma", "(at most n times each turn)"."""
+    limit = ab.get("limit")
+    if limit == "once_per_turn":
+        return " You may do this only once each turn."
+    if limit == "once_per_dilemma":
+        return " You may do this only once each dilemma."
+    if isinstance(limit, int):
+        return f" This happens at most {P.num(limit)} times each turn." if limit > 1 else " This happens only once each turn."
+    return ""
 
 
 def _meet_with(ab: dict, ctx: P.Ctx) -> str:
@@ -332,11 +340,15 @@ def _combat_strength(ab: dict, ctx: P.Ctx) -> str:
     return _while(ab, ctx, body) + "."
 
 
+def _requirement(ab: dict, ctx: P.Ctx) -> str:
+    return f"Add {P.requirement(ab['requirement'], ctx)} to this mission's requirements."
+
+
 def _play_aboard(ab: dict, ctx: P.Ctx) -> str:
     return f"You may play {ctx.this} aboard {P.noun({'type': 'ship', **ab['ship']}, ctx, article=True)}."
 
 
-ABILITIES = {"headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
+ABILITIES = {"requirement": _requirement, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,

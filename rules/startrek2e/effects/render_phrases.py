@@ -34,7 +34,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
-            "on_planet", "named_skill"}
+            "on_planet", "named_skill", "damaged", "same_title_as"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -242,6 +242,10 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
         out.append("with the named skill")
+    if "damaged" in f:
+        out.append("that has a damage card on it" if f["damaged"] else "that has no damage card on it")
+    if "same_title_as" in f:
+        out.append(f"with the same card title as {noun(f['same_title_as'], ctx, article=True)}")
     if f.get("matches_affiliation"):
         out.append(f"whose affiliation matches the ship {ctx.this} is aboard")
     if "corresponds_with" in f:  # "Commander: X" on the personnel names the ship
@@ -629,9 +633,9 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "prevented":
             parts.append(f"{ctx.this} was prevented" if v else f"{ctx.this} was not prevented")
         elif k == "total":
-            bounds = [f"{v['min']} or more"] if "min" in v else []
-            bounds += [f"{v['max']} or less"] if "max" in v else []
-            what = amount(v["amount"], ctx)
+            bounds = [f"{amount(v[b], ctx, count=True)} or {'more' if b == 'min' else 'less'}" for b in ("min", "max") if b in v]
+            bounds += [f"less than {amount(v['below'], ctx, count=True)}"] if "below" in v else []
+            what = amount(v["amount"], ctx, count=True)
             parts.append(f"the total {what[4:] if what.startswith('the ') else what} is {' and '.join(bounds)}")
         elif k == "alike":
             fact = "species" if v["fact"] == "species" else "affiliation"

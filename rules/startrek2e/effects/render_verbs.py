@@ -149,6 +149,9 @@ def _discard(eff, arg, ctx):
     word = P.noun(arg["filter"], ctx, owner=False) if "filter" in arg else "card"
     if "as" in eff:  # "the discarded personnel"
         ctx.refs[eff["as"]] = (f"discarded {P.plural_of(word) if n != 1 else word}", n != 1)
+    if arg.get("from") == "deck_top" and isinstance(n, dict) and "per" not in n:  # "equal to that personnel's cost"
+        return (f"{'your opponent discards' if opp else 'discard'} a number of cards from the top of "
+                f"{'his or her' if opp else 'your'} deck equal to {P.amount(n, ctx, count=True)}")
     if arg.get("from") == "deck_top" and isinstance(n, dict):  # "for each personnel beamed this way"
         per = P.noun(n["per"], ctx)
         each = f"for each {'of ' if per.startswith(('your ', 'those ', 'that ')) else ''}{per}"
@@ -394,5 +397,6 @@ VERBS = {
     "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
+    "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",
     "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
 }

@@ -46,8 +46,12 @@ def add_requirements(state: dict, frame: dict, eff: dict, arg: dict):
 
 
 def added(state: dict, m: str) -> list:
-    """The REQs texts added to mission ``m`` (each must be met besides its printed ones)."""
-    return [x["req"] for x in state["cards"][m].get("added_requirements") or ()]
+    """The REQs texts added to mission ``m`` (each must be met besides its printed ones): by
+    effects, and by the ``requirement`` ability of each event played on it while it is there
+    ("Plays on your space mission. Add Acquisition to this mission's requirements": Cargo Run)."""
+    c = state["cards"][m]
+    return [x["req"] for x in c.get("added_requirements") or ()] + [
+        ab["requirement"] for e in c.get("attached") or () for ab in S.abilities(state, e, "requirement")]
 
 
 def expire(state: dict) -> None:

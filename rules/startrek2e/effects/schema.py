@@ -28,13 +28,14 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "combat_strength": {"stat", "while", "optional"},
     "play_aboard": {"ship"},
     "play_cost": {"amount", "if"},
+    "requirement": {"requirement"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": set(), "trigger": {"on", "effects"},
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
-    "play_cost": {"amount"},
+    "play_cost": {"amount"}, "requirement": {"requirement"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -48,7 +49,7 @@ TRIGGER_EVENTS = {
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty"}
-TARGET_VERBS = {"stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
+TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
@@ -57,7 +58,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
-    "name_skill",
+    "name_skill", "lose_skills",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -134,8 +135,10 @@ class _Checker(NounChecks):
         for key in ("optional", "order", "destroy_after"):
             if key in ab and not isinstance(ab[key], bool):
                 self.err(f"{path}.{key}", "must be true or false")
-        if "limit" in ab and ab["limit"] != "once_per_turn":
-            self.err(f"{path}.limit", "only 'once_per_turn'")
+        if "limit" in ab and ab["limit"] != "once_per_turn" and not (
+                kind == "action" and ab["limit"] == "once_per_dilemma") and not (
+                kind == "trigger" and isinstance(ab["limit"], int) and not isinstance(ab["limit"], bool) and ab["limit"] > 0):
+            self.err(f"{path}.limit", "'once_per_turn' (an action also 'once_per_dilemma', a trigger n: n times each turn)")
         for key in ("if", "while", "requires"):
             if key in ab:
                 self.condition(ab[key], f"{path}.{key}")
@@ -147,6 +150,8 @@ class _Checker(NounChecks):
             self.modify(ab["modify"], f"{path}.modify", static=True)
         if "play_on" in ab:
             self.filter(ab["play_on"], f"{path}.play_on")
+        if kind == "requirement":  # an event on a mission: "Add Acquisition to this mission's requirements"
+            self.requirement(ab.get("requirement"), f"{path}.requirement")
         if kind == "play_aboard":  # "You may play this personnel aboard your [Rom] ship"
             self.filter(ab.get("ship"), f"{path}.ship")
         if kind == "combat_strength" and ab.get("stat") not in ATTRIBUTES + SHIP_STATS:

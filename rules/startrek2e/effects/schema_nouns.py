@@ -26,7 +26,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
-               "named_skill"}
+               "named_skill", "damaged", "same_title_as"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
@@ -169,7 +169,7 @@ class NounChecks:
             self.filter(f["corresponds_with"], f"{path}.corresponds_with")
         if "matches_affiliation" in f and f["matches_affiliation"] != "ship":
             self.err(f"{path}.matches_affiliation", "'ship' (the ship this card is aboard)")
-        for k in ("with_card", "equipped_with", "present_with"):
+        for k in ("with_card", "equipped_with", "present_with", "same_title_as"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
         for k in ("title", "keyword"):
@@ -314,13 +314,15 @@ class NounChecks:
 
     def condition_tallies(self, c: dict, path: str) -> None:
         """The Energize conditions (``effects/tallies.py``)."""
-        if "total" in c:  # {"amount": AMOUNT, "max"?: n, "min"?: n}
+        if "total" in c:  # {"amount": AMOUNT, "max"?, "min"?, "below"?: AMOUNT}
             v = c["total"]
-            if not isinstance(v, dict) or "amount" not in v or set(v) - {"amount", "min", "max"} \
-                    or not ({"min", "max"} & set(v)) or not all(_is_int(v[k]) for k in ("min", "max") if k in v):
-                self.err(f"{path}.total", '{"amount": AMOUNT, "max"?: n, "min"?: n}')
+            if not isinstance(v, dict) or "amount" not in v or set(v) - {"amount", "min", "max", "below"} \
+                    or not ({"min", "max", "below"} & set(v)):
+                self.err(f"{path}.total", '{"amount": AMOUNT, "max"?: AMOUNT, "min"?: AMOUNT, "below"?: AMOUNT}')
             else:
-                self.amount(v["amount"], f"{path}.total.amount")
+                for k in ("amount", "min", "max", "below"):
+                    if k in v:
+                        self.amount(v[k], f"{path}.total.{k}")
         if "alike" in c:  # {"ref": name, "fact": "species"}
             v = c["alike"]
             if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):

@@ -19,6 +19,8 @@ Why a module of its own: like ``extra``, these hook into ``filters.matches`` /
   remembered cards (Dedication to Duty).
 - verb ``name_skill``: ``{"chooser"?: SIDE}`` + ``as`` — "Your opponent names a skill" (Face to
   Face, Head to Head); FILTER ``named_skill``: name — has the skill named so.
+- FILTER ``damaged`` (Bregath), ``same_title_as``: FILTER (Aid Clone Colony, Mental Discipline);
+  verb ``lose_skills`` (Stricken Dumb); ``total`` bounds may be AMOUNTs, ``below`` = fewer than.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill"}
+FILTER_KEYS = {"named_skill", "damaged", "same_title_as"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill"}
 AMOUNT_KEYS = {"skill_dots"}
 
@@ -40,6 +42,12 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "named_skill":  # has the skill a player named ("each of those personnel that has that skill")
         name = (ctx.get("named") or {}).get(v)
         return name is not None and ST.value(state, iid, name) >= 1
+    if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
+        return bool(state["cards"][iid].get("damage")) == bool(v)
+    if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone
+        from . import filters as F  # Colony, Mental Discipline): another card matching FILTER has its title
+        title = S.title(state, iid)
+        return any(o != iid and S.title(state, o) == title for o in F.candidates(state, v, ctx))
     raise ValueError(f"unknown FILTER key {k!r}")
 
 
@@ -54,9 +62,11 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     """One condition key of :data:`CONDITION_KEYS`."""
     from . import filters as F
     data = ctx.get("event") or {}
-    if k == "total":
+    if k == "total":  # the bounds may be AMOUNTs ("fewer cards in your discard pile than in your hand")
         n = F.amount(state, v["amount"], ctx)
-        return v.get("min", n) <= n <= v.get("max", n)
+        lo = F.amount(state, v["min"], ctx) if "min" in v else n
+        hi = F.amount(state, v["max"], ctx) if "max" in v else n
+        return lo <= n <= hi and ("below" not in v or n < F.amount(state, v["below"], ctx))
     if k == "alike":  # "the same species": one value every remembered card has (a "Human/Romulan" has both)
         cards = [i for i in (ctx.get("refs") or {}).get(v["ref"], []) if i in state["cards"]]
         if not cards:
@@ -101,3 +111,22 @@ def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
 
 def _chooser(ctx: dict, arg: dict) -> int:
     return ctx["you"] if arg.get("chooser", "you") == "you" else ctx["opp"]
+
+
+def lose_skills(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"lose_skills": TARGET}`` + ``until``: "make that personnel lose all his or her skills
+    until the end of that dilemma" (Stricken Dumb) — each skill level he has now is taken away
+    by a temporary modifier (skills gained later are not lost)."""
+    from .interpreter import _remember, targets
+    cards = targets(state, frame, arg)
+    if cards is None:
+        return False
+    _remember(frame, eff, cards)
+    for c in cards:
+        if not S.in_play(state, c):
+            continue
+        for skill, level in sorted(ST.skills(state, c).items()):
+            if level > 0:
+                state["mods"].append({"card": c, "stat": skill, "amount": -level, "until": eff.get("until", "end_of_turn")})
+        S.log(state, "lost_skills", card=c, title=S.name(state, c))
+    return True

@@ -6,6 +6,7 @@ a real Energize card (its authored mechanics from the card database): CONDITION 
 in combat — CONDITION ``trigger_in`` (Harana), CONDITION ``completed_using_skill`` (Ro Laren),
 cost verbs ``place_in_discard`` (Jake Sisko) and ``remove_from_game`` (Julian Bashir), and
 ``download`` + ``as`` (Conscription)."""
+from rules.startrek2e import actions as A
 from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
@@ -227,3 +228,201 @@ def test_conscription_downloads_two_glinns_and_places_them_on_top_of_the_deck():
     assert st["seats"][0]["deck"][0] == glinns[1]  # the first chosen ends on top
     assert st["cards"][ev]["zone"] == "discard"
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- ability requirement + FILTER host (mission)
+def test_legal_proceedings_adds_law_to_the_mission_and_scores_5_when_it_is_completed():
+    st, m, team = _planet_team("legal-without", [], team=("T-F1", "T-F7", "T-F2", "T-F5"))
+    ev = real(st, 0, "T-EV1", "2C047", "attached", m)
+    st["cards"][m].setdefault("attached", []).append(ev) if ev not in st["cards"][m].get("attached", []) else None
+    st = attempt(st, m)  # Anthropology, Diplomacy and Integrity>20 are there, Law is not
+    assert not st["cards"][m].get("completed") and st["seats"][0]["score"] == 0
+    st, m, team = _planet_team("legal-with", [], team=("T-F1", "T-F7", "T-F2", "T-F5"))
+    ev = real(st, 0, "T-EV1", "2C047", "attached", m)
+    judge = real(st, 0, "T-F6", "2R115", "pile", m)  # Evek: Law while he has a captive — give him one
+    captive = next(i for i in st["seats"][1]["deck"] if S.ctype(st, i) == "personnel")
+    S.move(st, captive, "brig", 0)
+    st = attempt(st, m)
+    assert st["cards"][m].get("completed") and st["seats"][0]["score"] == 35 + 5
+    assert judge in S.cards_at(st, S.location(st, judge))
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- FILTER damaged
+def test_bregath_is_attributes_plus_2_while_an_opponent_commands_a_damaged_ship():
+    from rules.startrek2e import stats as ST
+    st = started("bregath")
+    hq = mission(st, 1, "T-HQK")
+    bregath = real(st, 1, "T-K3", "2C133", "pile", hq)
+    ship = put(st, 0, "T-SF", "ships", mission(st, 0, "T-HQF"))
+    assert ST.value(st, bregath, "strength") == DB["2C133"]["strength"]
+    dmg = next(i for i in st["seats"][1]["dilemmas"])
+    S.move(st, dmg, "damage", ship)
+    assert ST.value(st, bregath, "strength") == DB["2C133"]["strength"] + 2
+    assert ST.value(st, bregath, "integrity") == DB["2C133"]["integrity"] + 2
+
+
+# ---------------------------------------------------------------- trigger limit n (times each turn)
+def test_khos_gains_plus_2_per_opponents_personnel_killed_at_most_plus_4_a_turn():
+    from rules.startrek2e import glossary as G
+    from rules.startrek2e import stats as ST
+    st = started("khos")
+    hq = mission(st, 1, "T-HQK")
+    khos = real(st, 1, "T-K3", "2C141", "pile", hq)
+    victims = [put(st, 0, g, "pile", mission(st, 0, "T-HQF")) for g in ("T-F1", "T-F2", "T-F3")]
+    st = turn_to(st, 0, "orders")
+    for v in victims:
+        G.kill(st, v)
+        while st["stack"]:
+            from rules.startrek2e.effects import interpreter as I
+            I.run(st)
+    assert ST.value(st, khos, "cunning") == DB["2C141"]["cunning"] + 4  # three kills, limit +4
+
+
+# ---------------------------------------------------------------- FILTER same_title_as
+def test_aid_clone_colony_downloads_only_a_copy_of_a_personnel_you_command():
+    from rules.startrek2e.triggers import fire
+    st = started("clone")
+    acc = mission(st, 0, "T-P2")
+    st["extra_cards"]["2U095"] = DB["2U095"]
+    st["cards"][acc]["guid"] = "2U095"
+    put(st, 0, "T-F1", "pile", mission(st, 0, "T-HQF"))  # Picard in play; another Picard in the deck
+    st = turn_to(st, 0, "orders")
+    fire(st, "mission_completed", seat=0, mission=acc, ship=None, team=[])
+    st["pending"] = None
+    from rules.startrek2e import flow
+    st = flow.advance(st)
+    st = respond(st, acc)
+    offered = {st["cards"][o["card"]]["guid"] for o in options(st) if o.get("card")}
+    assert offered == {"T-F1"}
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb lose_skills
+def test_stricken_dumb_makes_the_personnel_facing_a_dilemma_lose_every_skill_until_its_end():
+    from . import fixtures as FX
+    for use, stopped in ((False, False), (True, True)):
+        st, m, team = _planet_team(f"stricken-{use}", [], team=("T-F1", "T-F2", "T-F5", "T-F3"))  # one diplomat
+        st["extra_cards"]["X-DIP"] = FX.dilemma("X-DIP", "Diplomatic Test", "dual", 0, [
+            {"unless": {"skills": {"Diplomacy": 1}}, "then": [{"stop": {"all": {}}}]}])
+        st["cards"][next(i for i in st["seats"][1]["dilemmas"] if st["cards"][i]["guid"] == "T-D8")]["guid"] = "X-DIP"
+        dumb = real(st, 0, "T-I1", "2U087")
+        S.move(st, dumb, "hand", 0)
+        st = attempt(st, m, dilemmas=["X-DIP"], respond_with=dumb if use else None)
+        while st["pending"]["kind"] in ("choose", "respond"):  # the card paid, then Picard
+            st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else
+                     {"type": "choose", "card": team[0]} if any(o.get("card") == team[0] for o in options(st))
+                     else next(o for o in options(st) if o.get("card") != dumb))
+        assert bool(st["cards"][team[1]]["stopped"]) is stopped  # the dilemma stopped them all: no Diplomacy
+        check_invariants(st)
+
+
+# ---------------------------------------------------------------- about_to_be_killed names the mission
+def test_sickbay_puts_a_personnel_a_dilemma_would_kill_on_top_of_the_deck_if_your_ship_is_there():
+    st = started("sickbay")
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF2", "ships", m)
+    crew = [put(st, 0, g, "aboard", ship) for g in ("T-F5", "T-F4", "T-F2", "T-F8")]
+    real(st, 0, "T-EV1", "2U062", "core", 0)
+    real(st, 1, "T-D1", "2C016")  # Nausicaan Pirates: kill one at random, stop the others
+    st = turn_to(st, 0, "orders")
+    st = respond(attempt(st, m, dilemmas=["2C016"], ship=ship))
+    assert not any(st["cards"][c]["zone"] == "discard" for c in crew)
+    assert sum(1 for c in crew if st["cards"][c]["zone"] == "deck") == 1
+    assert st["cards"][st["seats"][0]["deck"][0]]["guid"] in ("T-F5", "T-F4", "T-F2", "T-F8")
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- CONDITION total with AMOUNT bounds
+def test_straying_from_the_path_exchanges_hand_and_discard_pile_when_the_pile_is_smaller():
+    st = started("straying")
+    hq = mission(st, 0, "T-HQF")
+    ev = real(st, 0, "T-EV4", "2R065")
+    S.move(st, ev, "hand", 0)
+    baj = [real(st, 0, g, "1C214") for g in ("T-F6", "T-F6", "T-F6")]  # three [Baj] personnel to command
+    for b in baj:
+        S.move(st, b, "pile", hq)
+        st["cards"][b]["commander"] = 0
+    pile = [st["seats"][0]["deck"][0]]
+    S.move(st, pile[0], "discard", 0)
+    st = turn_to(st, 0, "play")
+    hand = [c for c in st["seats"][0]["hand"] if c != ev]
+    assert len(hand) > 1
+    st = act(st, {"type": "play", "card": ev})
+    st = respond(st)
+    assert sorted(st["seats"][0]["hand"]) == sorted(pile)
+    assert set(hand) <= set(st["seats"][0]["discard"]) and st["cards"][ev]["zone"] == "out"
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- action limit once_per_dilemma
+def test_jaro_essa_gains_a_skill_of_a_removed_personnel_only_once_each_dilemma():
+    st, m, team = _planet_team("jaro", ["2C021"], team=("T-F1", "T-F7", "T-F2", "T-F5"))
+    pile = st["seats"][1]["dilemmas"]
+    nothing = [next(i for i in pile if st["cards"][i]["guid"] == g) for g in ("T-D8", "2C021")]  # two that do nothing
+    for d in reversed(nothing):
+        pile.remove(d)
+        pile.insert(0, d)
+    jaro = real(st, 0, "T-F6", "2R105", "pile", m)
+    for g in ("T-F3", "T-F4"):
+        S.move(st, find_deck(st, g), "discard", 0)
+    st = act(st, {"type": "attempt", "mission": m})
+    offered = []
+    for _ in range(60):
+        p = st["pending"]
+        if p["kind"] == "choose_dilemma":
+            st = act(st, next(({"type": "choose_dilemma", "card": d} for d in nothing if {"type": "choose_dilemma", "card": d}
+                               in options(st)), {"type": "choose_dilemma", "card": None}))
+        elif p["kind"] == "attempt_action":
+            here = any(o.get("card") == jaro for o in options(st))
+            offered.append((st["attempt"]["current"], here))
+            st = act(st, {"type": "action", "card": jaro, "ability": 0} if here and len(offered) == 1 else {"type": "pass"})
+        elif p["kind"] == "choose" and p["seat"] == 0:
+            st = act(st, options(st)[0])
+            if st["attempt"] and st["attempt"]["current"] == offered[0][0]:  # the same dilemma: no more
+                assert not any(o["card"] == jaro for o in A.options(st, 0)[0])
+        elif p["kind"] == "respond":
+            st = act(st, {"type": "pass"})
+        else:
+            break
+    assert [here for _, here in offered[:2]] == [True, True] and offered[0][0] != offered[1][0]  # the next dilemma
+    assert sum(1 for e in st["log"] if e["event"] == "removed_from_game") == 1
+    check_invariants(st)
+
+
+def find_deck(st, guid):
+    return next(i for i in st["seats"][0]["deck"] if st["cards"][i]["guid"] == guid)
+
+
+# ---------------------------------------------------------------- personnel_killed in an engagement, involved
+def test_staunch_determination_mills_the_cost_of_a_personnel_killed_in_your_cardassian_engagement():
+    st = started("staunch")
+    m = mission(st, 0, "T-S1")
+    galor = real(st, 0, "T-SF", "1C384", "ships", m)
+    crew = [real(st, 0, "T-F1", "1U232", "aboard", galor)] + [put(st, 0, g, "aboard", galor) for g in ("T-F2", "T-F3")]
+    staunch = real(st, 0, "T-EV1", "2U064", "core", 0)
+    weapons = real(st, 0, "T-EV2", "2C056", "core", 0)  # Power to the Weapons: kill two involved if you win
+    bird = put(st, 1, "T-SK", "ships", m)
+    foes = [put(st, 1, g, "aboard", bird) for g in ("T-K1", "T-K3")]
+    st = turn_to(st, 0, "orders")
+    deck = len(st["seats"][1]["deck"])
+    st = act(st, {"type": "order", "card": weapons, "ability": 1})
+    for _ in range(30):
+        p = st["pending"]
+        if p["kind"] == "respond" and p["seat"] == 0 and {"type": "respond", "card": staunch, "ability": 1} in options(st):
+            st = act(st, {"type": "respond", "card": staunch, "ability": 1})
+        elif p["kind"] in ("respond",):
+            st = act(st, {"type": "pass"})
+        elif p["kind"] == "choose":
+            st = act(st, options(st)[0])
+        else:
+            break
+    assert all(st["cards"][f]["zone"] == "discard" for f in foes) and all(st["cards"][c]["stopped"] for c in crew)
+    assert st["cards"][staunch]["zone"] == "discard"
+    milled = deck - len(st["seats"][1]["deck"])
+    assert milled in (DB_cost(st, foes[0]), DB_cost(st, foes[1]))
+    check_invariants(st)
+
+
+def DB_cost(st, iid):
+    return S.card_def(st, iid)["cost"]

@@ -53,7 +53,7 @@ VERB_SAMPLES = {
     "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
-    "beam": T, "name_skill": {"chooser": "opponent"},
+    "beam": T, "name_skill": {"chooser": "opponent"}, "lose_skills": T,
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -72,7 +72,7 @@ FILTER_SAMPLES = {
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
-    "named_skill": "named",
+    "named_skill": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
@@ -98,6 +98,7 @@ ABILITY_SAMPLES = {
     "meet_with": {"use": "strength", "instead_of": ["cunning"], "checks": ["mission", "dilemma"]},
     "combat_strength": {"stat": "weapons", "optional": True}, "play_aboard": {"ship": {"owner": "you"}},
     "play_cost": {"amount": -1, "if": {"count": {"keyword": "Gul", "at_this_mission": True}}},
+    "requirement": {"requirement": {"skills": {"Law": 1}}},
 }
 
 
