@@ -15,6 +15,10 @@ played on it); an event's ``ships`` (ships placed on it, created when the first 
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
 SEAT_ZONES = ("deck", "hand", "discard", "dilemmas", "unplaced", "missions", "core", "brig", "out",
               "drawn", "stack", "revealed")
 HOST_ZONES = ("pile", "ships", "under", "on", "aboard", "damage", "attached")
@@ -265,8 +269,45 @@ def all_missions(state: dict) -> list:
     return [m for seat in state["seats"] for m in seat["missions"]]
 
 
+class _Reading(threading.local):
+    """Per thread (the service folds matches on several threads): the state being only read
+    inside :func:`only_read`, and its cards in play once listed."""
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.in_play: list | None = None
+
+
+_READING = _Reading()
+
+
+@contextmanager
+def only_read(state: dict) -> Iterator[None]:
+    """Within this block ``state`` is only read, so :func:`cards_in_play` is listed once
+    (a copy is returned each time). ``stats.frozen`` and ``extra.keywords_listed_once`` hold
+    it: listing the orders a seat may execute walked the cards in play six times."""
+    if _READING.state is state:
+        yield
+        return
+    outer = _READING.state, _READING.in_play
+    _READING.state, _READING.in_play = state, None
+    try:
+        yield
+    finally:
+        _READING.state, _READING.in_play = outer
+
+
 def cards_in_play(state: dict) -> list:
-    """Every card in play (missions, cards on them, ships and what is aboard, core, attached events)."""
+    """Every card in play (missions, cards on them, ships and what is aboard, core, attached
+    events); listed once inside :func:`only_read`."""
+    if _READING.state is state:
+        if _READING.in_play is None:
+            _READING.in_play = _cards_in_play(state)
+        return list(_READING.in_play)
+    return _cards_in_play(state)
+
+
+def _cards_in_play(state: dict) -> list:
     out = []
     for seat in state["seats"]:
         out += seat["core"]

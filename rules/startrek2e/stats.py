@@ -59,6 +59,8 @@ class frozen:
 
     def __enter__(self):
         if not _TL.frozen:
+            self.reading = S.only_read(self.state)  # the cards in play, listed once
+            self.reading.__enter__()
             X._LISTED.scope = [self.state, None, None]  # blankers and skill costs, listed once
             _TL.frozen[:] = [self.state, _compute_sources(self.state), {}]
             self.owner = True
@@ -70,6 +72,7 @@ class frozen:
         if self.owner:
             _TL.frozen.clear()
             X._LISTED.scope = None
+            self.reading.__exit__(None, None, None)
 
 
 def _static_sources(state: dict) -> list:

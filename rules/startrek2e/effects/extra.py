@@ -217,7 +217,8 @@ def keywords_listed_once(state: dict) -> Iterator[None]:
         return
     _LISTED.scope = [state, None, None]
     try:
-        yield
+        with S.only_read(state):  # and the cards in play
+            yield
     finally:
         _LISTED.scope = outer
 

@@ -202,3 +202,28 @@ def test_maintained_values_equal_scans_in_games_hypothesis_picks(seed, offset, p
         assert_listings_equal_scans(state)
         if n % 10 == 0 and S.cards_in_play(state):
             assert_listings_equal_scans(doctored(state, r))
+
+
+@pytest.mark.parametrize("kind,players,seed", GAMES[1:3])
+def test_the_read_only_scopes_change_nothing(kind, players, seed, monkeypatch):
+    """``state.only_read`` (held by ``stats.frozen`` and ``extra.keywords_listed_once``) lists
+    the cards in play once: right only if nothing inside the scope changes the state."""
+    import orjson
+    real = S.only_read
+    entered = []
+
+    @contextmanager
+    def checked(state):
+        before = orjson.dumps(state)
+        entered.append(1)
+        with real(state):
+            yield
+        assert orjson.dumps(state) == before, "a read-only scope changed the state"
+
+    monkeypatch.setattr(S, "only_read", checked)
+    game, state = new_game("startrek2e", players, seed, offset=len(seed))
+    chooser = random_chooser(seed) if kind == "random" else bot_chooser(game, seed)
+    n = 0
+    for n, state in play(game, state, chooser, max_events=400):
+        pass
+    assert n > 50 and len(entered) > n
