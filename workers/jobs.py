@@ -29,15 +29,15 @@ log = logging.getLogger(__name__)
 # Snapshot interval, from the measured fold speed (ops/bench/run_all.py): the slowest game
 # folds about 900 events/s on the 2-core dev box, so a read of a past version of a running
 # match folds at most 10 events past a snapshot, about 11 ms. A compressed snapshot is 4-15
-# KiB, and a finished match drops them all (``drop_intermediate_snapshots``), so the
-# interval costs memory only while a match runs. Raise it when the engines fold faster.
+# KiB, and a finished match keeps only a few, inside its archive, so the interval costs
+# memory only while a match runs. Raise it when the engines fold faster.
 SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "10"))
-# What a finished match keeps (``MatchStore.drop_intermediate_snapshots``): one snapshot per
-# this many events. Dropping them all is what the storage goal wants (ops/bench/run_all.py:
-# 48-71 KiB per finished match), but then a replay of a late version of a finished match
-# folds the whole game (~0.7 s at today's ~1,000 events/s, on the server's event loop);
-# one per 100 events bounds that at ~0.1 s for ~4-9 KiB per kept snapshot. 0 keeps none:
-# the right setting once the engines fold at the issue 13 goal (50k events/s).
+# What a finished match keeps in its archive (``MatchStore.archive_finished``): version 0 and
+# one snapshot per this many events. Without them a replay of a late version of a finished
+# match folds the whole game (~0.7 s at ~1,000 events/s, on the server's event loop); one
+# per 100 events bounds that at ~0.1 s, and costs ~1-2 KiB each in the archive (LZMA sees
+# what the snapshot before it already holds). 0 keeps version 0 only: the right setting
+# once the engines fold at the issue 13 goal (50k events/s).
 FINISHED_SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_FINISHED_SNAPSHOT_EVERY", "100"))
 
 _games_loaded = False
