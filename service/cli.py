@@ -222,11 +222,12 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     challenges nobody answered in time and start filled ones whose start was interrupted;
     record the results of finished tournament matches and the game losses of a passed
     round deadline; expire abandoned unstarted matches (no event since they were created);
-    with --full, also drop the intermediate snapshots of finished matches that still have them.
+    with --full, also archive finished matches that are not archived yet.
 
     Run it periodically (e.g. every minute from a timer) next to the workers.
     """
     from store.connection import connect
+    from store.plugins import load_extra_games
     from workers import sweep as sweep_matches
     from workers.compaction import compact_finished
     from workers.expiry import expire_unstarted, remove_orphaned_notes
@@ -234,6 +235,7 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     from .challenges_logic import Challenges
     from .tournaments_logic import Tournaments
 
+    load_extra_games()  # the sweep folds and finishes matches itself: of every game the service runs
     with _redis(redis_url, data_dir) as url:
         conn = connect(url)
         try:
