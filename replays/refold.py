@@ -8,11 +8,19 @@ still means the same. The comparison pins the **first divergent version**:
 
 - an event the current engine refuses (validated exactly as the service decides) diverges
   at that very event;
-- otherwise the first checkpoint (snapshot or head) whose state differs bounds it: the
-  divergence lies after the last checkpoint that agreed (``last_agreeing_version``) and at
-  or before it. Snapshots are written every ``SUBSPACE_SNAPSHOT_EVERY`` events, so that is
-  the precision (exact with one snapshot per event); no older engine is kept to fold the
-  states in between.
+- otherwise the state the re-fold reaches after each event is compared with the **state
+  digest** the engine the match ran under recorded for that version (``keys.digests``:
+  8 bytes of BLAKE2b of the state's JSON, written by the POST's append and by the fold job
+  for every version of a live match): the first version whose digest differs is the exact
+  first divergent version. The canonical hash of every stored snapshot and of the head
+  confirms it (a divergence is only reported where a checkpoint's state differs, so a
+  digest alone never flags a match);
+- a digest compares the JSON as the engine wrote it, key order included, so at every
+  checkpoint whose state agrees canonically the digest must agree too; if one does not (a
+  new engine that only orders keys differently), or versions lack digests (a match older
+  than digests, a finished one: they are dropped with its intermediate snapshots), the
+  divergence is bracketed by the checkpoints: after the last that agreed
+  (``last_agreeing_version``) and at or before the first that differs.
 
 A diverged match is never rewritten silently: meta ``refold`` records the finding and the
 match joins the ``subspace:refold:diverged`` index; its summary shows it to everyone (the
@@ -87,8 +95,11 @@ def check_match(store: MatchStore, match_id: str, game: Game | None = None) -> D
             recorded_engine_version=str(meta.get("engine_version", "")),
             recorded_card_data_version=str(meta.get("card_data_version", "")), **current)
 
+    digests = store.state_digests(match_id)
     state = initial_state(store, game, match_id, meta)
     agreeing = 0
+    first_digest_miss: int | None = None  # the first version whose recorded digest differs
+    digests_sound = True  # every agreeing checkpoint's digest agreed too (same key order)
     if state_hash(state) != checkpoints.get(0, state_hash(state)):
         return found(0, -1, "state_differs")
     for event in events:
@@ -98,12 +109,33 @@ def check_match(store: MatchStore, match_id: str, game: Game | None = None) -> D
             state = game.apply(state, event)
         except Exception:  # noqa: BLE001 - the current engine refuses (or chokes on) a stored event
             return found(version, agreeing, "event_refused")
+        recorded = digests.get(version)
+        matches_digest = recorded is None or recorded == codec.state_digest(state)
+        if first_digest_miss is None and not matches_digest:
+            first_digest_miss = version
         stored = checkpoints.get(version)
         if stored is not None:
             if stored != state_hash(state):
+                exact = _exact_version(digests, agreeing, version, first_digest_miss, digests_sound)
+                if exact is not None:
+                    return found(exact, exact - 1, "state_differs")
                 return found(version, agreeing, "state_differs")
-            agreeing = version
+            digests_sound = digests_sound and matches_digest
+            agreeing, first_digest_miss = version, None  # a miss a later agreeing checkpoint undid is not confirmed
     return None
+
+
+def _exact_version(digests: dict[int, bytes], agreeing: int, differing: int, first_miss: int | None,
+                   sound: bool) -> int | None:
+    """The exact first divergent version between checkpoints ``agreeing`` and ``differing``
+    from the recorded digests, or None when they cannot tell (module docstring): the first
+    version after ``agreeing`` whose digest differs, provided every version from there down
+    to ``agreeing`` had one and the digests agreed wherever a checkpoint agreed."""
+    if not sound or first_miss is None or not agreeing < first_miss <= differing:
+        return None
+    if any(v not in digests for v in range(agreeing + 1, first_miss + 1)):
+        return None
+    return first_miss
 
 
 def initial_state(store: MatchStore, game, match_id: str, meta: dict) -> dict:

@@ -2,6 +2,7 @@
 a log must be readable by any language and must not execute code when loaded."""
 from __future__ import annotations
 
+import hashlib
 import zlib
 from typing import Any
 
@@ -32,6 +33,18 @@ def pack_state(state: Any) -> bytes:
     if raw[:1] == _ZLIB_MARKER:
         return raw  # already packed
     return _ZLIB_MARKER + zlib.compress(raw, STATE_COMPRESSION_LEVEL)
+
+
+# A state's digest: 8 bytes of BLAKE2b over its orjson bytes, as computed when the state is
+# stored; ``replays.refold`` compares a re-fold's digests with them to name the exact
+# first version a new engine folds differently (docs/interchange.md, *Re-fold*).
+DIGEST_SIZE = 8
+
+
+def state_digest(state: Any) -> bytes:
+    """The digest of a state (or of its orjson bytes)."""
+    raw = state if isinstance(state, bytes) else dumps(state)
+    return hashlib.blake2b(raw, digest_size=DIGEST_SIZE).digest()
 
 
 def unpack_state(data: bytes) -> Any:

@@ -97,6 +97,14 @@ def fold_queued(match_id: str) -> str:
     return _k(match_id, "fold-queued")
 
 
+def digests(match_id: str) -> str:
+    """String: the state digest (``codec.state_digest``, ``codec.DIGEST_SIZE`` bytes) of
+    every version the service or a fold computed, at offset ``version * DIGEST_SIZE``
+    (zero bytes: not recorded). ``refold --check`` names the exact first divergent version
+    with them; a finished match drops them with its intermediate snapshots."""
+    return _k(match_id, "digests")
+
+
 def standing_orders(match_id: str) -> str:
     """Hash: seat number -> that seat's standing orders (orjson list); never in the log."""
     return _k(match_id, "orders")

@@ -215,7 +215,7 @@ class MatchStore:
                 # its annotations too (notes may anchor at version 0): none outlives its match
                 match_keys = [keys.meta(match_id), keys.events(match_id), keys.projection(match_id),
                               keys.snapshots(match_id), keys.fold_queued(match_id), keys.standing_orders(match_id),
-                              keys.notes(match_id, "events"), keys.notes(match_id, "state")]
+                              keys.notes(match_id, "events"), keys.notes(match_id, "state"), keys.digests(match_id)]
             except NotFound:  # a malformed id in the index names no match
                 match_keys = None
             if match_keys is not None and self._expire_unstarted(keys=match_keys):
@@ -291,11 +291,12 @@ class MatchStore:
         if stored.get("v") != expected_version + 1:
             raise ValueError("stored event's version must be expected_version + 1 (use stored_event)")
         event = {k: stored.get(k) for k in ("type", "seat", "payload")}
+        raw = codec.dumps(state)
         return self._run_append(
             self._append_projected, match_id, expected_version, event, stored, idempotency_key, response,
-            extra_keys=[keys.projection(match_id), keys.snapshots(match_id),
+            extra_keys=[keys.projection(match_id), keys.snapshots(match_id), keys.digests(match_id),
                         *([keys.redactions(match_id)] if redactions else [])],
-            extra_args=[codec.pack_state(state), "1" if snapshot else "0",
+            extra_args=[codec.pack_state(raw), "1" if snapshot else "0", codec.state_digest(raw),
                         *([redactions[0], redactions[1], *redactions[2]] if redactions else [])],
         )
 
@@ -435,7 +436,7 @@ class MatchStore:
                 if int(v) == 0 or (keep_every > 0 and int(v) % keep_every == 0)}
         blob = archive.pack(events, kept)
         return bool(self._archive(keys=[keys.events(match_id), keys.projection(match_id), keys.archive(match_id),
-                                        keys.snapshots(match_id), keys.redactions(match_id)],
+                                        keys.snapshots(match_id), keys.redactions(match_id), keys.digests(match_id)],
                                   args=[blob, events[-1]["v"]]))
 
     def is_archived(self, match_id: str) -> bool:
@@ -539,7 +540,21 @@ class MatchStore:
         """Compact a finished match: drop every snapshot but version 0 and those at multiples
         of ``keep_every`` (0: none; its final state is the projection); returns how many were
         dropped. Reads of a past version fold from the nearest one left (``replays.state_at``)."""
-        return int(self._drop_snapshots(keys=[keys.snapshots(match_id)], args=[keep_every]))
+        dropped = int(self._drop_snapshots(keys=[keys.snapshots(match_id)], args=[keep_every]))
+        self.conn.delete(keys.digests(match_id))  # only live matches are re-fold checked version by version
+        return dropped
+
+    def record_digests(self, match_id: str, first_version: int, digests: list[bytes]) -> None:
+        """Store the state digests of ``first_version`` onward (``keys.digests``). Advisory:
+        a digest lost to a crash is zero bytes, read as not recorded."""
+        if digests:
+            self.conn.setrange(keys.digests(match_id), first_version * codec.DIGEST_SIZE, b"".join(digests))
+
+    def state_digests(self, match_id: str) -> dict[int, bytes]:
+        """Version -> recorded state digest (``record_digests``, the POST's append)."""
+        blob = self.conn.get(keys.digests(match_id)) or b""
+        size, zero = codec.DIGEST_SIZE, bytes(codec.DIGEST_SIZE)
+        return {i // size: blob[i:i + size] for i in range(0, len(blob) - size + 1, size) if blob[i:i + size] != zero}
 
     def snapshot_versions(self, match_id: str) -> list[int]:
         """Versions of every stored snapshot (the snapshot hash's, and an archive's)."""

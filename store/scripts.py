@@ -65,17 +65,20 @@ return {'ok', tostring(v)}
 
 # The service's POST in one call: the append, and the state after it (which the service
 # computed while validating) as the projection and a snapshot when due. KEYS 4 projection
-# hash, 5 snapshot hash; ARGV 4 is 8; ARGV 7 the packed state, 8 "1" to store it as the
-# snapshot of the new version too. The projection only moves forward (as WRITE_PROJECTION).
+# hash, 5 snapshot hash, 6 digests string; ARGV 4 is 9 (or more with redactions); ARGV 7
+# the packed state, 8 "1" to store it as the snapshot of the new version too, 9 the state's
+# digest (written at offset v * its length: ``keys.digests``; refold --check names the exact
+# divergent version with them). The projection only moves forward (as WRITE_PROJECTION).
 # And how every audience sees the events the service folded (those past the projection
-# and this one, replays/redaction.py): KEYS 6 the redactions hash, ARGV 9 the engine tag,
-# 10 the first version recorded, 11..ARGV[4] the records (see _RECORD_REDACTIONS_FN).
+# and this one, replays/redaction.py): KEYS 7 the redactions hash, ARGV 10 the engine tag,
+# 11 the first version recorded, 12..ARGV[4] the records (see _RECORD_REDACTIONS_FN).
 # Returns as APPEND.
 APPEND_PROJECTED = _RECORD_REDACTIONS_FN + _APPEND_CORE + r"""
 local at = tonumber(redis.call('HGET', KEYS[4], 'version') or '-1')
 if at < v then redis.call('HSET', KEYS[4], 'version', v, 'state', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[5], tostring(v), ARGV[7]) end
-if KEYS[6] then record_redactions(KEYS[6], ARGV[9], tonumber(ARGV[10]), 11, tonumber(ARGV[4])) end
+if ARGV[9] ~= '' then redis.call('SETRANGE', KEYS[6], v * string.len(ARGV[9]), ARGV[9]) end
+if KEYS[7] then record_redactions(KEYS[7], ARGV[10], tonumber(ARGV[11]), 12, tonumber(ARGV[4])) end
 return {'ok', tostring(v)}
 """
 

@@ -83,6 +83,7 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     start, state = store.load_projection(match_id)
     events = store.read_events(match_id, after=start)
     snapshots: list[tuple[int, bytes]] = []
+    digests: list[bytes] = []
     announce = any(meta.get("seat_players") or [])  # registered players are told when it is their turn
     seats = len(meta.get("seat_token_hashes") or [])
     records = []  # how every audience sees each event (replays/redaction.py): GET /events needs no fold
@@ -93,8 +94,10 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
         if announce:  # the appending request queued these too unless it died first: dedupe
             notify_your_turn(conn, match_id=match_id, meta=meta, version=event["v"],
                              before=before, after=game.deciding_seats(state))
+        raw = codec.dumps(state)
+        digests.append(codec.state_digest(raw))  # refold --check names the exact version with them
         if event["v"] % every == 0:
-            snapshots.append((event["v"], codec.pack_state(state)))  # encoded now: state keeps changing
+            snapshots.append((event["v"], codec.pack_state(raw)))  # encoded now: state keeps changing
     if not events and start > 0:
         _settle_unfolded_head(conn, store, match_id, meta, game, state, start)
     end = events[-1]["v"] if events else start
@@ -104,6 +107,8 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     if records and not finished:  # a finished log is shown whole to everyone
         store.record_redactions(match_id, redaction.tag(game, seats), start + 1, records)
     written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
+    if events and not finished:
+        store.record_digests(match_id, start + 1, digests)
     if finished and finish:
         finish_match(conn, match_id, FINISHED_SNAPSHOT_EVERY)
     if events:  # whatever appended these may have died before its follow-up steps: idempotent

@@ -38,9 +38,10 @@ class SevenCountsSeventeen(HighCard):
         return state
 
 
-def _play(rt, seed: int, events: int) -> tuple[str, list[str], int | None]:
-    """A High Card match played by seeded random choices for ``events`` events; returns its
-    id, seat tokens and the version of its first face-up 7 (None: never played)."""
+def _play(rt, seed: int, events: int, seven_first: bool = False) -> tuple[str, list[str], int | None]:
+    """A High Card match played by seeded random choices for ``events`` events (a 7 first
+    whenever one may be played, if ``seven_first``); returns its id, seat tokens and the
+    version of its first face-up 7 (None: never played)."""
     created = matches_logic.create_match(rt.store, "highcard", "long", SEATS)
     tokens = [s["token"] for s in created["seats"]]
     rnd = random.Random(seed)
@@ -50,7 +51,9 @@ def _play(rt, seed: int, events: int) -> tuple[str, list[str], int | None]:
         seats = GAME.deciding_seats(state)
         if not seats:
             break
-        action = rnd.choice(GAME.legal_actions(state, seats[0]))
+        legal = GAME.legal_actions(state, seats[0])
+        seven = {"type": "play", "card": 7}
+        action = seven if seven_first and seven in legal else rnd.choice(legal)
         matches_logic.post_action(rt, created["match_id"], tokens[seats[0]], version, action)
         if first_seven is None and action == {"type": "play", "card": 7}:
             first_seven = version + 1
@@ -80,6 +83,7 @@ def test_refold_check_names_exactly_the_diverged_matches_and_versions(
     monkeypatch.setattr("workers.jobs.FINISHED_SNAPSHOT_EVERY", snapshot_every)
     rt = app.extensions["subspace"]
     played = [_play(rt, seed, events) for seed, events in enumerate([12, 12, 12, 12, 6, 6, 3, 12])]
+    played += [_play(rt, 9, 8, seven_first=True), _play(rt, 10, 7, seven_first=True)]  # live ones that diverge
     expected = {match_id: seven for match_id, _, seven in played if seven is not None}
     assert expected and len(expected) < len(played)  # some diverge, some do not
 
@@ -92,11 +96,14 @@ def test_refold_check_names_exactly_the_diverged_matches_and_versions(
     code, found = _check(redis_url)
     assert code == 1
     assert {d["match_id"] for d in found} == set(expected)
+    live = {m for m, _, _ in played if rt.store.get_meta(m)["status"] != "finished"}
+    assert live & set(expected)  # a live match diverges (a finished one too, almost always)
     for d in found:
         true = expected[d["match_id"]]
-        if snapshot_every == 1:  # a snapshot per event: exact
+        if snapshot_every == 1 or d["match_id"] in live:
+            # a snapshot per event, or a live match's state digest of every version: exact
             assert (d["first_divergent_version"], d["last_agreeing_version"]) == (true, true - 1)
-        else:  # bracketed by the snapshots (or the head) around it
+        else:  # a finished match keeps no digests: bracketed by the snapshots (or the head) around it
             assert d["last_agreeing_version"] < true <= d["first_divergent_version"]
         assert d["reason"] == "state_differs"
         assert d["recorded_engine_version"] == before["engine_version"] != d["engine_version"]
