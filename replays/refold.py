@@ -40,7 +40,7 @@ import orjson
 import rules
 from rules.errors import Conflict, InvalidRequest, SubspaceError
 from rules.protocol import Game, State
-from store import MatchStore, keys
+from store import MatchStore, codec, keys
 from store.match_store import utc_now_iso
 
 from .interchange import check_event
