@@ -76,6 +76,19 @@ def _as_adversary(d: dict, kw: dict) -> dict:
     return _AS_ADVERSARY[key]
 
 
+# the numbers every form of a card (:func:`card_def`) keeps from its printed card: becoming an
+# adversary changes its type, allegiance, traits, text and revive cost, never these
+PRINTED_NUMBERS = ("cost", "experience", "firepower")
+
+
+def printed_def(state: dict, iid: str) -> dict:
+    """The printed card of instance ``iid`` (a card the state carries itself, or the
+    database's), whatever it has become: enough to read one of :data:`PRINTED_NUMBERS`."""
+    guid = state["cards"][iid]["guid"]
+    local = state.get("extra_cards")
+    return local[guid] if local and guid in local else card_db()[guid]
+
+
 def printed_kinds(state: dict, iid: str) -> frozenset:
     """The kinds of ability (``static``, ``trigger``, …) the card's printed text has. Whatever
     the card is now (:func:`card_def`: a character become an adversary keeps his text or has

@@ -14,6 +14,7 @@ that checks before every step.
 from __future__ import annotations
 
 import copy
+import random
 from contextlib import contextmanager
 
 import orjson
@@ -177,3 +178,46 @@ def test_maintained_values_equal_fresh_in_games_hypothesis_picks(seed, offset, p
     for _, state in play(game, state, random_chooser(seed), max_events=250):
         if state["outcome"] is None:
             assert_maintained_equal_fresh(state)
+
+
+def test_every_form_of_a_card_keeps_its_printed_numbers():
+    """``stats.sum_numbers`` reads a card's printed numbers without asking what it has become
+    (``state.printed_def``): a character who becomes an adversary, his own way or taken by
+    another player's card, keeps every one of ``state.PRINTED_NUMBERS``."""
+    from rules.stargate.cards import card_db
+    forms = 0
+    for d in card_db().values():
+        variants = [S._taken_adversary(d, {"trait": "Ori", "no_text": True, "revive": "cost"}),
+                    S._taken_adversary(d, {})]
+        kw = S._becomes_adversary(d)
+        if kw is not None:
+            variants.append(S._as_adversary(d, kw))
+        for v in variants:
+            forms += 1
+            assert all(v.get(n) == d.get(n) for n in S.PRINTED_NUMBERS), d["title"]
+    assert forms > 1000
+
+
+def with_mods_and_tokens(state: dict, r) -> dict:
+    """A copy of ``state`` whose team characters, cards in play and scored cards carry
+    modifiers of the numbers the victory check sums, and promotion tokens — what random games
+    seldom bring."""
+    st = copy.deepcopy(state)
+    cards = [i for seat in st["seats"] for i in seat["team"] + seat["score_pile"]] + S.in_play(st)
+    for i in r.sample(cards, min(8, len(cards))):
+        c = st["cards"][i]
+        c.setdefault("mods", []).append({"stat": r.choice(STATS), "amount": r.choice([-3, -1, 1, 2, 5])})
+        if r.random() < 0.4:
+            c["tokens"] = r.randint(1, 4)
+    return st
+
+
+@pytest.mark.parametrize("seed", ["modded-0", "modded-1"])
+def test_sums_equal_the_full_walk_with_modifiers_and_tokens(seed):
+    r = random.Random(seed)
+    game, state = new_game("stargate", 2, seed)
+    n = 0
+    for n, state in play(game, state, random_chooser(seed), max_events=300):
+        if n % 3 == 0 and state["outcome"] is None:
+            assert_maintained_equal_fresh(with_mods_and_tokens(state, r))
+    assert n > 50
