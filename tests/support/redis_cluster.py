@@ -5,7 +5,9 @@ with ``--cluster-enabled yes`` in its own folder; the slots are split in three w
 CLUSTER ADDSLOTS and the nodes introduced with CLUSTER MEET (what ``redis-cli --cluster
 create`` does, without needing redis-cli). ``start()`` returns once every node reports
 ``cluster_state:ok`` and agrees on all 16,384 slots; ``stop()`` shuts every node down.
-``url`` is what the service takes (``redis+cluster://127.0.0.1:<port>``).
+``url`` is what the service takes (``redis+cluster://127.0.0.1:<port>``). Durability as
+the embedded Redis and ``ops/redis.conf`` (AOF, fsync every second), so the bench compares
+like with like.
 """
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ class RedisClusterNodes:
             self.processes.append(subprocess.Popen(
                 [redis_server_binary(), "--bind", "127.0.0.1", "--port", str(port), "--dir", str(folder),
                  "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000",
-                 "--appendonly", "no", "--save", "", "--daemonize", "no", "--logfile", str(folder / "redis.log")],
+                 "--appendonly", "yes", "--appendfsync", "everysec", "--save", "", "--daemonize", "no", "--logfile", str(folder / "redis.log")],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         try:
             deadline = time.monotonic() + timeout
