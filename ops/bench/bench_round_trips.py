@@ -9,7 +9,9 @@ trip, a pipeline included) and so is every command in it; the server's own count
 commandstats``, which also counts the commands a Lua script runs) is read before and after.
 The POSTs are a random legal game of two anonymous seats (no players, bots, clock or
 standing orders: the common case), with rate limits off and on, and in ``rq`` fold mode
-(which must cost a seat's POST nothing: it enqueues no fold, the projection moves with it).
+(which must cost a seat's POST nothing: it enqueues no fold, the projection moves with it);
+last with both seats held by registered players, where a POST that hands the other the
+turn queues ``your_turn`` and so is hinted for the sweep (``workers.after_event.has_steps``).
 """
 from __future__ import annotations
 
@@ -78,7 +80,8 @@ def server_commands(conn: redis.Redis) -> Counter[str]:
     return Counter({k.removeprefix("cmdstat_").upper(): int(v["calls"]) for k, v in stats.items()})
 
 
-def measure(url: str, game, posts: int, rate_limits: bool, seed: int, fold_mode: str = "inline") -> None:
+def measure(url: str, game, posts: int, rate_limits: bool, seed: int, fold_mode: str = "inline",
+            players: bool = False) -> None:
     from service.app import create_app
     from run_all import play_locally, seats_of
 
@@ -88,6 +91,13 @@ def measure(url: str, game, posts: int, rate_limits: bool, seed: int, fold_mode:
     store = MatchStore(redis.Redis.from_url(url))
     created = client.post("/v1/matches", json={"game": game.id, "seats": seats_of(game)}).get_json()
     match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    if players:  # both seats held by registered players: a POST that hands one the turn tells them
+        from store.players import PlayerStore
+
+        registry = PlayerStore(store.conn)
+        ids = [registry.register(display_name=n, email=None, webhook_url="https://example.org/hook",
+                                 time_zone="UTC")["player"]["player_id"] for n in ("Ann", "Bob")]
+        store.update_meta(match_id, seat_players=ids)
     meta = store.get_meta(match_id)
     events, _ = play_locally(game, meta["config"], meta["seed"], random.Random(seed), posts + 1)
     # the first POST (it starts the match and fills the meta cache) is not counted
@@ -111,7 +121,8 @@ def measure(url: str, game, posts: int, rate_limits: bool, seed: int, fold_mode:
     served = after - before
     served -= Counter({"INFO": 1})  # our own read of the stats
     client_total = sum(tally.commands.values())
-    print(f"fold mode {fold_mode}, rate limits {'on ' if rate_limits else 'off'}: {done} POSTs; per POST {tally.round_trips / done:.2f} round "
+    print(f"fold mode {fold_mode}, rate limits {'on ' if rate_limits else 'off'}"
+          f"{', registered players' if players else ''}: {done} POSTs; per POST {tally.round_trips / done:.2f} round "
           f"trips, {client_total / done:.2f} commands sent, {sum(served.values()) / done:.2f} commands run by the "
           "server (scripts' included)")
     print("   sent per POST: " + ", ".join(f"{k} {n / done:.2f}" for k, n in tally.commands.most_common()))
@@ -129,6 +140,7 @@ def main() -> None:
         for limits in (False, True):
             measure(server.url, game, args.posts, limits, seed=1)
         measure(server.url, game, args.posts, False, seed=1, fold_mode="rq")  # RQ is not in a seat's POST
+        measure(server.url, game, args.posts, False, seed=1, players=True)  # your_turn: the hinted path
 
 
 if __name__ == "__main__":
