@@ -42,15 +42,24 @@ def free_cluster_port(taken: set[int]) -> int:
     raise RuntimeError("no free loopback port pair for a cluster node")
 
 
+class _PortTaken(Exception):
+    """A node exited at start: its port was taken meanwhile."""
+
+
 class RedisClusterNodes:
     """Three masters, no replicas. ``flush()`` empties every node (between tests)."""
 
     def __init__(self, data_dir: Path, masters: int = 3):
         self.data_dir = Path(data_dir)
+        self.masters = masters
         self.ports: list[int] = []
-        for _ in range(masters):
-            self.ports.append(free_cluster_port(set(self.ports)))
+        self._pick_ports()
         self.processes: list[subprocess.Popen] = []
+
+    def _pick_ports(self) -> None:
+        self.ports = []
+        for _ in range(self.masters):
+            self.ports.append(free_cluster_port(set(self.ports)))
 
     @property
     def url(self) -> str:
@@ -59,7 +68,19 @@ class RedisClusterNodes:
     def _node(self, port: int) -> redis.Redis:
         return redis.Redis(host="127.0.0.1", port=port, socket_timeout=5, retry=None)
 
-    def start(self, timeout: float = 30.0) -> "RedisClusterNodes":
+    def start(self, timeout: float = 30.0, attempts: int = 3) -> "RedisClusterNodes":
+        """Start the nodes; if one could not bind its port (another test run on this machine
+        took it between our check and its start), start over on other ports."""
+        for attempt in range(attempts):
+            try:
+                return self._start_once(timeout)
+            except _PortTaken:
+                if attempt == attempts - 1:
+                    raise RuntimeError("the local Redis Cluster's nodes could not bind their ports") from None
+                self._pick_ports()
+        raise AssertionError("unreachable")
+
+    def _start_once(self, timeout: float) -> "RedisClusterNodes":
         for port in self.ports:
             folder = self.data_dir / str(port)
             folder.mkdir(parents=True, exist_ok=True)
@@ -70,8 +91,8 @@ class RedisClusterNodes:
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         try:
             deadline = time.monotonic() + timeout
-            for port in self.ports:
-                self._wait(lambda p=port: self._node(p).ping(), deadline)
+            for port, process in zip(self.ports, self.processes):
+                self._wait(lambda p=port, proc=process: self._alive(proc) and self._ours(p, proc), deadline)
             share = SLOTS // len(self.ports)
             for i, port in enumerate(self.ports):
                 last = SLOTS if i == len(self.ports) - 1 else (i + 1) * share
@@ -92,6 +113,18 @@ class RedisClusterNodes:
                     or int(info.get("cluster_slots_ok", 0)) != SLOTS):
                 return False
         return True
+
+    @staticmethod
+    def _alive(process: subprocess.Popen) -> bool:
+        """Our node still runs (one that exited could not bind: whoever answers on its port
+        is not ours, so nothing may be sent there)."""
+        if process.poll() is not None:
+            raise _PortTaken()
+        return True
+
+    def _ours(self, port: int, process: subprocess.Popen) -> bool:
+        """The server answering on ``port`` is the process we started (not another run's)."""
+        return int(self._node(port).info("server")["process_id"]) == process.pid
 
     @staticmethod
     def _wait(check, deadline: float) -> None:
