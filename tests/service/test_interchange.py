@@ -116,6 +116,7 @@ def test_a_seed_not_matching_its_commitment_is_refused(client, finished_text):
     lines[0]["seed"] = "0" * 64
     error = _refusal(client, _text(lines))
     assert error["code"] == "seed_mismatch" and error["details"]["line"] == 1
+    assert "event" in error["details"] and error["details"]["event"] is None  # the header, before any event
 
 
 def test_a_card_not_in_the_committed_deck_is_refused(client, finished_text):
@@ -124,7 +125,8 @@ def test_a_card_not_in_the_committed_deck_is_refused(client, finished_text):
     deck = lines[0]["config"]["seats"][0]["deck"]  # Star Trek's pinned config: card keys per seat
     deck[0] = "not-a-committed-card"
     error = _refusal(client, _text(lines))
-    assert error["code"] == "decklist_not_played"
+    assert error["code"] == "decklist_not_played" and error["details"]["line"] == 1
+    assert "event" in error["details"] and error["details"]["event"] is None  # refused before event 1 folds
     # a deck list changed under its commitment
     lines = _lines(finished_text)
     lines[0]["decklists"][1]["deck"] = "some-other-deck"
