@@ -6,6 +6,8 @@ decision of the same seat, so action lists stay small. ``legal(state, seat)`` li
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import combat, conflicts
 from . import state as S
 from . import values as V
@@ -69,7 +71,7 @@ def enhancement_targets(state: dict, seat: int, iid: str) -> list:
     kind = S.enh_target_kind(state, iid)
     race = S.card_race(state, iid)
     dd = S.d(state, iid)
-    extra = next((ab.get("target") for ab in S.mech(state, iid, "enhancement") if isinstance(ab.get("target"), dict)), {})
+    extra: dict = next((t for ab in S.mech(state, iid, "enhancement") if isinstance(t := ab.get("target"), dict)), {})
     if kind == "global":
         if any(i != iid and S.ctype(state, i) == "enhancement" and S.enh_target_kind(state, i) == "global"
                for i in S.play_cards(state)):
@@ -324,8 +326,8 @@ def perform(state: dict, seat: int, a: dict) -> None:
                 combat.discard_from_play(state, old, "replaced by a new agenda", force=True)
             sd["agenda"] = card
             c["face_down"] = hidden
-        S.log(state, "sponsored", seat, card=card, by=by, cost=cost, hidden=hidden,
-              **({} if hidden else {"title": S.title(state, card)}))
+        shown: dict[str, Any] = {} if hidden else {"title": S.title(state, card)}
+        S.log(state, "sponsored", seat, card=card, by=by, cost=cost, hidden=hidden, **shown)
         if t == "enhancement":
             ask(state, seat, "enhancement_target", enhancement_targets(state, seat, card),
                 f"Choose the target of {S.title(state, card)}", card=card)
@@ -344,10 +346,10 @@ def perform(state: dict, seat: int, a: dict) -> None:
     elif kind == "activate":
         card = a["card"]
         ab = S.mech(state, card, "activated")[a["ability"]]
-        cost = ab.get("cost") or {"rotate": True}
-        if cost.get("rotate", True):
+        pay = ab.get("cost") or {"rotate": True}
+        if pay.get("rotate", True):
             state["cards"][card]["rotated"] = True
-        spend(state, seat, cost.get("influence") or 0)
+        spend(state, seat, pay.get("influence") or 0)
         S.log(state, "activated", seat, card=card, title=S.title(state, card))
         if ab.get("target"):
             ask(state, seat, "activate_target", card_choices(state, seat, ab["target"]),

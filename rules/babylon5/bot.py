@@ -23,7 +23,7 @@ ABILITIES = ("diplomacy", "intrigue", "leadership", "psi")
 def choose(state: dict, seat: int, actions: list[dict], seed: str) -> dict:
     """The action this player takes now (one of ``actions``)."""
     rnd = random.Random(seed)
-    kind = (state.get("pending") or {}).get("kind")
+    kind = (state.get("pending") or {}).get("kind") or ""
     rate = _RATERS.get(kind)
     if rate is None:
         return rnd.choice(actions)
@@ -44,7 +44,7 @@ def _card_value(state: dict, iid: str) -> float:
     return value
 
 
-def _success_value(effects: list) -> float:
+def _success_value(effects: list | None) -> float:
     value = 0.0
     for e in effects or []:
         if e.get("who") in ("initiator", "you", "highest_side", None):

@@ -164,7 +164,9 @@ def leaders_of(state: dict, fleet: str) -> list[str]:
 
 
 def begin_attack(state: dict, attacker: str, target: str) -> None:
-    k, stat = used_stat(state, target)
+    used = used_stat(state, target)
+    assert used is not None, "attack_options offers only targets with a stat to attack"
+    k, stat = used
     state["cards"][attacker]["rotated"] = True
     k["attacks"].append({"attacker": attacker, "target": target, "stat": stat,
                          "leaders": leaders_of(state, attacker) if S.ctype(state, attacker) == "fleet" else []})

@@ -99,7 +99,9 @@ def declare(state: dict, seat: int, a: dict) -> None:
         rec = {"card": card, "agenda": None, "face_down": True}
         S.log(state, "conflict_declared", seat, conflict=kid, face_down=True)
     else:
-        ab = agenda_conflict(state, seat)
+        found = agenda_conflict(state, seat)
+        assert found is not None, "declare_options offers agenda_conflict only with an agenda conflict"
+        ab = found
         state["seats"][seat]["spent"] += ab["cost"]
         rec = {"card": None, "agenda": state["seats"][seat]["agenda"], "face_down": False}
         S.log(state, "conflict_declared", seat, conflict=kid, agenda=rec["agenda"],

@@ -21,7 +21,7 @@ ANSWERS = {"aftermath": {"type": "pass"}, "contingency": {"type": "keep_hidden"}
 class Babylon5Policy(ControlPolicy):
     def response_pass(self, state: dict, seat: int) -> dict | None:
         pending = state.get("pending") or {}
-        answer = ANSWERS.get(pending.get("kind"))
+        answer = ANSWERS.get(pending.get("kind") or "")
         return dict(answer) if answer is not None and pending.get("seat") == seat else None
 
     def claims(self, seats_in_play: int) -> tuple[str, ...]:

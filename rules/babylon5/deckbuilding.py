@@ -117,6 +117,7 @@ def resolve_deck(deck: dict[str, Any], pool: Pool | None = None) -> dict[str, An
         problems.append(_violation("exactly_one_starting_ambassador", "the deck names no 'ambassador'"))
     if problems:
         raise DeckInvalid("the deck cannot be read: " + "; ".join(p["message"] for p in problems), details=problems)
+    assert ambassador is not None  # no ambassador is a problem, raised above
     return {"race": ambassador["race"], "ambassador": ambassador["id"], "deck": [c["id"] for c in cards]}
 
 

@@ -11,9 +11,10 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
         return "an action is an object with a 'type'; legal actions lists the ones you may post now"
     p = state.get("pending") or {}
     kind = action.get("type") if isinstance(action, dict) else None
-    card = action.get("card") if isinstance(action, dict) else None
-    known = isinstance(card, str) and card in state["cards"]
-    name = S.label(state, card) if known else repr(card)
+    posted = action.get("card") if isinstance(action, dict) else None
+    card = posted if isinstance(posted, str) else ""
+    known = isinstance(posted, str) and posted in state["cards"]
+    name = S.label(state, card) if known else repr(posted)
     if p.get("kind") == "declare" and kind == "declare_conflict":
         if not known or card not in state["seats"][seat]["hand"] or S.ctype(state, card) != "conflict":
             return f"Declare Conflicts: {name} must be a conflict card in your hand"

@@ -8,6 +8,8 @@ action of exactly one seat.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
 from . import control_policy, flow, setup
@@ -51,7 +53,7 @@ class Babylon5Game(PendingDecisionGame):
         by_id = {d["id"]: d for d in starters()}
         violations, out = [], []
         for i, seat in enumerate(seats):
-            deck = seat.get("deck")
+            deck: Any = seat.get("deck")  # a starter's id or a deck list; validate_deck judges any other value
             if isinstance(deck, str):
                 if deck not in by_id:
                     violations.append(DeckInvalid.unknown_starter(i, deck, list(by_id)))
@@ -62,9 +64,9 @@ class Babylon5Game(PendingDecisionGame):
             if not problems:
                 resolved = _normalise(deckbuilding.resolve_deck(deck), deck)
                 out.append({"name": seat.get("name", f"seat {i}"), **resolved})
-        races = {}
+        races: dict[str, int] = {}
         for i, sc in enumerate(out):
-            race = _race_of(sc["ambassador"])
+            race = _race_of(sc["ambassador"]) or "unknown"
             if race in races:
                 violations.append({"seat": i, "code": "same_race",
                                    "message": f"each player controls a different race; {race} is already "

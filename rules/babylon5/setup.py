@@ -75,7 +75,8 @@ def starting_a_game(config: dict, seed: str) -> dict:
     for i, a in enumerate(all_races):
         state["unrest"][a] = 1
         for b in all_races[i + 1:]:
-            state["tension"][S.pair(a, b)] = S.START_TENSION.get(tuple(sorted((a, b))), 2)
+            lo, hi = sorted((a, b))
+            state["tension"][S.pair(a, b)] = S.START_TENSION.get((lo, hi), 2)
     return state
 
 

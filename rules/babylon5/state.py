@@ -126,7 +126,7 @@ def aide_of(state: dict, iid: str) -> str | None:
     return None
 
 
-def enh_target_kind(state: dict, iid: str) -> str:
+def enh_target_kind(state: dict, iid: str) -> str | None:
     for ab in mech(state, iid, "enhancement"):
         t = ab.get("target")
         if isinstance(t, str):

@@ -125,7 +125,9 @@ def run(state: dict, effects: list[dict] | None, ctx: dict) -> None:
                     if state["cards"][t]["damage"] + state["cards"][t]["severe"] > 0:
                         repair_one(state, t)
         elif "conquer" in e:
-            who = ctx.get("initiator", ctx.get("you"))
+            who = ctx.get("initiator")
+            if who is None:
+                who = ctx["you"]
             for t in card_targets(state, e.get("target", e["conquer"] if isinstance(e["conquer"], str) else "chosen"), ctx):
                 if S.ctype(state, t) == "location" and S.controller(state, t) != who:
                     conquer(state, t, who)

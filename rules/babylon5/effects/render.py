@@ -147,10 +147,10 @@ def effect_text(e: dict) -> str:
         return f"repair {e['repair']} damage on {_card_ref(e.get('target', 'chosen'))}"
     if e.get("prevent"):
         return "the attack deals no damage"
-    words = {"neutralize": "neutralize", "rotate": "rotate", "ready": "ready", "heal": "heal",
+    verb_words = {"neutralize": "neutralize", "rotate": "rotate", "ready": "ready", "heal": "heal",
              "discard_card": "discard", "demote": "demote", "promote": "promote to the Inner Circle",
              "conquer": "take control of", "replace_ambassador": "make the new ambassador"}
-    for verb, word in words.items():
+    for verb, word in verb_words.items():
         if verb in e:
             return f"{word} {_card_ref(e[verb])}"
     return "(an effect the renderer does not know)"
@@ -224,8 +224,8 @@ def ability_text(ab: dict, card: dict) -> str:
         target = f"Choose {filter_text(ab['target'])}: " if ab.get("target") else ""
         return f"{target}{_effects(ab['effects'])}." if target else f"{_cap(_effects(ab['effects']))}."
     if kind == "enhancement":
-        target = ab.get("target", card.get("attaches_to"))
-        parts = [f"Attach to {filter_text(target)}." if target not in ("global", None) else "Global."]
+        attach = ab.get("target", card.get("attaches_to"))
+        parts = [f"Attach to {filter_text(attach)}." if attach not in ("global", None) else "Global."]
         if ab.get("modify"):
             subject = each_text(ab["who"]) if ab.get("who") \
                 else ("that faction" if target == "faction" else "it")
@@ -251,9 +251,9 @@ def ability_text(ab: dict, card: dict) -> str:
     if kind == "aftermath":
         when = ab.get("when") or card.get("play_conditions") or {}
         parts = []
-        target = ab.get("target")
-        if target and target != "all":
-            parts.append(f"Choose {filter_text(target)}.")
+        chosen = ab.get("target")
+        if chosen and chosen != "all":
+            parts.append(f"Choose {filter_text(chosen)}.")
         if ab.get("modify"):
             parts.append(f"It gets {_modify(ab['modify'])}" + (" while attached." if ab.get("lasting") else "."))
         if ab.get("effects"):
@@ -262,22 +262,22 @@ def ability_text(ab: dict, card: dict) -> str:
             parts.append("Targets any participating faction's cards.")
         return " ".join(parts)
     if kind == "contingency":
-        target = ab.get("target", card.get("attaches_to"))
+        under = ab.get("target", card.get("attaches_to"))
         owner = " (any player's)" if ab.get("any_owner") else ""
-        return (f"Place under {filter_text(target)}{owner}. {_TRIGGER.get(ab['trigger'], ab['trigger'])}, you may "
+        return (f"Place under {filter_text(under)}{owner}. {_TRIGGER.get(ab['trigger'], ab['trigger'])}, you may "
                 f"reveal it: {_effects(ab['effects'])}.")
     if kind == "mercenary":
         return "Mercenary: may be hired by any player with influence bids."
     if kind == "trigger":
         on = {"conflict_resolved": "When a conflict is resolved", "conflict_won": "When a conflict is won",
               "conflict_lost": "When a conflict is lost"}.get(ab["on"], ab["on"])
-        cond = ab.get("if") or {}
+        only_if = ab.get("if") or {}
         bits = []
-        if cond.get("initiator"):
-            bits.append("you initiated it" if cond["initiator"] == "you" else "an opponent initiated it")
-        if cond.get("conflict") and cond["conflict"] != "any":
-            bits.append(f"it is a {cond['conflict']} conflict")
-        if cond.get("participant"):
+        if only_if.get("initiator"):
+            bits.append("you initiated it" if only_if["initiator"] == "you" else "an opponent initiated it")
+        if only_if.get("conflict") and only_if["conflict"] != "any":
+            bits.append(f"it is a {only_if['conflict']} conflict")
+        if only_if.get("participant"):
             bits.append("this card took part")
         return f"{on}{', if ' + ' and '.join(bits) if bits else ''}: {_effects(ab['effects'])}."
     return "(an ability the renderer does not know)"
