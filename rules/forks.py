@@ -156,6 +156,10 @@ class Redrawn:
     defs: dict
 
 
+#: (game, engine version, ruleset) -> its starter decks as stand-ins (``_StandIns.decks``)
+_STAND_IN_CACHE: dict[tuple[str, str, str], list] = {}
+
+
 class _StandIns:
     """The starter decks a re-draw takes another seat's unknown cards from, each set up
     once (``game.setup`` of a scratch match gives real card records, by section)."""
@@ -166,17 +170,23 @@ class _StandIns:
         self._decks: list[tuple[str, list[tuple[str, dict, str | None]], dict]] | None = None
 
     def decks(self) -> list[tuple[str, list[tuple[str, dict, str | None]], dict]]:
-        """Per starter deck: (id, [(section, face, type)], card facts)."""
+        """Per starter deck: (id, [(section, face, type)], card facts). Set up once per
+        game, engine and ruleset in a process (the scratch matches are deterministic; a
+        Stargate fork set up its 12 starters in ~0.3 s each time before); callers copy."""
         if self._decks is None:
-            self._decks = []
-            for starter in self.game.starter_decks():
-                scratch = _scratch_setup(self.game, self.ruleset, starter["id"])
-                if scratch is None:
-                    continue
-                entries = [(c["zone"], _face(c), _card_type(self.game.id, scratch, c))
-                           for c in scratch["cards"].values() if c.get("owner") == 0]
-                entries.sort(key=lambda e: (e[0], _canonical(e[1])))
-                self._decks.append((starter["id"], entries, scratch.get("defs") or {}))
+            key = (self.game.id, str(getattr(self.game, "engine_version", "")), str(self.ruleset))
+            if key not in _STAND_IN_CACHE:
+                decks = []
+                for starter in self.game.starter_decks():
+                    scratch = _scratch_setup(self.game, self.ruleset, starter["id"])
+                    if scratch is None:
+                        continue
+                    entries = [(c["zone"], _face(c), _card_type(self.game.id, scratch, c))
+                               for c in scratch["cards"].values() if c.get("owner") == 0]
+                    entries.sort(key=lambda e: (e[0], _canonical(e[1])))
+                    decks.append((starter["id"], entries, scratch.get("defs") or {}))
+                _STAND_IN_CACHE[key] = decks
+            self._decks = _STAND_IN_CACHE[key]
         return self._decks
 
     def pools(self, owner: Any, seen: list[dict], wanted: dict[tuple, int]) -> tuple[dict[tuple, list[dict]], dict]:
@@ -224,7 +234,7 @@ class _StandIns:
                 def_id = e[1].get("def")
                 if def_id is not None:
                     used_defs[def_id] = next((d[2][def_id] for d in decks if def_id in d[2]), None)
-        return out, {k: v for k, v in used_defs.items() if v is not None}
+        return out, {k: copy.deepcopy(v) for k, v in used_defs.items() if v is not None}
 
 
 def _scratch_setup(game: Game, ruleset: str, starter: str) -> State | None:
