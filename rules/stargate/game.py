@@ -84,7 +84,7 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
     t = state["turn"]
     card = action.get("card")
     hero = seat == t["hero"]
-    if kind == "play" and card in state["cards"]:
+    if kind == "play" and isinstance(card, str) and card in state["cards"]:
         d = S.card_def(state, card)
         if card not in state["seats"][seat]["hand"]:
             return "Play a card: the card must be in your hand"

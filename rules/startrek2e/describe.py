@@ -17,25 +17,32 @@ def _name(state: dict, iid) -> str:
     return S.name(state, iid) if isinstance(iid, str) and iid in state["cards"] else repr(iid)
 
 
+def _field(action: object, key: str) -> str | None:
+    """A field of the posted action, if it is a string (a list or object posted where an id
+    belongs names nothing; it must not break the explanation)."""
+    value = action.get(key) if isinstance(action, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def describe_illegal(state: dict, seat: int, action: dict) -> str:
     p = state.get("pending") or {}
     kind = action.get("type") if isinstance(action, dict) else None
     card = action.get("card") if isinstance(action, dict) else None
     expected = set(ANSWERS.get(p.get("kind"), ())) | {o.get("type") for o in p.get("options") or []}
-    if kind not in expected:
+    if not isinstance(kind, str) or kind not in expected:
         return (f"'{kind}' does not answer the pending decision ({p.get('kind')}: {p.get('prompt')}); "
                 f"expected one of {sorted(t for t in expected if t)}")
-    if p.get("kind") == "play" and kind == "play" and card in state["cards"]:
+    if p.get("kind") == "play" and kind == "play" and isinstance(card, str) and card in state["cards"]:
         d = S.card_def(state, card)
         if card not in state["seats"][seat]["hand"]:
             return f"Play and Draw Cards: {_name(state, card)} is not in your hand"
         if d.get("unique") and G.commands_copy(state, seat, d["title"]):
             return f"Uniqueness: you already have a copy of {d['title']} in play (or a captive copy)"
         from .play import play_cost
-        cost = play_cost(state, seat, card, action.get("at") if action.get("at") in state["cards"] else None)
+        at = _field(action, "at")
+        cost = play_cost(state, seat, card, at if at in state["cards"] else None)
         if d["type"] != "interrupt" and cost > state["seats"][seat]["counters"]:
             return f"Paying Costs: {_name(state, card)} costs {cost} and you have {state['seats'][seat]['counters']} counters left"
-        at = action.get("at")
         if d["type"] in ("personnel", "ship") and at in state["cards"]:
             return (f"Playing Specific Kinds of Cards: {_name(state, at)} does not let you play "
                     f"{'/'.join(d.get('affiliations') or ['this'])} {d['type']} there (only at your headquarters that allow them)")
@@ -48,8 +55,9 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
                 "of yours at that mission, only between its planet/headquarters and your ships there, never mission to "
                 "mission or onto an opponent's ship, and only unstopped personnel")
     if kind == "move":
-        ship, to = action.get("ship"), action.get("to")
-        if ship in state["cards"] and to in state["cards"] and S.in_play(state, ship):
+        ship, to = _field(action, "ship"), _field(action, "to")
+        if ship in state["cards"] and to in state["cards"] and S.in_play(state, ship) and S.ctype(state, ship) == "ship" \
+                and S.ctype(state, to) == "mission":
             here = S.mission_of(state, ship)
             if not ST.staffed(state, ship):
                 return f"Staffing a Ship: {_name(state, ship)} is not staffed"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..errors import DeckInvalid, InvalidRequest
 from ..protocol import PendingDecisionGame
 from . import control_policy, flow, setup
+from . import validate as _validate
 from . import bot as _bot
 from . import view as _view
 from .formats import DEFAULT_FORMAT, FORMATS
@@ -26,6 +27,7 @@ class StarTrek2EGame(PendingDecisionGame):
     engine_version = "1"
     flow = flow
     views = _view
+    legality = _validate
     control_policy = control_policy.POLICY
     card_key = "guid"
     bot = _bot

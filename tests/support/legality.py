@@ -129,7 +129,7 @@ class LegalityProbe:
             if key == "type":
                 continue
             out.append({k: v for k, v in action.items() if k != key})  # a field missing
-            out.append({**action, key: None})
+            out += [{**action, key: None}, {**action, key: [value]}, {**action, key: {"id": value}}]
             out.append({**action, key: self.value_for(key, ids)})  # another seen value (target, card, ...)
             if isinstance(value, str) and (value in ids or CARD_ID.fullmatch(value)):
                 out.append({**action, key: rnd.choice(ids)})

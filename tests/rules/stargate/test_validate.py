@@ -58,3 +58,18 @@ def test_the_probe_finds_a_broken_checker(monkeypatch):
     monkeypatch.setattr(actions_villain, "is_legal", forgetful)
     with pytest.raises(AssertionError, match="is_legal"):
         probe.check(state, villain)
+
+
+def test_an_action_naming_a_list_for_a_card_is_refused_not_crashed():
+    """The explanation of a refused 'play' once crashed (a 500 for the POST) on a list where
+    the card id belongs."""
+    from rules.errors import IllegalAction
+
+    state = new_game(DECKS[0], DECKS[-1], "list-card")
+    while state["pending"]["kind"] != "act":
+        seat = GAME.deciding_seats(state)[0]
+        state = GAME.apply(state, {"seat": seat, "type": "action", "payload": GAME.legal_actions(state, seat)[0]})
+    seat = state["pending"]["seat"]
+    for action in ({"type": "play", "card": [state["seats"][seat]["hand"][0]]}, {"type": "play", "card": {"id": "c1"}}):
+        with pytest.raises(IllegalAction):
+            GAME.validate(state, seat, action)
