@@ -42,7 +42,7 @@ def can_assign_villain(state: dict, seat: int, iid: str, sk: str | None, adversa
         return False
     d = S.card_def(state, iid)
     if d["type"] == "adversary":
-        return not adversary_there() and stats.skill(state, iid, sk) is not None \
+        return not adversary_there() and sk is not None and stats.skill(state, iid, sk) is not None \
             and not S.became_adversary_cant(state, iid, "assign")
     return d["type"] == "ship" and d.get("allegiance") == "villain" and feature(state, "ships")
 

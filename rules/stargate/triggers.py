@@ -6,6 +6,8 @@ when there is more than one.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import state as S
 from . import stats
 from .effects import filters as F
@@ -80,7 +82,7 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
                                                       {"card": card, "seat": seat}):
                 found.append((g["source"], ab))
     for src, idx in found:
-        builtin = {}
+        builtin: dict[str, Any] = {}
         if card is not None:
             builtin["trigger_card"] = [card]
         if seat is not None:

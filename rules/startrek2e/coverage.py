@@ -58,7 +58,7 @@ def coverage(scope: str = "SE") -> dict[str, Any]:
             by_set.setdefault(card["set"], []).append(card)
 
         def order(code: str) -> tuple[int, str]:
-            return (min(int(re.match(r"\d+", c["collector"]).group()) for c in by_set[code]), code)
+            return (min(int(m.group()) if (m := re.match(r"\d+", c["collector"])) else 0 for c in by_set[code]), code)
 
         for code in sorted(by_set, key=order):
             cards = by_set[code]

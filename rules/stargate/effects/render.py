@@ -157,7 +157,7 @@ def ability(ab: dict) -> str:
         prefix = " or ".join(GLYPH_NAMES.get(g, g) for g in anyg) + ": "
     effects = " ".join(effect(e) for e in ab.get("effects", []))
     if kind == "trigger":
-        body = f"{TRIGGERS.get(ab.get('on'), ab.get('on'))}, {'you may ' if ab.get('optional') else ''}{effects[:1].lower() + effects[1:]}"
+        body = f"{TRIGGERS.get(ab.get('on') or '', ab.get('on'))}, {'you may ' if ab.get('optional') else ''}{effects[:1].lower() + effects[1:]}"
     elif kind == "activated":
         cost = ", ".join(effect(c).rstrip(".") for c in ab.get("cost", []))
         body = f"{cost} — {effects}" if ab.get("keyword") != "withdraw" else f"Withdraw ({cost} — {effects})"

@@ -107,7 +107,7 @@ def prevent(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
         return True
     cards = [data.get("card")] if not arg.get("all") else list(data.get("group") or [data.get("card")])
     if arg.get("filter"):
-        cards = [c for c in cards if c in state["cards"] and F.matches(state, c, arg["filter"], frame["ctx"])]
+        cards = [c for c in cards if c is not None and c in state["cards"] and F.matches(state, c, arg["filter"], frame["ctx"])]
     if "as" in eff:  # "Those personnel are stopped instead" (item 43)
         frame["ctx"]["refs"][eff["as"]] = [c for c in cards if c is not None]
     for card in cards:
