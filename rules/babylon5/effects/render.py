@@ -228,7 +228,7 @@ def ability_text(ab: dict, card: dict) -> str:
         parts = [f"Attach to {filter_text(attach)}." if attach not in ("global", None) else "Global."]
         if ab.get("modify"):
             subject = each_text(ab["who"]) if ab.get("who") \
-                else ("that faction" if target == "faction" else "it")
+                else ("that faction" if attach == "faction" else "it")
             parts.append(f"{_cap(subject)} gets {_modify(ab['modify'])}.")
         if ab.get("effects"):
             parts.append(f"When it enters play: {_effects(ab['effects'])}.")
