@@ -10,7 +10,7 @@ still means the same. The comparison pins the **first divergent version**:
   at that very event;
 - otherwise the state the re-fold reaches after each event is compared with the **state
   digest** the engine the match ran under recorded for that version (``keys.digests``:
-  8 bytes of BLAKE2b of the state's JSON, written by the POST's append and by the fold job
+  the first 8 bytes of the SHA-1 of the state's JSON, written by the POST's append and by the fold job
   for every version of a live match): the first version whose digest differs is the exact
   first divergent version. The canonical hash of every stored snapshot and of the head
   confirms it (a divergence is only reported where a checkpoint's state differs, so a
