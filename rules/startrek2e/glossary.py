@@ -51,7 +51,7 @@ def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
         return
     if stays_in_play(state, iid):
         return
-    where = S.mission_of(state, iid)
+    where, loc = S.mission_of(state, iid), S.location(state, iid)
     _scatter(state, iid)
     is_personnel = S.ctype(state, iid) == "personnel"
     owner = state["cards"][iid]["owner"]
@@ -65,7 +65,8 @@ def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
         if state.get("attempt"):  # "if a personnel has been killed during this mission attempt"
             state["attempt"]["killed"] = True
         fire(state, "personnel_killed", card=iid, seat=owner, by_dilemma=bool(top.get("dilemma")),
-             during=top.get("during"), involved=top.get("involved"), mission=where)
+             during=top.get("during"), involved=top.get("involved"), mission=where,
+             location=list(loc) if loc else None)  # "your other Klingon present is killed" (Konmel)
 
 
 def kill(state: dict, iid: str) -> None:

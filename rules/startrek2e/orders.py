@@ -117,6 +117,8 @@ def attempt_options(state: dict, seat: int) -> list[dict]:
 
 
 def team_for(state: dict, seat: int, m: str, ship: str | None) -> list:
+    if ship and X.damage_keywords(state, "cant_attempt", ship):  # "Damage - Personnel aboard this ship cannot attempt"
+        return []
     cards = state["cards"][ship]["aboard"] if ship else state["cards"][m]["pile"]
     return [i for i in cards if S.ctype(state, i) == "personnel" and S.commander(state, i) == seat
             and not state["cards"][i]["stopped"] and not F.has_keyword_ability(state, i, "cant_attempt")]

@@ -126,8 +126,12 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         c = state["cards"][iid]
         return (ship is not None and c["zone"] == "aboard" and c["in"] == ship) == bool(v)
     if k == "with_trigger_card":  # present with the card the triggering event is about
-        card = (ctx.get("event") or {}).get("card")
+        data = ctx.get("event") or {}
+        card = data.get("card")
         ok = card is not None and card in state["cards"] and iid != card and S.present(state, iid, card)
+        if not ok and card is not None and data.get("location") and not S.in_play(state, card):  # killed: where it was
+            loc = S.location(state, iid)
+            ok = iid != card and loc is not None and list(loc) == list(data["location"])
         return ok == bool(v)
     if k == "matching_mission":  # "at a mission that has a matching affiliation icon"
         m = S.mission_of(state, iid)
@@ -274,7 +278,17 @@ def skills_costs(state: dict) -> list:
 
 
 def _skills_costs(state: dict) -> list:
-    return _unstopped_keywords(state, "skills_cost")
+    return _unstopped_keywords(state, "skills_cost") + damage_keywords(state, "skills_cost")
+
+
+def damage_keywords(state: dict, keyword: str, ship: str | None = None) -> list:
+    """``(damage card, ability)`` for the ``damage`` abilities with ``keyword`` of the damage
+    cards on ships in play (of ``ship`` only, if given): "Damage - Personnel aboard this ship
+    cannot attempt missions" (Disable Sensors), "… must discard a card from hand to use that
+    Programming" (Stolen Computer Core)."""
+    ships = [ship] if ship else S.ships_in_play(state)
+    return [(d, ab) for s in ships for d in state["cards"][s].get("damage") or ()
+            for ab in S.abilities(state, d, "damage") if ab.get("keyword") == keyword]
 
 
 def skill_blocked(state: dict, iid: str, skill: str, costs: list) -> bool:

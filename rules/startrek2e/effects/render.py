@@ -299,6 +299,10 @@ def _damage(ab: dict, ctx: P.Ctx) -> str:
     inner.refs = ctx.refs
     if "modify" in ab:
         return f"Damage - {_cap(_modify_sentence(ab['modify'], inner, 'this ship'))}."
+    if ab.get("keyword") == "cant_attempt":
+        return "Damage - Personnel aboard this ship cannot attempt missions."
+    if ab.get("keyword") == "skills_cost":
+        return f"Damage - {_cap(_keyword(ab, inner).rstrip('.'))}."
     head = TRIGGERS.get(ab["on"], f"<?{ab['on']}>").replace("{this}", "this card")
     cond = f", if {P.condition(ab['if'], inner)}" if "if" in ab else ""
     return f"Damage - {head}{cond}, {clauses(ab['effects'], inner)}."

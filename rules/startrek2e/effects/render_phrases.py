@@ -640,6 +640,8 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "alike":
             fact = "species" if v["fact"] == "species" else "affiliation"
             parts.append(f"{ref_phrase(v['ref'], ctx, plural=True)} are the same {fact}")
+        elif k == "selected":
+            parts.append(f"{ctx.this} is {'one of the cards' if v else 'not one of the cards'} selected")
         elif k == "killed_this_attempt":
             parts.append("a personnel has been killed during this mission attempt" if v
                          else "no personnel has been killed during this mission attempt")

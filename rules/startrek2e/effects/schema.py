@@ -21,7 +21,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "event": {"play_on", "effects", "destroy_after", "cost"},
     "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
-    "damage": {"modify", "on", "effects", "if"},
+    "damage": {"modify", "on", "effects", "if", "keyword", "who", "skills"},
     "keyword": {"keyword", "if", "who", "skills"},
     "action": {"while", "cost", "effects", "limit"},
     "meet_with": {"use", "instead_of", "checks", "while"},
@@ -104,8 +104,10 @@ class _Checker(NounChecks):
             self.filter(ab["who"], f"{path}.who")
         if "skills" in ab and not (isinstance(ab["skills"], list) and all(is_stat(x) for x in ab["skills"])):
             self.err(f"{path}.skills", "a list of skill names (the skills that have a price)")
-        if kind == "damage" and not ("modify" in ab) ^ ({"on", "effects"} <= set(ab)):
-            self.err(path, "a damage text has 'modify', or 'on' and 'effects' (a text that acts)")
+        if kind == "damage" and [("modify" in ab), ({"on", "effects"} <= set(ab)), ("keyword" in ab)].count(True) != 1:
+            self.err(path, "a damage text has 'modify', or 'on' and 'effects' (a text that acts), or 'keyword'")
+        if kind == "damage" and "keyword" in ab and ab["keyword"] not in ("cant_attempt", "skills_cost"):
+            self.err(f"{path}.keyword", "'cant_attempt' (personnel aboard) or 'skills_cost'")
         if kind == "static":  # "Each … is Cunning +2" (modify) or "he … loses Thief" (keywords)
             if ("modify" in ab) == ("keywords" in ab):
                 self.err(path, "a static text has 'modify' or 'keywords'")

@@ -27,9 +27,11 @@ def _planet_team(seed: str, dilemmas: list, team=("T-F1", "T-F7", "T-F2")):
     return turn_to(st, 0, "orders"), m, people
 
 
-def _answer(st, **match):
-    opt = next(o for o in options(st) if all(o.get(k) == v for k, v in match.items()))
-    return act(st, opt)
+def _refresh(st):
+    """The orders offered again after the scenario changed the table."""
+    from rules.startrek2e import flow
+    st["pending"] = None
+    return flow.advance(st)
 
 
 # ---------------------------------------------------------------- CONDITION total
@@ -233,12 +235,11 @@ def test_conscription_downloads_two_glinns_and_places_them_on_top_of_the_deck():
 # ---------------------------------------------------------------- ability requirement + FILTER host (mission)
 def test_legal_proceedings_adds_law_to_the_mission_and_scores_5_when_it_is_completed():
     st, m, team = _planet_team("legal-without", [], team=("T-F1", "T-F7", "T-F2", "T-F5"))
-    ev = real(st, 0, "T-EV1", "2C047", "attached", m)
-    st["cards"][m].setdefault("attached", []).append(ev) if ev not in st["cards"][m].get("attached", []) else None
+    real(st, 0, "T-EV1", "2C047", "attached", m)
     st = attempt(st, m)  # Anthropology, Diplomacy and Integrity>20 are there, Law is not
     assert not st["cards"][m].get("completed") and st["seats"][0]["score"] == 0
     st, m, team = _planet_team("legal-with", [], team=("T-F1", "T-F7", "T-F2", "T-F5"))
-    ev = real(st, 0, "T-EV1", "2C047", "attached", m)
+    real(st, 0, "T-EV1", "2C047", "attached", m)
     judge = real(st, 0, "T-F6", "2R115", "pile", m)  # Evek: Law while he has a captive — give him one
     captive = next(i for i in st["seats"][1]["deck"] if S.ctype(st, i) == "personnel")
     S.move(st, captive, "brig", 0)
@@ -426,3 +427,79 @@ def test_staunch_determination_mills_the_cost_of_a_personnel_killed_in_your_card
 
 def DB_cost(st, iid):
     return S.card_def(st, iid)["cost"]
+
+
+# ---------------------------------------------------------------- damage keyword texts
+def test_disable_sensors_as_damage_keeps_the_personnel_aboard_from_attempting():
+    st = started("sensors")
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF2", "ships", m)
+    for g in ("T-F5", "T-F4"):
+        put(st, 0, g, "aboard", ship)
+    st = turn_to(st, 0, "orders")
+    assert any(o.get("ship") == ship for o in options(st, "attempt"))
+    real(st, 1, "T-EV1", "2R041", "damage", ship)
+    st["pending"] = None
+    from rules.startrek2e import flow
+    st = flow.advance(st)
+    assert not any(o.get("ship") == ship for o in options(st, "attempt"))
+    check_invariants(st)
+
+
+def test_stolen_computer_core_as_damage_puts_a_price_on_programming_aboard():
+    from rules.startrek2e import stats as ST
+    st = started("core")
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF2", "ships", m)
+    ro = real(st, 0, "T-F5", "2C109", "aboard", ship)  # Programming
+    assert ST.value(st, ro, "Programming") == 1
+    real(st, 1, "T-D1", "2U022", "damage", ship)
+    assert ST.value(st, ro, "Programming") == 0 and ST.value(st, ro, "Security") == 1
+    check_invariants(st, views=False)
+
+
+# ---------------------------------------------------------------- personnel_killed: where it was (present)
+def test_korris_is_strength_plus_3_when_a_klingon_attempting_with_him_is_killed():
+    from . import fixtures as FX
+    st, m, team = _planet_team("korris", ["2C013"], team=())
+    korris = real(st, 0, "T-F5", "2R144", "pile", m)
+    kor = [real(st, 0, g, "1C301", "pile", m) for g in ("T-F3", "T-F3", "T-F8")]  # Kahmis: Klingons
+    n = DB["2R144"]["strength"] + 2 * DB["1C301"]["strength"] + 1  # met only with Korris's +3
+    st["extra_cards"]["X-STR"] = FX.dilemma("X-STR", "Test of Strength", "dual", 0, [
+        {"unless": {"attributes": {"strength": n}}, "then": [{"draw": {"count": 3}}]}])
+    st["cards"][next(i for i in st["seats"][1]["dilemmas"] if st["cards"][i]["guid"] == "T-D8")]["guid"] = "X-STR"
+    hand = len(st["seats"][0]["hand"])
+    st = _refresh(st)
+    st = respond(attempt(st, m, dilemmas=["2C013", "X-STR"]))  # Houdini Mines kills one at random
+    dead = [c for c in kor + [korris] if st["cards"][c]["zone"] == "discard"]
+    assert len(dead) == 1 and dead[0] != korris  # (this seed kills a Klingon beside him)
+    assert len(st["seats"][0]["hand"]) == hand  # Strength>n was met: Korris was Strength +3
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- CONDITION selected
+def test_leeta_randomly_selected_makes_another_bajoran_present_gain_a_skill_she_already_has():
+    st, m, team = _planet_team("leeta", ["2C020"], team=())
+    st["extra_cards"]["T-P1"] = {**st["extra_cards"]["T-P1"], "attempt_affiliations": ["bajoran"]}
+    leeta = real(st, 0, "T-F5", "2R108", "pile", m)
+    jabara = real(st, 0, "T-F6", "1C214", "pile", m)  # Bajoran, as Leeta: Racial Tension stops nobody
+    st = act(_refresh(st), {"type": "attempt", "mission": m})
+    asked = False
+    for _ in range(40):
+        p = st["pending"]
+        if p["kind"] == "choose_dilemma":
+            d = next((o for o in options(st) if o["card"] and st["cards"][o["card"]]["guid"] == "2C020"), None)
+            st = act(st, d or {"type": "choose_dilemma", "card": None})
+        elif p["kind"] == "respond" and {"type": "respond", "card": leeta, "ability": 0} in options(st):
+            asked = True
+            st = act(st, {"type": "respond", "card": leeta, "ability": 0})
+        elif p["kind"] in ("respond", "attempt_action"):
+            st = act(st, {"type": "pass"})
+        elif p["kind"] == "choose" and p["seat"] == 0:
+            st = act(st, options(st)[0])
+        else:
+            break
+    assert asked
+    gained = [e for e in st["log"] if e["event"] == "gained_skills"]
+    assert gained and gained[0]["card"] == jabara and gained[0]["source"] == jabara
+    check_invariants(st)
