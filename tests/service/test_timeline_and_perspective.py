@@ -4,13 +4,18 @@ view, the spectator's or the judge's once the match is over; only your own befor
 from __future__ import annotations
 
 
+import pytest
+
 from replays.timeline import mark_from_view
 from tests.service.helpers import bearer
 
 
-def _stargate(client, moves: int = 40) -> tuple[str, list[str]]:
-    created = client.post("/v1/matches", json={"game": "stargate", "seats": [
-        {"name": "Ann", "deck": "oneil"}, {"name": "Bob", "deck": "apophis"}]})
+DECKS = {"stargate": ("oneil", "apophis"), "startrek2e": ("federation", "klingon"), "babylon5": ("human", "minbari")}
+
+
+def _stargate(client, moves: int = 40, game: str = "stargate") -> tuple[str, list[str]]:
+    created = client.post("/v1/matches", json={"game": game, "seats": [
+        {"name": "Ann", "deck": DECKS[game][0]}, {"name": "Bob", "deck": DECKS[game][1]}]})
     assert created.status_code == 201, created.json
     match_id, tokens = created.json["match_id"], [s["token"] for s in created.json["seats"]]
     for _ in range(moves):
@@ -28,8 +33,9 @@ def _marks(client, match_id, **query):
     return r.json
 
 
-def test_the_timeline_marks_every_version_where_the_spectators_turn_or_phase_changes(client):
-    match_id, tokens = _stargate(client)
+@pytest.mark.parametrize("game", sorted(DECKS))
+def test_the_timeline_marks_every_version_where_the_spectators_turn_or_phase_changes(client, game):
+    match_id, tokens = _stargate(client, game=game)
     whole = _marks(client, match_id)
     assert whole["version"] == 40 and whole["next_start"] is None
     marks = whole["marks"]
