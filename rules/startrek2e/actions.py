@@ -28,7 +28,7 @@ from . import state as S
 from .effects import costs as C
 from .effects import extra as X
 from .effects import filters as F
-from .effects import interpreter as I
+from .effects import frames as FR
 
 
 def _sources(state: dict, seat: int):
@@ -107,4 +107,4 @@ def use(state: dict, seat: int, iid: str, k: int) -> None:
     if key is not None:
         state["turn"]["used"].append(key)
     S.log(state, "action", seat=seat, card=iid, title=S.name(state, iid))
-    I.push(state, ab["effects"], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
+    FR.push(state, ab["effects"], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))

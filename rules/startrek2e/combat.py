@@ -13,7 +13,8 @@ from . import glossary as G
 from . import state as S
 from . import stats as ST
 from .effects import filters as F
-from .effects.interpreter import _child
+from .effects.frames import _child
+from . import legality as LEG
 
 
 def _unstopped(state: dict, cards: list, seat: int) -> list:
@@ -278,27 +279,9 @@ def join_engagement(state: dict, frame: dict) -> bool:
     if you began it, else defending."""
     eng = state.get("engagement")
     ctx = frame["ctx"]
-    ship = joining_ship(state, ctx["source"])
-    if ship is None or not can_join(state, ship, ctx["you"]):
+    ship = LEG.joining_ship(state, ctx["source"])
+    if ship is None or not LEG.can_join(state, ship, ctx["you"]):
         return True
     (eng["attackers"] if ctx["you"] == eng["seat"] else eng["defenders"]).append(ship)
     S.log(state, "joined_engagement", seat=ctx["you"], ship=ship, title=S.name(state, ship))
     return True
-
-
-def joining_ship(state: dict, src: str):
-    """"This ship may join": the card itself (a ship) or the ship this personnel is aboard."""
-    c = state["cards"][src]
-    return src if c["zone"] == "ships" else (c["in"] if c["zone"] == "aboard" else None)
-
-
-def can_join(state: dict, ship: str, seat: int) -> bool:
-    """Whether ``seat``'s ``ship`` may join the engagement under way: ``seat`` is one of its
-    two players (RULES.md "Multiplayer combat and engagements"), the ship a staffed, unstopped
-    ship of his at its mission, not in it already."""
-    eng = state.get("engagement")
-    if not eng or seat not in (eng["seat"], eng.get("opp")) or S.ctype(state, ship) != "ship" \
-            or S.commander(state, ship) != seat or S.mission_of(state, ship) != eng["mission"]:
-        return False
-    return ship not in eng["attackers"] + eng["defenders"] and not state["cards"][ship]["stopped"] \
-        and ST.staffed(state, ship)

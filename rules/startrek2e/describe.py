@@ -1,9 +1,9 @@
 """Why an action is illegal, naming the rule and the cards (``GAME.describe_illegal``)."""
 from __future__ import annotations
 
-from . import glossary as G
 from . import state as S
 from . import stats as ST
+from . import legality as LEG
 
 
 ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders",
@@ -36,7 +36,7 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
         d = S.card_def(state, card)
         if card not in state["seats"][seat]["hand"]:
             return f"Play and Draw Cards: {_name(state, card)} is not in your hand"
-        if d.get("unique") and G.commands_copy(state, seat, d["title"]):
+        if d.get("unique") and LEG.commands_copy(state, seat, d["title"]):
             return f"Uniqueness: you already have a copy of {d['title']} in play (or a captive copy)"
         from .play import play_cost
         at = _field(action, "at")

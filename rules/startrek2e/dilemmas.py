@@ -17,10 +17,10 @@ from . import stats as ST
 from .effects import filters as F
 from .effects import extra as X
 from .effects import requirements as RQ
-from .effects import interpreter as I
 from .orders import team_for
 from .triggers import fire
 from .victory import check as check_victory
+from .effects import frames as FR
 
 
 def attempt_mission(state: dict, seat: int, m: str, ship: str | None) -> None:
@@ -164,7 +164,7 @@ def face_dilemmas(state: dict) -> None:
             ctx = F.ctx_for(state, cur, you=you, dilemma=True)
             ctx["opp"] = owner if you != owner else a["seat"]
             for ab in S.abilities(state, cur, "dilemma"):
-                I.push(state, ab["effects"], ctx)
+                FR.push(state, ab["effects"], ctx)
             return
         if state["cards"][cur]["zone"] == "revealed":  # nothing placed it elsewhere: overcome
             overcome(state, cur, m)

@@ -14,9 +14,11 @@ from . import orders as O
 from . import play as P
 from . import setup, turn
 from . import state as S
+from .effects import filters as F
 from .effects import interpreter as I
 from .triggers import answer as answer_window
 from .triggers import window_step
+from .effects import frames as FR
 
 
 def _play_step(state: dict) -> None:
@@ -114,8 +116,16 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         elif t == "play":
             P.play_card(state, seat, action["card"], None)
         elif t == "pay_skills":  # "must discard a card from hand to use that personnel's skills"
-            from .effects.extra import pay_for_skills
             pay_for_skills(state, seat, action["card"])
         elif t == "end_orders":
             state["step"] = "discard_excess"
     return advance(state)
+
+
+def pay_for_skills(state: dict, seat: int, iid: str) -> None:
+    """"Must discard a card from hand to use that personnel's skills": a discard pushed for
+    the seat (moved here from effects/extra.py: it is an answer to a decision, and extra.py
+    is part of the card language below every effect)."""
+    state["turn"]["used"].append(f"skills_paid:{iid}")
+    S.log(state, "paid_for_skills", seat=seat, card=iid, title=S.name(state, iid))
+    FR.push(state, [{"discard": {"count": 1, "from": "hand"}}], F.ctx_for(state, iid, you=seat))

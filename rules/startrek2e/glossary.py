@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import rng as R
 from . import state as S
 from . import stats as ST
+from . import legality as LEG
 
 
 def _scatter(state: dict, host: str) -> None:
@@ -22,17 +23,6 @@ def _scatter(state: dict, host: str) -> None:
             if zone in ("aboard", "ships"):
                 _scatter(state, iid)
             to_owner_pile(state, iid)
-
-
-def stays_in_play(state: dict, iid: str) -> bool:
-    """Keyword ``cant_leave_play`` (with its ``if``): "While a ship is here, this event cannot
-    leave play" (Engage Cloak). Every effect that would take the card out of play skips it."""
-    abs_ = [ab for ab in S.abilities(state, iid, "keyword") if ab.get("keyword") == "cant_leave_play"]
-    if not abs_ or not S.in_play(state, iid):
-        return False
-    from .effects import filters as F
-    ctx = F.ctx_for(state, iid)
-    return any("if" not in ab or F.condition(state, ab["if"], ctx) for ab in abs_)
 
 
 def to_owner_pile(state: dict, iid: str) -> None:
@@ -49,7 +39,7 @@ def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
     """Destroy a card in play (a personnel: kill). Everything on it leaves with it."""
     if not S.in_play(state, iid) and state["cards"][iid]["zone"] not in ("damage", "brig"):
         return
-    if stays_in_play(state, iid):
+    if LEG.stays_in_play(state, iid):
         return
     where, loc = S.mission_of(state, iid), S.location(state, iid)
     _scatter(state, iid)
@@ -76,7 +66,7 @@ def kill(state: dict, iid: str) -> None:
 
 def remove_from_game(state: dict, iid: str) -> None:
     """Out of play: set completely aside, not into any discard pile."""
-    if stays_in_play(state, iid):
+    if LEG.stays_in_play(state, iid):
         return
     if S.in_play(state, iid):
         _scatter(state, iid)
@@ -157,32 +147,6 @@ def _scatter_attached_only(state: dict, iid: str) -> None:
         to_owner_pile(state, a)
 
 
-def commands_copy(state: dict, seat: int, title: str) -> bool:
-    """Uniqueness: you command a card with this title in play, or your own copy is a captive."""
-    for i in S.cards_in_play(state):
-        if S.commander(state, i) == seat and S.title(state, i) == title:
-            return True
-    for other in state["seats"]:
-        for i in other["brig"]:
-            if state["cards"][i]["owner"] == seat and S.title(state, i) == title:
-                return True
-    return False
-
-
-def equipped_with(state: dict, personnel: str, equipment: str) -> bool:
-    """Glossary "Equipped with": present with the equipment and affected by its game text
-    (the O'Brien example: an Engineer Kit yes, a Medical Kit no)."""
-    from .effects import filters as F
-    if not S.present(state, personnel, equipment):
-        return False
-    ctx = F.ctx_for(state, equipment)
-    for ab in S.abilities(state, equipment, "static"):
-        who = (ab.get("modify") or ab.get("keywords") or {}).get("who", {"self": True})
-        if F.matches(state, personnel, who, ctx):
-            return True
-    return False
-
-
 def take_command(state: dict, iid: str, seat: int) -> bool:
     """Command and Owner: an opponent may gain command of your card in play; the owner
     stays its owner. Uniqueness: you may not take command of a card if you already
@@ -190,7 +154,7 @@ def take_command(state: dict, iid: str, seat: int) -> bool:
     d = S.card_def(state, iid)
     if not S.in_play(state, iid) or S.commander(state, iid) in (None, seat):
         return False
-    if d.get("unique") and commands_copy(state, seat, d["title"]):
+    if d.get("unique") and LEG.commands_copy(state, seat, d["title"]):
         return False
     state["cards"][iid]["commander"] = seat
     S.log(state, "took_command", seat=seat, card=iid, title=S.name(state, iid))

@@ -7,52 +7,16 @@ from . import state as S
 from . import stats as ST
 from .effects import extra as X
 from .effects import filters as F
-from .effects import interpreter as I
 from . import play as P
 from . import actions as A
 from .effects import costs as C
 from .effects.useful import may_change
-
-
-def _surface(state: dict, m: str) -> bool:
-    return S.mission_type(state, m) in ("planet", "headquarters")
-
-
-def beam_options(state: dict, seat: int, *, stopped_ok: bool = False) -> list[dict]:
-    """Rulebook "Beaming": you must command an (unstopped) ship at the mission; planet or
-    headquarters ↔ your ship, or ship ↔ your other ship; never mission to mission, never
-    onto or off an opponent's ship. One card per order (several orders move a group).
-    Only unstopped personnel beam, unless card text beams stopped ones (``stopped_ok``)."""
-    out = []
-    for m in S.all_missions(state):
-        ships = [s for s in state["cards"][m]["ships"]
-                 if S.commander(state, s) == seat and not state["cards"][s]["stopped"]]
-        if not ships:
-            continue
-        movable = lambda i: S.commander(state, i) == seat and (  # noqa: E731
-            S.ctype(state, i) == "equipment" or (S.ctype(state, i) == "personnel"
-                                                 and (stopped_ok or not state["cards"][i]["stopped"])))
-        if _surface(state, m):
-            for i in state["cards"][m]["pile"]:
-                if movable(i):
-                    out += [{"type": "beam", "card": i, "to": s} for s in ships]
-        for s in ships:
-            for i in state["cards"][s]["aboard"]:
-                if not movable(i):
-                    continue
-                if _surface(state, m):
-                    out.append({"type": "beam", "card": i, "to": m})
-                out += [{"type": "beam", "card": i, "to": o} for o in ships if o != s]
-    return out
-
-
-def beam_destinations(state: dict, seat: int, card: str, *, stopped_ok: bool = False) -> list[str]:
-    """Where ``card`` may be beamed now (by the rules of beaming; see :func:`beam_options`)."""
-    return [b["to"] for b in beam_options(state, seat, stopped_ok=stopped_ok) if b["card"] == card]
+from .effects import frames as FR
+from . import legality as LEG
 
 
 def choose_beam_destination(state: dict, seat: int, card: str) -> None:
-    opts = [b for b in beam_options(state, seat) if b["card"] == card]
+    opts = [b for b in LEG.beam_options(state, seat) if b["card"] == card]
     S.set_pending(state, seat, "beam_to", f"Beam {S.name(state, card)} where?", opts)
 
 
@@ -164,7 +128,7 @@ def use_order(state: dict, seat: int, iid: str, k: int) -> None:
     if F.has_keyword_ability(state, iid, "one_order_per_turn"):
         state["turn"]["used"].append(f"{iid}:orders")
     S.log(state, "order", seat=seat, card=iid, title=S.name(state, iid))
-    I.push(state, ab["effects"], F.ctx_for(state, iid), cost=ab.get("cost"))
+    FR.push(state, ab["effects"], F.ctx_for(state, iid), cost=ab.get("cost"))
 
 
 def execute_orders(state: dict) -> None:
@@ -173,7 +137,7 @@ def execute_orders(state: dict) -> None:
     if state["turn"]["orders"] < S.ORDERS_PER_TURN:
         with ST.frozen(state):
             beams, seen = [], set()
-            for b in beam_options(state, seat):  # pick the card first, then where (small lists)
+            for b in LEG.beam_options(state, seat):  # pick the card first, then where (small lists)
                 if b["card"] not in seen:
                     seen.add(b["card"])
                     beams.append({"type": "beam", "card": b["card"]})

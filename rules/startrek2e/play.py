@@ -14,23 +14,9 @@ from . import stats as ST
 from .effects import costs as C
 from .effects import filters as F
 from .effects import extra as X
-from .effects import interpreter as I
 from .triggers import fire
-
-
-def requirements_met(state: dict, seat: int, iid: str) -> bool:
-    """Glossary "Requirements" (checked before costs) and "Uniqueness"."""
-    d = S.card_def(state, iid)
-    if d.get("unique") and G.commands_copy(state, seat, d["title"]):
-        return False
-    ctx = F.ctx_for(state, iid, you=seat)
-    for ab in S.abilities(state, iid, "play_requirement"):
-        if "requires" in ab and not F.condition(state, ab["requires"], ctx):
-            return False
-        for c in ab.get("cost") or []:
-            if "discard" in c and not c["discard"].get("up_to") and len(state["seats"][seat]["hand"]) < 2:
-                return False
-    return True
+from .effects import frames as FR
+from . import legality as LEG
 
 
 def own_headquarters(state: dict, seat: int) -> list:
@@ -96,11 +82,11 @@ def _legal(state: dict, seat: int, orders: bool) -> list[dict]:
             continue
         t = S.ctype(state, iid)
         if t == "interrupt":
-            if playable_interrupt(state, seat, iid, orders) and requirements_met(state, seat, iid):
+            if playable_interrupt(state, seat, iid, orders) and LEG.requirements_met(state, seat, iid):
                 seen.add(guid)
                 out.append({"type": "play", "card": iid})
             continue
-        if orders or not requirements_met(state, seat, iid):
+        if orders or not LEG.requirements_met(state, seat, iid):
             continue
         for at in destinations(state, seat, iid):
             if play_cost(state, seat, iid, at) > counters:  # "this personnel's cost -1" where it is played
@@ -133,7 +119,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
         _new_play(state, iid)
         fire(state, "about_to_play", card=iid, seat=seat, verb="play")  # "prevent that interrupt" (item 37)
         for ab in S.abilities(state, iid, "interrupt"):  # a cost is paid even if the play is prevented
-            I.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
+            FR.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
         return
     cost = play_cost(state, seat, iid, at)
     state["seats"][seat]["counters"] -= cost
@@ -168,7 +154,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
     fire(state, "play_self", card=iid, seat=seat)
     fire(state, "card_played", card=iid, seat=seat)
     if effects or cost:
-        I.push(state, effects, ctx, cost=cost)
+        FR.push(state, effects, ctx, cost=cost)
 
 
 def _new_play(state: dict, iid: str) -> None:

@@ -205,7 +205,6 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: s
             return False
     instead = {}
     if check and req.get("attributes"):
-        from .effects.requirements import substitutes
         instead = substitutes(state, group, check)
     for attr, minimum in (req.get("attributes") or {}).items():
         total = max(_group_total(state, group, a) for a in [attr] + instead.get(attr, []))
@@ -326,3 +325,27 @@ def hq_affiliations(state: dict, hq: str) -> list:
 def keyword_sources(state: dict) -> list:
     """The ``static`` abilities that give or take keywords (``extra.keywords`` reads them)."""
     return _static_sources(state).get("__keywords__", [])
+
+
+def substitutes(state: dict, group: list, check: str) -> dict:
+    """``{attribute: [attributes that may stand in for it]}`` for ``group`` meeting a
+    ``check`` ("mission" or "dilemma") requirement: the ``meet_with`` abilities of the
+    unstopped, unblanked cards the group's commander commands whose ``checks`` name it and
+    whose ``while`` holds (moved here from effects/requirements.py: :func:`meets` reads it)."""
+    if not group:
+        return {}
+    seat = S.commander(state, group[0])
+    out: dict = {}
+    blk = X.blankers(state)
+    for iid in S.cards_in_play(state):
+        if S.commander(state, iid) != seat or state["cards"][iid].get("stopped"):
+            continue
+        abs_ = [ab for ab in S.abilities(state, iid, "meet_with") if check in ab["checks"]]
+        if not abs_ or (blk and X.blanked(state, iid, blk)):
+            continue
+        ctx = F.ctx_for(state, iid)
+        for ab in abs_:
+            if "while" not in ab or F.condition(state, ab["while"], ctx):
+                for a in ab["instead_of"]:
+                    out.setdefault(a, []).append(ab["use"])
+    return out

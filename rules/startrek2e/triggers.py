@@ -13,6 +13,7 @@ from . import state as S
 from .effects import extra as X
 from .effects import filters as F
 from .effects.useful import may_change
+from .effects import frames as FR
 
 # which seat's cards an event concerns: "any", "seat" (the event's seat), "current" (turn player)
 RELATION = {
@@ -94,7 +95,6 @@ def _user(state: dict, iid: str) -> int:
 
 
 def fire(state: dict, event: str, **data) -> None:
-    from .effects import interpreter as I
     for iid, k, ab in list(_trigger_sources(state)) + _leaving_sources(state, data):
         if ab["on"] != event or ab.get("optional") or spent(state, iid, k, ab):
             continue
@@ -106,7 +106,7 @@ def fire(state: dict, event: str, **data) -> None:
             continue
         if "limit" in ab:
             state["turn"]["used"].append(f"{iid}:{k}")
-        I.push(state, ab["effects"], ctx, cost=ab.get("cost"))
+        FR.push(state, ab["effects"], ctx, cost=ab.get("cost"))
     with X.keywords_listed_once(state):  # only read while each seat is asked
         window = any(True for _ in _optional(state, event, data))
     if window:
@@ -170,7 +170,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
             ctx = F.ctx_for(state, iid, you=seat, event=data)
             if "if" in ab and not F.condition(state, ab["if"], ctx):
                 continue
-            from .play import requirements_met
+            from .legality import requirements_met
             from .effects.costs import payable
             if requirements_met(state, seat, iid) and payable(state, seat, iid, ab.get("cost") or []):
                 out.append({"type": "respond", "card": iid, "ability": k})
@@ -205,7 +205,6 @@ def window_step(state: dict) -> bool:
 
 
 def answer(state: dict, seat: int, action: dict) -> None:
-    from .effects import interpreter as I
     w = state["windows"][0]
     if action["type"] == "pass":
         w["passes"] += 1
@@ -225,4 +224,15 @@ def answer(state: dict, seat: int, action: dict) -> None:
     else:
         ctx = F.ctx_for(state, iid, event=w["data"])
         S.log(state, "responded", seat=seat, card=iid, title=S.name(state, iid))
-    I.push(state, ab["effects"], ctx, cost=ab.get("cost"))
+    FR.push(state, ab["effects"], ctx, cost=ab.get("cost"))
+
+
+def _urgent(state: dict, before: int, height: int) -> None:
+    """Windows opened by an "about to" event are answered before the effect goes on, ahead
+    of older windows (as ``prevention.preventable`` does)."""
+    new = state["windows"][before:]
+    if new:
+        del state["windows"][before:]
+        for w in new:
+            w["urgent"] = height
+        state["windows"][0:0] = new

@@ -50,7 +50,7 @@ def choose_one(state: dict, frame: dict, eff: dict, arg: dict):
     item 40): "Choose one: … or …". The chooser (default you) answers the first option
     (yes) or the second (no); the chosen effects then run. Either may be chosen even if it
     would do nothing ("do as much as you can")."""
-    from .interpreter import _child, _seat
+    from .frames import _child, _seat
     work = frame["work"]
     if "answer" not in work:
         seat = _seat(frame["ctx"], arg.get("chooser", "you"))

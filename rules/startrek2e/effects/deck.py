@@ -25,7 +25,11 @@ from __future__ import annotations
 
 from ... import rng as R
 from .. import glossary as G
+from .. import legality as LEG
 from .. import state as S
+from . import frames as FR
+from . import targets as TG
+from .. import triggers as TR
 
 
 def _order(state: dict, frame: dict, eff: dict, cards: list, top: bool):
@@ -54,15 +58,14 @@ def _order(state: dict, frame: dict, eff: dict, cards: list, top: bool):
 def placing(top: bool):
     """``place_on_deck_top`` / ``place_on_deck_bottom`` with the ``order`` modifier; the top
     one offers the ``about_to_place_on_deck_top`` window card by card."""
-    from . import interpreter as I
     from . import prevention as P
-    act = P.preventable("place_on_deck_top", I._deck(True)) if top else I._target_verb(I._deck(False))
+    act = P.preventable("place_on_deck_top", _deck(True)) if top else TG._target_verb(_deck(False))
 
     def handler(state: dict, frame: dict, eff: dict, arg: dict):
         work = frame["work"]
         if "placing" not in work:
             from .useful import keeper
-            cards = I.targets(state, frame, arg, keep=keeper(state, frame, "place_on_deck_top" if top else "place_on_deck_bottom"))
+            cards = TG.targets(state, frame, arg, keep=keeper(state, frame, "place_on_deck_top" if top else "place_on_deck_bottom"))
             if cards is None:
                 return False
             ordered = _order(state, frame, eff, cards, top)
@@ -77,12 +80,11 @@ def placing(top: bool):
 def shuffle_into_deck(state: dict, frame: dict, eff: dict, arg: dict):
     """"Take all the personnel and ships from your discard pile and shuffle them to form a
     new deck": each card into its owner's deck, then each such deck is shuffled."""
-    from . import interpreter as I
     from .useful import keeper
-    cards = I.targets(state, frame, arg, keep=keeper(state, frame, "shuffle_into_deck"))
+    cards = TG.targets(state, frame, arg, keep=keeper(state, frame, "shuffle_into_deck"))
     if cards is None:
         return False
-    I._remember(frame, eff, cards)
+    FR._remember(frame, eff, cards)
     owners = []
     for c in cards:
         if S.in_play(state, c):
@@ -116,8 +118,7 @@ def download(state: dict, frame: dict, eff: dict, arg: dict):
         elif state["cards"][card]["zone"] == "deck" and state["cards"][card]["in"] == seat:
             S.move(state, card, "hand", seat)
             if "as" in eff:  # "download two Glinns, then place them on top of your deck" (Conscription)
-                from .interpreter import _remember
-                _remember(frame, eff, [card])
+                FR._remember(frame, eff, [card])
         return True
     if "answer" in work:
         pick = work.pop("answer")
@@ -131,7 +132,7 @@ def download(state: dict, frame: dict, eff: dict, arg: dict):
         work["found"] = pick
         height, before = len(state["stack"]), len(state["windows"])
         fire(state, "about_to_download", card=pick, seat=seat, verb="download")
-        _urgent(state, before, height)
+        TR._urgent(state, before, height)
         return False  # the mandatory texts and the window come first; then into the hand
     opts = F.pile_options(state, deck, arg, ctx)
     if not opts:
@@ -142,12 +143,11 @@ def download(state: dict, frame: dict, eff: dict, arg: dict):
     return False
 
 
-def _urgent(state: dict, before: int, height: int) -> None:
-    """Windows opened by an "about to" event are answered before the effect goes on, ahead
-    of older windows (as ``prevention.preventable`` does)."""
-    new = state["windows"][before:]
-    if new:
-        del state["windows"][before:]
-        for w in new:
-            w["urgent"] = height
-        state["windows"][0:0] = new
+def _deck(top):
+    def fn(state, frame, c):
+        if LEG.stays_in_play(state, c):
+            return
+        if S.in_play(state, c):
+            G._scatter(state, c)
+        S.move(state, c, "deck", state["cards"][c]["owner"], top=top)
+    return fn

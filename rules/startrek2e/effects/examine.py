@@ -35,7 +35,7 @@ def _pick(spec) -> dict:
 
 def examine(state: dict, frame: dict, eff: dict, arg: dict):
     from . import filters as F
-    from .interpreter import _remember, _seat
+    from .frames import _remember, _seat
     ctx, work = frame["ctx"], frame["work"]
     owner = _seat(ctx, arg.get("who", "you"))
     zone = state["seats"][owner][ZONES[arg.get("from", "deck")]]
@@ -97,7 +97,7 @@ def _swap(state: dict, frame: dict, eff: dict, work: dict, pick: dict, owner: in
     (among the examined cards, and in ``as``); the replaced card goes to that discard pile,
     face up. A card that came in is not replaced again, and the examined cards are not
     candidates from the pile (RULES.md "Replacing examined cards"). ``True`` when done."""
-    from .interpreter import _seat
+    from .frames import _seat
     ctx = frame["ctx"]
     sw = work.setdefault("swap", {"done": 0, "out": None, "in": []})
     zone = state["seats"][owner]["deck"]

@@ -86,7 +86,6 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return m is not None and any(i != iid and S.mission_of(state, i) == m and F.matches(state, i, v, ctx)
                                      for i in S.cards_in_play(state))
     if k == "equipped_with":  # glossary "Equipped with": present with a matching equipment it can be affected by
-        from ..glossary import equipped_with
         loc = S.location(state, iid)
         return bool(loc) and any(S.ctype(state, e) == "equipment" and F.matches(state, e, v, ctx)
                                  and equipped_with(state, iid, e) for e in S.cards_at(state, loc))
@@ -324,14 +323,6 @@ def pay_options(state: dict, seat: int) -> list:
     return out
 
 
-def pay_for_skills(state: dict, seat: int, iid: str) -> None:
-    from . import filters as F
-    from . import interpreter as I
-    state["turn"]["used"].append(f"skills_paid:{iid}")
-    S.log(state, "paid_for_skills", seat=seat, card=iid, title=S.name(state, iid))
-    I.push(state, [{"discard": {"count": 1, "from": "hand"}}], F.ctx_for(state, iid, you=seat))
-
-
 def random_excluded(state: dict, iid: str) -> bool:
     """"While this personnel is facing a dilemma, exclude him from any random selection"
     (keyword ``random_excluded`` with ``if``, read for the card itself — Tosk)."""
@@ -439,3 +430,17 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         m = (ctx.get("event") or {}).get("mission")
         return m is not None and F.matches(state, m, v, ctx)
     return True
+
+
+def equipped_with(state: dict, personnel: str, equipment: str) -> bool:
+    """Glossary "Equipped with": present with the equipment and affected by its game text
+    (the O'Brien example: an Engineer Kit yes, a Medical Kit no)."""
+    from . import filters as F
+    if not S.present(state, personnel, equipment):
+        return False
+    ctx = F.ctx_for(state, equipment)
+    for ab in S.abilities(state, equipment, "static"):
+        who = (ab.get("modify") or ab.get("keywords") or {}).get("who", {"self": True})
+        if F.matches(state, personnel, who, ctx):
+            return True
+    return False

@@ -14,7 +14,7 @@ from .. import state as S
 
 
 def face_dilemma_instead(state: dict, frame: dict, eff: dict, arg: dict):
-    from .interpreter import targets
+    from .targets import targets
     ships = targets(state, frame, arg["ship"])
     if ships is None:
         return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import state as S
 from .. import stats as ST
 from . import extra as X
-from . import ships as SH
+from . import ship_filters as SF
 from . import tallies as TL
 
 
@@ -127,7 +127,7 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
             if bool(v) != (iid != src and S.present(state, iid, src)):
                 return False
         elif k == "aboard":  # aboard this ship: the source, the ship it is aboard or played on
-            ship = SH.this_ship(state, src)
+            ship = SF.this_ship(state, src)
             if bool(v) != (ship is not None and c["zone"] == "aboard" and c["in"] == ship):
                 return False
         elif k == "attempting":
@@ -156,8 +156,8 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k in X.FILTER_KEYS:
             if not X.match_key(state, iid, k, v, ctx):
                 return False
-        elif k in SH.FILTER_KEYS:
-            if not SH.match_key(state, iid, k, v, ctx):
+        elif k in SF.FILTER_KEYS:
+            if not SF.match_key(state, iid, k, v, ctx):
                 return False
         elif k in TL.FILTER_KEYS:
             if not TL.match_key(state, iid, k, v, ctx):

@@ -12,10 +12,11 @@ stays where it was).
 from __future__ import annotations
 
 from .. import state as S
+from .. import legality as LEG
 
 
 def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
-    from .interpreter import _remember
+    from .frames import _remember
     from .skills import _resolve
     from .useful import keeper
     at = _resolve(state, frame, "at_w", arg["at"])
@@ -30,7 +31,7 @@ def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
     _remember(frame, eff, cards)
     dest = at[0]
     for c in cards:
-        if not can_put(state, you, c, dest):
+        if not LEG.can_put(state, you, c, dest):
             continue
         d = S.card_def(state, c)
         if d["type"] == "ship":
@@ -44,32 +45,12 @@ def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
     return True
 
 
-def can_put(state: dict, you: int, card: str, dest: str) -> bool:
-    """Whether ``put_into_play`` would put ``card`` into play at ``dest`` for ``you``: a ship
-    at a mission, a personnel or equipment on a mission or aboard a ship, never a unique
-    card whose copy ``you`` already command (effects/useful.py)."""
-    d = S.card_def(state, card)
-    if d.get("unique") and _copy_elsewhere(state, you, card, d["title"]):
-        return False
-    if d["type"] == "ship":
-        return S.ctype(state, dest) == "mission"
-    return d["type"] in ("personnel", "equipment")
-
-
-def _copy_elsewhere(state: dict, seat: int, card: str, title: str) -> bool:
-    """Uniqueness without the card itself (a rescued captive is his own copy in a brig)."""
-    if any(i != card and S.commander(state, i) == seat and S.title(state, i) == title for i in S.cards_in_play(state)):
-        return True
-    return any(i != card and state["cards"][i]["owner"] == seat and S.title(state, i) == title
-               for other in state["seats"] for i in other["brig"])
-
-
 def remove_damage(state: dict, frame: dict, eff: dict, arg: dict):
     """``remove_damage``: TARGET (ships) — "remove a Damage card from that ship" (MISSING.md
     item 28, Geordi La Forge): one damage card of each ship goes where a repaired one goes
     (its owner's discard pile; a dilemma to its pile); with several, you choose which."""
     from .. import glossary as G
-    from .interpreter import targets
+    from .targets import targets
     from .useful import keeper
     ships = targets(state, frame, arg, keep=keeper(state, frame, "remove_damage"))
     if ships is None:
@@ -104,7 +85,7 @@ def replace(state: dict, frame: dict, eff: dict, arg: dict):
     "when you play"). A unique card you command a copy of (other than the replaced one) is
     not offered. ``as`` names the replaced card only when a replacement happened; the text
     says where it goes next ("Place the personnel you replaced in your discard pile")."""
-    from .interpreter import _remember
+    from .frames import _remember
     from .skills import _resolve
     old = _resolve(state, frame, "target_w", arg["target"])
     if old is None:

@@ -16,6 +16,8 @@ can prevent (RULES.md "Costs are paid, not prevented").
 from __future__ import annotations
 
 from .. import state as S
+from . import frames as FR
+from . import targets as TG
 
 EVENTS = {"kill": "about_to_be_killed", "stop": "about_to_be_stopped", "place_in_brig": "about_to_be_placed_in_brig",
           "place_on_deck_top": "about_to_place_on_deck_top"}
@@ -37,22 +39,21 @@ def _applies(state: dict, verb: str, card: str) -> bool:
 def preventable(verb: str, act):
     """A target-verb handler that offers prevention before acting on each card."""
     def handler(state: dict, frame: dict, eff: dict, arg: dict):
-        from . import interpreter as I
         from ..triggers import fire
         from .useful import keeper
-        cards = I.targets(state, frame, arg, keep=keeper(state, frame, verb))
+        cards = TG.targets(state, frame, arg, keep=keeper(state, frame, verb))
         if cards is None:
             return False
         work = frame["work"]
         if "queue" not in work:
-            I._remember(frame, eff, cards)
+            FR._remember(frame, eff, cards)
             work["queue"] = list(cards)
         while work["queue"]:
             c = work["queue"][0]
             key = f"{verb}:{c}"  # a prevention spares the card from this verb only
             if work.get("asked") != c and key in (state.get("prevented") or []):
                 work["asked"] = c  # already spared by a group prevention ("any number of …")
-            if I.paying(frame):  # a cost is paid, never prevented (RULES.md "Costs are paid, not prevented")
+            if FR.paying(frame):  # a cost is paid, never prevented (RULES.md "Costs are paid, not prevented")
                 work["queue"].pop(0)
                 opened = len(state["windows"])
                 act(state, frame, c)

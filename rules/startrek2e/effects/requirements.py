@@ -62,29 +62,3 @@ def expire(state: dict) -> None:
             c["added_requirements"] = [x for x in c["added_requirements"] if x["until"] != "end_of_turn"]
             if not c["added_requirements"]:
                 del c["added_requirements"]
-
-
-def substitutes(state: dict, group: list, check: str) -> dict:
-    """``{attribute: [attributes that may stand in for it]}`` for ``group`` meeting a
-    ``check`` ("mission" or "dilemma") requirement: the ``meet_with`` abilities of the
-    unstopped, unblanked cards the group's commander commands whose ``checks`` name it and
-    whose ``while`` holds."""
-    from . import extra as X
-    from . import filters as F
-    if not group:
-        return {}
-    seat = S.commander(state, group[0])
-    out: dict = {}
-    blk = X.blankers(state)
-    for iid in S.cards_in_play(state):
-        if S.commander(state, iid) != seat or state["cards"][iid].get("stopped"):
-            continue
-        abs_ = [ab for ab in S.abilities(state, iid, "meet_with") if check in ab["checks"]]
-        if not abs_ or (blk and X.blanked(state, iid, blk)):
-            continue
-        ctx = F.ctx_for(state, iid)
-        for ab in abs_:
-            if "while" not in ab or F.condition(state, ab["while"], ctx):
-                for a in ab["instead_of"]:
-                    out.setdefault(a, []).append(ab["use"])
-    return out

@@ -49,7 +49,7 @@ def select(state: dict, frame: dict, pool: list, count: int):
     if m is None:
         return out
     from ..triggers import fire
-    from .deck import _urgent
+    from ..triggers import _urgent
     height, before = len(state["stack"]), len(state["windows"])
     fire(state, "random_selection", mission=m, cards=list(out), seat=frame["ctx"]["you"])
     opened = len(state["windows"]) > before

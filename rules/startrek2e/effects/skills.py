@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from .. import state as S
 from .. import stats as ST
+from . import frames as FR
+from . import targets as TG
 
 ATTRS = ("integrity", "cunning", "strength")
 
@@ -26,7 +28,7 @@ def _resolve(state: dict, frame: dict, key: str, t: dict, keep=None):
     """Resolve one of the verb's two TARGETs with its own working space (a pending
     choice's answer goes to the TARGET being resolved); ``keep`` narrows a chosen one
     (``interpreter.targets``)."""
-    from .interpreter import targets
+    from .targets import targets
     work = frame["work"]
     sub = work.setdefault(key, {})
     if "answer" in work and work.get("resolving") == key:
@@ -81,4 +83,22 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
                 state["mods"].append({"card": c, "stat": stat, "amount": amount, "until": until,
                                       **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
             S.log(state, "gained_skills", card=c, source=s, title=S.name(state, c), source_title=S.name(state, s))
+    return True
+
+
+def lose_skills(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"lose_skills": TARGET}`` + ``until``: "make that personnel lose all his or her skills
+    until the end of that dilemma" (Stricken Dumb) — each skill level he has now is taken away
+    by a temporary modifier (skills gained later are not lost)."""
+    cards = TG.targets(state, frame, arg)
+    if cards is None:
+        return False
+    FR._remember(frame, eff, cards)
+    for c in cards:
+        if not S.in_play(state, c):
+            continue
+        for skill, level in sorted(ST.skills(state, c).items()):
+            if level > 0:
+                state["mods"].append({"card": c, "stat": skill, "amount": -level, "until": eff.get("until", "end_of_turn")})
+        S.log(state, "lost_skills", card=c, title=S.name(state, c))
     return True

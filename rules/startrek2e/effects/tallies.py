@@ -113,22 +113,3 @@ def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
 
 def _chooser(ctx: dict, arg: dict) -> int:
     return ctx["you"] if arg.get("chooser", "you") == "you" else ctx["opp"]
-
-
-def lose_skills(state: dict, frame: dict, eff: dict, arg: dict):
-    """``{"lose_skills": TARGET}`` + ``until``: "make that personnel lose all his or her skills
-    until the end of that dilemma" (Stricken Dumb) — each skill level he has now is taken away
-    by a temporary modifier (skills gained later are not lost)."""
-    from .interpreter import _remember, targets
-    cards = targets(state, frame, arg)
-    if cards is None:
-        return False
-    _remember(frame, eff, cards)
-    for c in cards:
-        if not S.in_play(state, c):
-            continue
-        for skill, level in sorted(ST.skills(state, c).items()):
-            if level > 0:
-                state["mods"].append({"card": c, "stat": skill, "amount": -level, "until": eff.get("until", "end_of_turn")})
-        S.log(state, "lost_skills", card=c, title=S.name(state, c))
-    return True

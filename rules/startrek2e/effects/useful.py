@@ -18,8 +18,8 @@ place nobody aboard). Two uses:
 """
 from __future__ import annotations
 
-from .. import glossary as G
 from .. import state as S
+from .. import legality as LEG
 
 STAYING = ("return_to_hand", "place_on_deck_top", "place_on_deck_bottom", "place_in_discard",
            "remove_from_game", "shuffle_into_deck")
@@ -38,23 +38,23 @@ def affects(state: dict, verb: str, card: str, ctx: dict) -> bool:
     if verb == "place_in_brig":
         return S.ctype(state, card) == "personnel" and S.in_play(state, card)
     if verb == "destroy":
-        return (S.in_play(state, card) or c["zone"] in ("damage", "brig")) and not G.stays_in_play(state, card)
+        return (S.in_play(state, card) or c["zone"] in ("damage", "brig")) and not LEG.stays_in_play(state, card)
     if verb in STAYING:
-        return not G.stays_in_play(state, card)
+        return not LEG.stays_in_play(state, card)
     if verb == "take_command":
         d = S.card_def(state, card)
         you = ctx["you"]
         return S.commander(state, card) not in (None, you) and not (
-            d.get("unique") and G.commands_copy(state, you, d["title"]))
+            d.get("unique") and LEG.commands_copy(state, you, d["title"]))
     if verb == "remove_damage":
         return S.ctype(state, card) == "ship" and bool(c.get("damage"))
     if verb == "place_as_damage":
         return S.ctype(state, card) == "ship" and S.in_play(state, card)
     if verb == "beam":
-        from ..orders import beam_destinations
+        from ..legality import beam_destinations
         return S.in_play(state, card) and bool(beam_destinations(state, ctx["you"], card, stopped_ok=True))
     if verb == "join_engagement":
-        from ..combat import can_join
+        from ..legality import can_join
         return can_join(state, card, ctx["you"])
     return True
 
@@ -62,13 +62,13 @@ def affects(state: dict, verb: str, card: str, ctx: dict) -> bool:
 def placeable(state: dict, verb: str, card: str, dest: str, ctx: dict) -> bool:
     """Whether ``place_at`` / ``put_into_play`` / ``move_ship`` would take ``card`` to ``dest``."""
     if verb == "place_at":
-        from .ships import can_place
+        from ..legality import can_place
         return can_place(state, card, dest)
     if verb == "put_into_play":
-        from .placement import can_put
+        from ..legality import can_put
         return can_put(state, ctx["you"], card, dest)
     if verb == "move_ship":
-        from .ships import can_follow
+        from ..legality import can_follow
         return S.ctype(state, card) == "ship" and S.in_play(state, card) and S.ctype(state, dest) == "mission" \
             and can_follow(state, card, dest)
     return True
@@ -130,7 +130,7 @@ def _could(state: dict, eff: dict, ctx: dict) -> bool:
             return True
         return any(placeable(state, verb, c, d, ctx) for d in dests[:1] for c in cards)
     if verb == "join_engagement" and not arg:  # "this ship may join": this ship, or the one he is aboard
-        from ..combat import can_join, joining_ship
+        from ..legality import can_join, joining_ship
         ship = joining_ship(state, ctx["source"])
         return ship is not None and can_join(state, ship, ctx["you"])
     if verb in TARGET_VERBS or (verb == "join_engagement" and arg):

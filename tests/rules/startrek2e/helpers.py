@@ -219,7 +219,7 @@ def sensible_action(state: dict, seat: int, r: random.Random) -> dict:
     legal = GAME.legal_actions(state, seat)
     p = state["pending"]
     if p["kind"] == "orders":  # beaming is two decisions: which card (then where, above)
-        from rules.startrek2e.orders import beam_options
+        from rules.startrek2e.legality import beam_options
         legal = [x for x in legal if x["type"] != "beam"] + beam_options(state, seat)
     by: dict = {}
     for x in legal:

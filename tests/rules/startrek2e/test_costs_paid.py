@@ -11,6 +11,7 @@ from rules.startrek2e import state as S
 from . import fixtures as FX
 from .helpers import act, check_invariants, find, mission, options, put, real, started, turn_to
 from .test_premiere_attempts import _kovat_scene
+from rules.startrek2e.effects import frames as FR
 
 SPARE_MINE = FX.card("X-SPARE", "Last Stand", "interrupt", cost=0, mechanics=[
     {"kind": "interrupt", "when": "about_to_be_killed", "if": {"trigger_card": {"owned_by": "you"}},
@@ -122,9 +123,8 @@ def test_hold_the_line_prevents_a_stop_made_by_an_effect():
     hold = _give(st, 0, HOLD_ON, "core", 0)
     from rules.startrek2e import flow
     from rules.startrek2e.effects import filters as F
-    from rules.startrek2e.effects import interpreter as I
     st = turn_to(st, 0, "orders")
-    I.push(st, [{"stop": {"all": {"type": "personnel", "owner": "you"}}}], F.ctx_for(st, picard, you=0))
+    FR.push(st, [{"stop": {"all": {"type": "personnel", "owner": "you"}}}], F.ctx_for(st, picard, you=0))
     st["pending"] = None
     st = flow.advance(st)
     assert {"type": "respond", "card": hold, "ability": 1} in options(st)

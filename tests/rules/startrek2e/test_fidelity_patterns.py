@@ -4,6 +4,7 @@ from rules.startrek2e import flow
 
 from . import fixtures as FX
 from .helpers import act, add_card, check_invariants, find, mission, options, put, real, started, turn_to
+from rules.startrek2e.effects import frames as FR
 
 
 def _playable(st, iid):
@@ -141,7 +142,6 @@ def test_unscientific_method_the_dilemmas_owner_breaks_a_tie():
     from rules.startrek2e import state as S
     from rules.startrek2e.cards import card_db
     from rules.startrek2e.effects import filters as F
-    from rules.startrek2e.effects import interpreter as I
     extra = {}
     for n in range(2):
         add_card(extra, FX.personnel(f"X-SCI{n}", f"Scientist {n}", "federation", {"Science": 1}, cunning=6))
@@ -157,7 +157,7 @@ def test_unscientific_method_the_dilemmas_owner_breaks_a_tie():
     st["cards"][dilemma]["guid"] = "1R058"
     st["attempt"] = {"seat": 0, "mission": planet, "ship": None, "personnel": team, "dilemma_owner": 1,
                      "budget": 1, "spent": 0, "current": dilemma, "resolving": True}
-    I.push(st, S.card_def(st, dilemma)["mechanics"][0]["effects"][:1], F.ctx_for(st, dilemma, you=0, dilemma=True))
+    FR.push(st, S.card_def(st, dilemma)["mechanics"][0]["effects"][:1], F.ctx_for(st, dilemma, you=0, dilemma=True))
     st["pending"] = None
     st = flow.advance(st)
     assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 1

@@ -4,14 +4,14 @@ from rules.startrek2e import glossary as G
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
 from rules.startrek2e.effects import filters as F
-from rules.startrek2e.effects import interpreter as I
 
 from . import fixtures as FX
 from .helpers import act, add_card, find, mission, options, put, started, turn_to
+from rules.startrek2e.effects import frames as FR
 
 
 def _run(st, effects, source, you=0, **ctx):
-    I.push(st, effects, F.ctx_for(st, source, you=you, **ctx))
+    FR.push(st, effects, F.ctx_for(st, source, you=you, **ctx))
     st["pending"] = None
     return flow.advance(st)
 

@@ -4,7 +4,7 @@ the engagement involves that ship's commander — never only the player on your 
 from __future__ import annotations
 
 from rules.startrek2e import state as S
-from rules.startrek2e.combat import can_join
+from rules.startrek2e.legality import can_join
 from rules.startrek2e.game import GAME
 
 from . import fixtures as FX

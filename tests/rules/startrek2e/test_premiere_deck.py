@@ -210,6 +210,7 @@ def test_gideon_seyetik_only_at_a_mission_requiring_science():
 
 # -- Bo'rak 1R294 and Morka 1R313: downloads and cards placed on top of a deck ----------------
 from .helpers import real as real_in_play  # noqa: E402
+from rules.startrek2e.effects import frames as FR
 
 
 def _downloading(seed, morka=False, borak=True):
@@ -249,10 +250,9 @@ def test_borak_does_not_touch_his_own_players_downloads():
 def _opponent_places_on_top(st, seat=0):
     """``seat`` places one of his discarded cards on top of his own deck by a text of his."""
     from rules.startrek2e.effects import filters as F
-    from rules.startrek2e.effects import interpreter as I
     card = real(st, seat, "T-F1", "T-F1", "discard")
     hq = mission(st, seat, "T-HQF")
-    I.push(st, [{"place_on_deck_top": {"ref": "x"}}], {**F.ctx_for(st, hq, you=seat), "refs": {"x": [card]}})
+    FR.push(st, [{"place_on_deck_top": {"ref": "x"}}], {**F.ctx_for(st, hq, you=seat), "refs": {"x": [card]}})
     st["pending"] = None
     return flow.advance(st), card
 
@@ -280,8 +280,7 @@ def test_morka_may_decline_and_works_only_on_an_opponents_cards():
     st, _, (morka,) = _downloading("morka-own", morka=True, borak=False)
     card = real(st, 1, "T-K1", "T-K1", "discard")
     from rules.startrek2e.effects import filters as F
-    from rules.startrek2e.effects import interpreter as I
-    I.push(st, [{"place_on_deck_top": {"ref": "x"}}], {**F.ctx_for(st, morka), "refs": {"x": [card]}})
+    FR.push(st, [{"place_on_deck_top": {"ref": "x"}}], {**F.ctx_for(st, morka), "refs": {"x": [card]}})
     st["pending"] = None
     st = flow.advance(st)
     assert st["seats"][1]["deck"][0] == card and st["pending"]["kind"] != "respond"

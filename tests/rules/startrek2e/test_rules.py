@@ -4,13 +4,13 @@ import pytest
 from rules.errors import IllegalAction, MatchOver, NotYourDecision
 from rules.startrek2e import dilemmas as D
 from rules.startrek2e import flow
-from rules.startrek2e import orders as O
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
 from rules.startrek2e.game import GAME
 
 from . import fixtures as FX
 from .helpers import act, add_card, check_invariants, find, mission, new_game, options, put, started, turn_to
+from rules.startrek2e import legality as LEG
 
 
 def pass_responses(st):
@@ -144,7 +144,7 @@ def test_beaming_planet_to_ship_ship_to_planet_ship_to_ship_never_mission_to_mis
     tasha = put(st, 0, "T-F5", "pile", planet)
     far = put(st, 0, "T-F2", "pile", other)
     st = turn_to(st, 0, "orders")
-    beams = O.beam_options(st, 0)
+    beams = LEG.beam_options(st, 0)
     assert {"type": "beam", "card": tasha} in options(st, "beam")
     st2 = act(st, {"type": "beam", "card": tasha})
     assert st2["pending"]["kind"] == "beam_to" and {"type": "beam", "card": tasha, "to": ship} in options(st2)
@@ -164,7 +164,7 @@ def test_beaming_never_onto_or_off_an_opponents_ship_and_not_to_a_space_mission(
     kship = put(st, 1, "T-SK", "ships", space)
     put(st, 1, "T-K1", "aboard", kship)
     st = turn_to(st, 0, "orders")
-    beams = O.beam_options(st, 0)
+    beams = LEG.beam_options(st, 0)
     assert all(b["to"] != kship and b["to"] != space for b in beams)
 
 

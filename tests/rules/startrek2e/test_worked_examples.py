@@ -6,6 +6,8 @@ from rules.startrek2e.effects import filters as F
 
 from . import fixtures as FX
 from .helpers import act, add_card, find, mission, options, pass_responses, put, started, turn_to
+from rules.startrek2e.effects import extra as X
+from rules.startrek2e import legality as LEG
 
 
 def _crew(state, ship, guids, seat=0):
@@ -128,9 +130,9 @@ def test_obrien_equipped_with_example():
     earth = mission(st, 0, "T-HQF")
     obrien = put(st, 0, "T-F8", "pile", earth)
     kit, medkit, phaser = (put(st, 0, g, "pile", earth) for g in ("T-EQ1", "T-EQ2", "T-EQ3"))
-    assert G.equipped_with(st, obrien, kit)
-    assert G.equipped_with(st, obrien, phaser)
-    assert not G.equipped_with(st, obrien, medkit)
+    assert X.equipped_with(st, obrien, kit)
+    assert X.equipped_with(st, obrien, phaser)
+    assert not X.equipped_with(st, obrien, medkit)
     assert ST.skills(st, obrien).get("Physics") == 1  # the Engineer Kit's text works on him
 
 
@@ -187,8 +189,8 @@ def test_gowron_in_your_brig_you_may_play_your_own_gowron_example():
     worf = put(st, 1, "T-K1", "pile", mission(st, 1, "T-HQK"))
     G.place_in_brig(st, worf, 0)
     assert S.commander(st, worf) is None
-    assert not G.commands_copy(st, 0, "Worf")  # the captor may play his own copy
-    assert G.commands_copy(st, 1, "Worf")  # the owner may not play another one
+    assert not LEG.commands_copy(st, 0, "Worf")  # the captor may play his own copy
+    assert LEG.commands_copy(st, 1, "Worf")  # the owner may not play another one
 
 
 def test_draw_then_play_a_cost_two_card_leaves_four_counters_example():

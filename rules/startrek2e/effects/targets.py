@@ -1,0 +1,90 @@
+"""Resolving an effect's TARGET to cards (EFFECTS.md §2): the card itself, remembered
+cards, all that match, a random selection, or a choice made one card at a time.
+
+Why apart from the interpreter: the verb modules resolve targets too, and they are a layer
+below the interpreter (the package docstring lists the layers).
+"""
+from __future__ import annotations
+
+from .. import state as S
+from . import extra as X
+from . import filters as F
+from . import frames as FR
+from . import selection as SEL
+from . import useful as U
+
+
+def targets(state: dict, frame: dict, t: dict, keep=None):
+    """Resolve a TARGET to card ids; ``None`` while a chooser is deciding. ``keep(card)``
+    narrows what a chooser is offered to the cards the verb would change (effects/useful.py:
+    an option that does nothing is not offered)."""
+    ctx, work = frame["ctx"], frame["work"]
+    if "done_targets" in work:
+        return work["done_targets"]
+    if "count" not in work:  # an AMOUNT is read once ("an equal number": the cards discarded)
+        work["count"] = len(state["cards"]) if t.get("count") == "any" else F.amount(state, t.get("count", 1), ctx)
+    count = work["count"]
+    if "self" in t:
+        out = [ctx["source"]]
+    elif "ref" in t:  # a name, or several: the union of those selections, in order
+        names = t["ref"] if isinstance(t["ref"], list) else [t["ref"]]
+        out = []
+        for name in names:
+            out += [i for i in ctx["refs"].get(name, []) if i not in out
+                    and ("filter" not in t or F.matches(state, i, t["filter"], ctx))]
+    elif "all" in t:
+        out = F.candidates(state, t["all"], ctx)
+    elif "trigger_card" in t:  # the card the triggering event is about ("that personnel")
+        card = (ctx.get("event") or {}).get("card")
+        out = [card] if card is not None and card in state["cards"] else []
+    elif "trigger_mission" in t:  # the mission the triggering event names ("the mission … moves to")
+        m = (ctx.get("event") or {}).get("mission")
+        out = [m] if m is not None and m in state["cards"] else []
+    elif "attempting_ship" in t:  # a dilemma's "this ship": the ship facing it
+        ship = F.facing_ship(state)
+        out = [ship] if ship else []
+    elif "this_mission" in t:
+        a = state.get("attempt")
+        m = a["mission"] if a else S.mission_of(state, ctx["source"])
+        out = [m] if m else []
+    elif "random" in t:
+        pool = [i for i in F.candidates(state, t["random"], ctx) if not X.random_excluded(state, i)]
+        if "all_but" in t:  # "randomly select all but one of those personnel"
+            count = max(0, len(pool) - t["all_but"])
+        out = SEL.select(state, frame, pool, count)  # "select again" may answer first (selection.py)
+        if out is None:
+            return None
+    else:  # choose: one single choice at a time
+        chosen = work.setdefault("chosen", [])
+        if "answer" in work:
+            ans = work.pop("answer")
+            if ans is None:
+                work["stop_choosing"] = True
+            else:
+                chosen.append(ans)
+        pool = [i for i in F.candidates(state, t["choose"], {**ctx, "chosen": chosen}) if i not in chosen
+                and (keep is None or keep(i))]
+        if len(chosen) < count and pool and not work.get("stop_choosing"):
+            chooser = FR._seat(ctx, t.get("chooser", "you"))
+            if {"highest", "lowest"} & set(t["choose"]):
+                chooser = FR.tie_breaker(state, ctx)
+            opts = [{"type": "choose", "card": i} for i in pool]
+            if t.get("up_to") or t.get("count") == "any":  # the chooser may stop early
+                opts.append({"type": "choose", "card": None})
+            S.set_pending(state, chooser, "choose", f"Choose a card for {S.name(state, ctx['source'])}", opts)
+            return None
+        out = chosen
+    work["done_targets"] = out
+    return out
+
+
+def _target_verb(fn, verb: str | None = None):
+    def handler(state, frame, eff, arg):
+        cards = targets(state, frame, arg, keep=U.keeper(state, frame, verb) if verb else None)
+        if cards is None:
+            return False
+        FR._remember(frame, eff, cards)
+        for c in list(cards):
+            fn(state, frame, c)
+        return True
+    return handler
