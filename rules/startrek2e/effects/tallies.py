@@ -20,7 +20,7 @@ Why a module of its own: like ``extra``, these hook into ``filters.matches`` /
 - verb ``name_skill``: ``{"chooser"?: SIDE}`` + ``as`` — "Your opponent names a skill" (Face to
   Face, Head to Head); FILTER ``named_skill``: name — has the skill named so.
 - FILTER ``damaged`` (Bregath), ``same_title_as``: FILTER (Aid Clone Colony, Mental Discipline);
-  verb ``lose_skills`` (Stricken Dumb); ``total`` bounds may be AMOUNTs, ``below`` = fewer than.
+  verb ``lose_skills`` (Stricken Dumb; in effects/skills.py, a verb being a layer above these keys); ``total`` bounds may be AMOUNTs, ``below`` = fewer than.
 """
 from __future__ import annotations
 
