@@ -31,7 +31,7 @@ import redis  # noqa: E402
 from redis.connection import AbstractConnection  # noqa: E402
 
 import rules  # noqa: E402
-from store import MatchStore  # noqa: E402
+from store import MatchStore, codec, keys  # noqa: E402
 from store.embedded import start_embedded  # noqa: E402
 
 
@@ -97,7 +97,9 @@ def measure(url: str, game, posts: int, rate_limits: bool, seed: int, fold_mode:
         registry = PlayerStore(store.conn)
         ids = [registry.register(display_name=n, email=None, webhook_url="https://example.org/hook",
                                  time_zone="UTC")["player"]["player_id"] for n in ("Ann", "Bob")]
-        store.update_meta(match_id, seat_players=ids)
+        # written as an operator would, before the first POST fills the meta cache (update_meta
+        # is only for the mutable fields: tests/service/test_one_round_trip_post.py)
+        store.conn.hset(keys.meta(match_id), "seat_players", codec.dumps(ids))
     meta = store.get_meta(match_id)
     events, _ = play_locally(game, meta["config"], meta["seed"], random.Random(seed), posts + 1)
     # the first POST (it starts the match and fills the meta cache) is not counted

@@ -5,6 +5,7 @@ import threading
 
 from service.server import gunicorn_options
 from store.connection import connect
+from store.match_store import _pool
 
 
 def test_a_pool_serves_every_connection_of_a_worker_at_once(redis_url):
@@ -15,7 +16,7 @@ def test_a_pool_serves_every_connection_of_a_worker_at_once(redis_url):
     workers_connections = int(gunicorn_options({})["worker_connections"])
     conn = connect(redis_url)
     concurrent = 300  # above redis-py 8's default cap, bounded for a test
-    pool = conn.connection_pool
+    pool = _pool(conn)  # on a cluster: one node's (each node's pool has the same options)
     assert pool.max_connections >= workers_connections
     held = [pool.get_connection() for _ in range(concurrent)]  # what many greenlets in Redis at once hold
     try:
