@@ -35,12 +35,13 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def _every_answer_read(w, attempts: int = 50) -> bool:
-    """Every API answer the page got was read: the page's response events and the bodies
-    the route handler read arrive on separate callbacks, so the count may need a moment to
-    agree (it once differed by the two answers still in flight); bounded, never timed."""
+def _every_answer_read(w, attempts: int = 100) -> bool:
+    """Every API answer the page got was read: each response the page saw is one whose
+    body the route handler (or, for a stream, the finished request) read. The two arrive on
+    separate callbacks, so they may need a moment to agree; bounded, never timed. (An
+    answer read but never delivered — the page navigated away first — is only checked.)"""
     for _ in range(attempts):
-        if len(w.texts) == len([r for r in w.responses if "/v1/" in r.url]):
+        if all(r.request in w.read for r in w.responses if "/v1/" in r.url):
             return True
         w.page.wait_for_timeout(100)
     return False
@@ -58,6 +59,7 @@ class Watched:
         self.page.set_default_timeout(20_000)
         self.responses: list[Any] = []
         self.texts: list[tuple[str, str]] = []  # (url, body) of every finished API answer
+        self.read: set[Any] = set()  # the requests whose answers were read into texts
         self.unread: list[str] = []  # API answers whose body never finished (a stream cut off)
         self.errors: list[str] = []
         self.foreign: list[str] = []
@@ -83,10 +85,12 @@ class Watched:
                 return
             raise
         self.texts.append((route.request.url, text))
+        self.read.add(route.request)
 
     def _finished(self, request: Any) -> None:
         if "/stream" in request.url and not self.closing:
             self.texts.append((request.url, request.response().text()))
+            self.read.add(request)
 
     def bodies(self) -> list[tuple[str, Any]]:
         """(url, JSON or SSE events) of every API answer the page got; streams parsed."""
@@ -232,13 +236,16 @@ def test_two_players_play_high_card_from_a_challenge_to_the_end(browser, live_se
     ann.page.get_by_role("button", name="Confirm: resign this match").click()
     ann.page.wait_for_selector("#summary[data-status=finished]")
     assert "won by" in ann.page.locator("#summary").inner_text()
+    ann.page.wait_for_function("() => document.querySelector('#status').innerText.includes('is over')")
+    ann.page.wait_for_load_state("networkidle")  # the end's reloads answered: nothing in flight
 
     # Nothing hidden reached a page before the end, in any answer it received.
     for w in (ann, bob, spectator):
         assert not w.foreign, f"{w.name} fetched from elsewhere: {w.foreign}"
         assert not w.errors, f"console errors on {w.name}'s page: {w.errors}"
         assert not w.unread, f"{w.name}: answers cut off before they were read: {w.unread}"
-        assert _every_answer_read(w), "an answer went unread"
+        assert _every_answer_read(w), ("an answer went unread", w.name,
+                                       [r.url for r in w.responses if "/v1/" in r.url and r.request not in w.read])
         for url, body in w.bodies():
             assert_nothing_hidden(w, url, body)
     for w in (ann, bob, spectator):
@@ -581,6 +588,7 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
     page.get_by_role("button", name="Last version").click()
     page.wait_for_function("() => document.querySelector('#at').innerText.includes('judge view')")
     assert page.locator(f'[data-seat="{ann.seat}"] [data-zone="hand"] .card[data-card]').count() > 0  # Ann's hand, now public
+    assert "a hidden card" not in page.locator("#log").inner_text()  # the whole log is open now (null: a choice of none)
     page.locator("#perspective").select_option(str(ann.seat))
     page.wait_for_function(f"() => document.querySelector('#at').dataset.perspective === '{ann.seat}'")
     assert "as seat" in page.locator("#at").inner_text() and f"perspective={ann.seat}" in page.url

@@ -37,8 +37,12 @@ function seatName(seat) {
 }
 
 /** A value of an action or event in words: card ids by name, hidden cards as such. */
+// A null card is a choice of none (in your actions, in your own events, in the whole log
+// once the match is over) but a hidden card in another seat's event of a running match.
+let nullCard = "none";
+
 function valueWords(key, value) {
-  if (value === null) return key === "card" || key.endsWith("card") ? "a hidden card" : "—";
+  if (value === null) return key === "card" || key.endsWith("card") ? nullCard : "—";
   if (Array.isArray(value)) return value.map((v) => valueWords(key, v)).join(", ") || "none";
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${valueWords(k, v)}`).join(", ");
   if (typeof value === "string") {
@@ -57,6 +61,16 @@ function actionWords(action) {
 }
 
 function eventWords(ev) {
+  const open = (summary && summary.status === "finished") || (current && ev.seat !== null && ev.seat === current.seat);
+  nullCard = open ? "none" : "a hidden card";
+  try {
+    return eventText(ev);
+  } finally {
+    nullCard = "none";
+  }
+}
+
+function eventText(ev) {
   const who = seatName(ev.seat);
   const auto = ev.auto ? ` (automatic: ${words(ev.auto)})` : "";
   if (ev.type === "action") return `${who}: ${actionWords(ev.payload || {})}${auto}`;
