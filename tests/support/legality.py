@@ -162,3 +162,17 @@ def play_and_probe(game: Any, state: dict, rnd: random.Random, *, purposeful: fl
             action = rnd.choice(game.legal_actions(state, seat))
         state = game.apply(state, {"seat": seat, "type": "action", "payload": action})
     return probe
+
+
+def starter_game(game: Any, decks: list[str], seed: str, ruleset: str | None = None) -> dict:
+    """A new game of ``game`` between starter ``decks`` (one seat each), set up from ``seed``."""
+    config = game.build_config(ruleset or game.default_ruleset,
+                               [{"name": f"p{i}", "deck": d} for i, d in enumerate(decks)])
+    return game.setup(config, seed)
+
+
+def probe_starter_game(game: Any, decks: list[str], seed: str, choices: int, *, purposeful: float, steps: int,
+                       shapes: dict[str, tuple], ruleset: str | None = None) -> LegalityProbe:
+    """``play_and_probe`` over a new starter game (the hypothesis tests of every game)."""
+    return play_and_probe(game, starter_game(game, decks, seed, ruleset), random.Random(choices),
+                          purposeful=purposeful, steps=steps, shapes=shapes)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules.babylon5 import validate
-from tests.support.legality import LegalityProbe, play_and_probe
+from tests.support.legality import LegalityProbe, probe_starter_game, starter_game
 
 GAME = rules.get_game("babylon5")
 DECKS = [d["id"] for d in GAME.starter_decks()]
@@ -23,8 +23,7 @@ SHAPES = {"sponsor": ("card", "by"), "play_event": ("card",), "play_contingency"
 
 
 def new_game(decks: list[str], seed: str) -> dict:
-    config = GAME.build_config(GAME.default_ruleset, [{"name": f"p{i}", "deck": d} for i, d in enumerate(decks)])
-    return GAME.setup(config, seed)
+    return starter_game(GAME, decks, seed)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,8 +31,7 @@ def new_game(decks: list[str], seed: str) -> dict:
        seed=st.text(min_size=1, max_size=8), purposeful=st.sampled_from([0.0, 0.5, 1.0]),
        choices=st.integers(0, 2 ** 32))
 def test_validate_accepts_exactly_the_listed_actions(decks, seed, purposeful, choices):
-    probe = play_and_probe(GAME, new_game(decks, seed), random.Random(choices), purposeful=purposeful,
-                           steps=300, shapes=SHAPES)
+    probe = probe_starter_game(GAME, decks, seed, choices, purposeful=purposeful, steps=300, shapes=SHAPES)
     assert probe.refused > probe.checked // 2  # the unlisted actions were mostly refused ones
 
 
@@ -43,8 +41,7 @@ def test_validate_accepts_exactly_the_listed_actions(decks, seed, purposeful, ch
        seed=st.text(min_size=1, max_size=8), purposeful=st.sampled_from([0.0, 0.7]),
        choices=st.integers(0, 2 ** 32))
 def test_validate_accepts_exactly_the_listed_actions_whole_games(decks, seed, purposeful, choices):
-    play_and_probe(GAME, new_game(decks, seed), random.Random(choices), purposeful=purposeful, steps=5000,
-                   shapes=SHAPES)
+    probe_starter_game(GAME, decks, seed, choices, purposeful=purposeful, steps=5000, shapes=SHAPES)
 
 
 def test_the_probe_finds_a_broken_checker(monkeypatch):

@@ -10,15 +10,14 @@ from hypothesis import strategies as st
 import rules
 from rules.stargate import actions_villain
 from rules.stargate.validate import FIELDS
-from tests.support.legality import LegalityProbe, play_and_probe
+from tests.support.legality import LegalityProbe, probe_starter_game, starter_game
 
 GAME = rules.get_game("stargate")
 DECKS = [d["id"] for d in GAME.starter_decks()]
 
 
 def new_game(a: str, b: str, seed: str, ruleset: str = "current") -> dict:
-    config = GAME.build_config(ruleset, [{"name": "a", "deck": a}, {"name": "b", "deck": b}])
-    return GAME.setup(config, seed)
+    return starter_game(GAME, [a, b], seed, ruleset)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -26,8 +25,8 @@ def new_game(a: str, b: str, seed: str, ruleset: str = "current") -> dict:
        ruleset=st.sampled_from(["current", "first-edition"]), purposeful=st.sampled_from([0.0, 0.5, 1.0]),
        choices=st.integers(0, 2 ** 32))
 def test_validate_accepts_exactly_the_listed_actions(a, b, seed, ruleset, purposeful, choices):
-    probe = play_and_probe(GAME, new_game(a, b, seed, ruleset), random.Random(choices),
-                           purposeful=purposeful, steps=150, shapes=FIELDS)
+    probe = probe_starter_game(GAME, [a, b], seed, choices, purposeful=purposeful, steps=150, shapes=FIELDS,
+                               ruleset=ruleset)
     assert probe.refused > probe.checked // 2  # the unlisted actions were mostly refused ones
 
 
@@ -36,7 +35,7 @@ def test_validate_accepts_exactly_the_listed_actions(a, b, seed, ruleset, purpos
 @given(a=st.sampled_from(DECKS), b=st.sampled_from(DECKS), seed=st.text(min_size=1, max_size=8),
        purposeful=st.sampled_from([0.0, 0.7]), choices=st.integers(0, 2 ** 32))
 def test_validate_accepts_exactly_the_listed_actions_whole_games(a, b, seed, purposeful, choices):
-    play_and_probe(GAME, new_game(a, b, seed), random.Random(choices), purposeful=purposeful, steps=5000, shapes=FIELDS)
+    probe_starter_game(GAME, [a, b], seed, choices, purposeful=purposeful, steps=5000, shapes=FIELDS)
 
 
 def test_the_probe_finds_a_broken_checker(monkeypatch):
