@@ -62,9 +62,12 @@ def attempt_options(state: dict, seat: int) -> list[dict]:
     aboard one of your unstopped ships there; one of them must match an affiliation of the
     mission."""
     out = []
+    hand = len(state["seats"][seat]["hand"])
     for m in state["seats"][seat]["missions"]:
         mt = S.mission_type(state, m)
         if mt == "headquarters" or state["cards"][m].get("completed"):
+            continue
+        if sum(n for _, n in X.attempt_costs(state, seat, m)) > hand:  # the price cannot be paid (Terix)
             continue
         if mt == "planet":
             team = team_for(state, seat, m, None)

@@ -24,6 +24,7 @@ RELATION = {
     "engagement_begins": "any", "card_played": "any",
     "combat_won": "seat", "engagement_won": "seat", "opponent_mission_completed": "opponent",
     "placed_in_brig": "seat", "own_dilemma_revealed": "owner", "opponent_about_to_complete": "opponent",
+    "opponent_attempt_begins": "opponent",  # "when an opponent attempts this mission" (Mirok)
     "ship_moved": "opponent",  # every Premiere text: "an opponent's ship moves"
 }
 

@@ -444,3 +444,21 @@ def equipped_with(state: dict, personnel: str, equipment: str) -> bool:
         if F.matches(state, personnel, who, ctx):
             return True
     return False
+
+
+def attempt_costs(state: dict, seat: int, m: str) -> list:
+    """``(card, n)`` for each ``attempt_cost`` keyword of an opponent's unstopped card at
+    mission ``m`` whose ``if`` holds: "While this ship is at an opponent's space mission, if
+    this ship is staffed, that opponent must discard two cards from hand to attempt this
+    mission" (Terix, Trolarak). Paid as the attempt begins; an attempt whose price the hand
+    cannot pay is not offered."""
+    from . import filters as F
+    out = []
+    for iid in S.in_play_having(state, ("keyword", "attempt_cost")):
+        if state["cards"][iid].get("stopped") or S.commander(state, iid) in (None, seat) or S.mission_of(state, iid) != m:
+            continue
+        ctx = F.ctx_for(state, iid)
+        for ab in S.keyword_abilities(state, iid, "attempt_cost"):
+            if "if" not in ab or F.condition(state, ab["if"], ctx):
+                out.append((iid, ab.get("count", 1)))
+    return out

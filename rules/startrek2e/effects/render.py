@@ -36,6 +36,7 @@ TRIGGERS = {
     "about_to_download": "When a card is about to be downloaded",
     "about_to_place_on_deck_top": "When a card is about to be placed on top of its owner's deck",
     "random_selection": "When a random selection is made",
+    "opponent_attempt_begins": "When an opponent begins a mission attempt",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "ship_moved": "When a ship moves",
@@ -320,6 +321,10 @@ KEYWORDS = {
 def _keyword(ab: dict, ctx: P.Ctx) -> str:
     kw = ab.get("keyword")
     cond = ab.get("if")
+    if kw == "attempt_cost":
+        price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
+        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+            f"an opponent must {price} to attempt the mission where {ctx.this} is."
     if kw == "cant_complete":
         return f"You cannot complete this mission if {P.condition(cond, ctx)}." if cond else \
             "You cannot complete this mission."

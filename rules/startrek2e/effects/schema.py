@@ -22,7 +22,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if", "keyword", "who", "skills"},
-    "keyword": {"keyword", "if", "who", "skills"},
+    "keyword": {"keyword", "if", "who", "skills", "count"},
     "action": {"while", "cost", "effects", "limit"},
     "meet_with": {"use", "instead_of", "checks", "while"},
     "combat_strength": {"stat", "while", "optional"},
@@ -44,11 +44,11 @@ TRIGGER_EVENTS = {
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
-    "opponent_about_to_complete", "ship_moved",
+    "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
-            "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty"}
+            "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}

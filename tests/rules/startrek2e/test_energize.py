@@ -503,3 +503,39 @@ def test_leeta_randomly_selected_makes_another_bajoran_present_gain_a_skill_she_
     gained = [e for e in st["log"] if e["event"] == "gained_skills"]
     assert gained and gained[0]["card"] == jabara and gained[0]["source"] == jabara
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- keyword attempt_cost, trigger opponent_attempt_begins
+def _terix(seed: str, hand: int):
+    st = started(seed)
+    m = mission(st, 0, "T-S1")
+    ship = put(st, 0, "T-SF2", "ships", m)
+    for g in ("T-F5", "T-F4"):  # Security, Navigation
+        put(st, 0, g, "aboard", ship)
+    terix = real(st, 1, "T-SK", "2R179", "ships", m)
+    for g in ("T-K1", "T-K2", "T-K3", "T-K4"):
+        put(st, 1, g, "aboard", terix)
+    real(st, 1, "T-K5", "2U162", "aboard", terix)  # Mirok: an opponent's Engineer attempting here costs a card
+    while len(st["seats"][0]["hand"]) > hand:
+        S.move(st, st["seats"][0]["hand"][0], "deck", 0)
+    return turn_to(st, 0, "orders"), m, ship
+
+
+def test_terix_makes_an_opponent_discard_two_cards_to_attempt_and_mirok_one_more_for_his_engineer():
+    st, m, ship = _terix("terix-one", 1)  # one card: the price of two cannot be paid
+    assert not any(o.get("ship") == ship for o in options(st, "attempt"))
+    st, m, ship = _terix("terix-four", 4)
+    assert any(o.get("ship") == ship for o in options(st, "attempt"))
+    st = act(st, {"type": "attempt", "mission": m, "ship": ship})
+    while st["pending"]["seat"] == 0 and st["pending"]["kind"] in ("choose", "respond"):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    assert len(st["seats"][0]["hand"]) == 4 - 2  # Data is no Engineer: Mirok asks nothing
+    check_invariants(st)
+    st, m, ship = _terix("mirok", 4)
+    eng = put(st, 0, "T-F3", "aboard", ship)  # La Forge: an Engineer attempting
+    st = _refresh(st)
+    st = act(st, {"type": "attempt", "mission": m, "ship": ship})
+    while st["pending"]["seat"] == 0 and st["pending"]["kind"] in ("choose", "respond"):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    assert len(st["seats"][0]["hand"]) == 4 - 3 and st["cards"][eng]["zone"] == "aboard"
+    check_invariants(st)
