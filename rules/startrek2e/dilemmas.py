@@ -32,7 +32,7 @@ def attempt_mission(state: dict, seat: int, m: str, ship: str | None) -> None:
     fire(state, "attempt_begins", seat=seat, mission=m)
     fire(state, "opponent_attempt_begins", seat=seat, mission=m)
     for src, n in X.attempt_costs(state, seat, m):  # "that opponent must discard two cards from hand to attempt"
-        I.push(state, [{"discard": {"count": n, "from": "hand"}}], F.ctx_for(state, src, you=seat))
+        FR.push(state, [{"discard": {"count": n, "from": "hand"}}], F.ctx_for(state, src, you=seat))
     state["step"] = "draw_dilemmas"
 
 
