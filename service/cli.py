@@ -258,6 +258,8 @@ def sweep(redis_url: str | None, data_dir: str, full: bool, unstarted_hours: flo
     if full:
         click.echo(f"{len(compacted)} finished match(es) compacted (intermediate snapshots dropped)")
         click.echo(f"{len(orphaned)} orphaned annotation stream(s) removed (their match no longer exists)")
+    if report.failed:  # the timer's unit shows failed: an operator looks at the log's traceback
+        raise SystemExit(1)
 
 
 @main.command()

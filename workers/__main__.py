@@ -42,12 +42,13 @@ def main(argv: list[str] | None = None) -> int:
         run_clock(connect(args.redis_url), interval=args.interval)
         return 0
     conn = connect(args.redis_url)
-    print(sweep_matches(conn, full=args.full).summary())
+    report = sweep_matches(conn, full=args.full)
+    print(report.summary())
     expired = expire_unstarted(conn, args.unstarted_hours)
     print(f"{len(expired)} unstarted match(es) older than {args.unstarted_hours:g} h expired")
     if args.full:
         print(f"{len(remove_orphaned_notes(conn))} orphaned annotation stream(s) removed")
-    return 0
+    return 1 if report.failed else 0
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ A lagging match is in one of three states, and the sweep says which it found:
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 import redis
@@ -23,6 +24,8 @@ from store.connection import is_cluster
 
 from .enqueue import QUEUE, enqueue_fold, fold_queue, queued_fold_job
 from .jobs import fold_pending, settle_lagging
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -38,6 +41,9 @@ class SweepReport:
     settled: list[str] = field(default_factory=list)
     # folded by the sweep itself (``inline``: on a Redis Cluster, where no RQ worker runs)
     folded: list[str] = field(default_factory=list)
+    # a match whose fold or follow-up steps raised (an engine bug, a corrupt log): reported
+    # and left hinted for the next sweep, never a reason to skip every match after it
+    failed: dict[str, str] = field(default_factory=dict)
 
     @property
     def lagging(self) -> list[str]:
@@ -54,6 +60,8 @@ class SweepReport:
             "(flag set but its job was gone)"
             + (f"; {len(self.settled)} caught-up match(es) had their last event's follow-up steps run"
                if self.settled else "")
+            + (f"; {len(self.failed)} failed: " + ", ".join(f"{m} ({e})" for m, e in sorted(self.failed.items()))
+               if self.failed else "")
         )
 
 
@@ -72,6 +80,23 @@ def _waits(conn: redis.Redis, queue: str, job_id: str, waiting: set[str]) -> boo
     """Whether the job waits in the queue: the sweep's one read of the queue, else (a job
     enqueued since) one LPOS for this id."""
     return job_id in waiting or conn.lpos(fold_queue(conn, queue).key, job_id) is not None
+
+
+def _fold_here(conn: redis.Redis, match_id: str, report: SweepReport) -> bool:
+    """Fold ``match_id`` (and run its follow-up steps) in this process; ``False`` when it
+    failed. A Redis outage still aborts the sweep (every match would fail alike); anything
+    else is one match's problem, logged with its traceback and reported."""
+    try:
+        fold_pending(conn, match_id)
+    except NotFound:  # deleted meanwhile
+        pass
+    except redis.RedisError:
+        raise
+    except Exception as e:  # noqa: BLE001 - one broken match must not stop the sweep
+        log.exception("sweep: folding match %s failed", match_id)
+        report.failed[match_id] = type(e).__name__
+        return False
+    return True
 
 
 def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE, inline: bool | None = None) -> SweepReport:
@@ -101,16 +126,16 @@ def sweep(conn: redis.Redis, *, full: bool = False, queue: str = QUEUE, inline: 
             continue
         if not behind:
             if match_id in hinted:  # its appender may have died before the follow-up steps
-                fold_pending(conn, match_id)  # nothing to fold: runs them for the head (idempotent)
+                # nothing to fold: runs them for the head (idempotent)
+                if not _fold_here(conn, match_id, report):
+                    continue  # stays hinted: the next sweep tries again
                 report.settled.append(match_id)
             settle_lagging(conn, match_id)
             continue
         conn.sadd(keys.LAGGING, match_id)
         if inline:
-            try:
-                fold_pending(conn, match_id)
-            except NotFound:  # deleted meanwhile
-                pass
+            if not _fold_here(conn, match_id, report):
+                continue
             settle_lagging(conn, match_id)
             report.folded.append(match_id)
             continue

@@ -74,3 +74,21 @@ def test_sweep_report_counts_each_case_once(store, redis_conn, tinygame):
     assert (report.enqueued, report.already_queued, report.repaired) == ([fresh], [queued], [stale])
     assert fold_queue(redis_conn).count == 3
     assert report.summary().startswith("3 lagging match(es): 1 fold job(s) enqueued, 1 already queued, 1 repaired")
+
+
+def test_one_match_that_cannot_fold_is_reported_and_the_sweep_goes_on(store, redis_conn, tinygame):
+    """An engine bug or a corrupt log in one match (here: a play of a card not in hand)
+    must not stop the sweep from folding every other lagging match; the broken one is
+    reported by id and stays hinted for the next sweep."""
+    broken, config = new_match(store, tinygame)
+    good_events = scripted_events(tinygame, config, n=1)
+    append_all(store, broken, good_events + [{"type": "action", "seat": 1 - good_events[0]["seat"],
+                                              "payload": {"type": "play", "card": 999}}])
+    fine, config2 = new_match(store, tinygame)
+    append_all(store, fine, scripted_events(tinygame, config2, n=3))
+
+    report = sweep(redis_conn, inline=True)
+    assert report.folded == [fine] and set(report.failed) == {broken}
+    assert report.failed[broken] == "ValueError" and broken in report.summary()
+    assert store.projection_version(fine) == 3
+    assert redis_conn.sismember(keys.LAGGING, broken) and not redis_conn.sismember(keys.LAGGING, fine)
