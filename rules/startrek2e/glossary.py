@@ -88,18 +88,24 @@ def stop(state: dict, iid: str) -> None:
     fire(state, "personnel_stopped", card=iid, seat=state["cards"][iid]["owner"])
 
 
-def draw(state: dict, seat: int, count: int = 1) -> int:
-    """Draw from the top of the draw deck; as many as there are (do as much as you can)."""
-    n = 0
+def draw(state: dict, seat: int, count: int = 1, *, opening: bool = False) -> int:
+    """Draw from the top of the draw deck; as many as there are (do as much as you can).
+    Each card drawn (not the opening hand: no card is in play yet) fires ``card_drawn`` —
+    "when you draw a card" (Visionary) answers each one, after the log says how many."""
+    drawn = []
     for _ in range(count):
         deck = state["seats"][seat]["deck"]
         if not deck:
             break
+        drawn.append(deck[0])
         S.move(state, deck[0], "hand", seat)
-        n += 1
-    if n:
-        S.log(state, "drew", seat=seat, count=n)
-    return n
+    if drawn:
+        S.log(state, "drew", seat=seat, count=len(drawn))
+    if drawn and not opening:
+        from .triggers import fire
+        for card in drawn:
+            fire(state, "card_drawn", seat=seat, card=card)
+    return len(drawn)
 
 
 def shuffle_deck(state: dict, seat: int) -> None:

@@ -65,7 +65,7 @@ def arrange_step(state: dict) -> None:
     state["turn"]["player"] = first
     S.log(state, "first_player", seat=first)
     for s in range(len(state["seats"])):
-        G.draw(state, s, 7)
+        G.draw(state, s, 7, opening=True)
     state["step"] = "turn_start"
 
 

@@ -26,6 +26,8 @@ RELATION = {
     "placed_in_brig": "seat", "own_dilemma_revealed": "owner", "opponent_about_to_complete": "opponent",
     "opponent_attempt_begins": "opponent",  # "when an opponent attempts this mission" (Mirok)
     "ship_moved": "opponent",  # every Premiere text: "an opponent's ship moves"
+    "opponent_discards_deck_top": "opponent",  # "when an opponent discards … from the top of his deck" (Kotra)
+    "card_drawn": "seat",  # "when you draw a card" (Visionary)
 }
 
 

@@ -202,9 +202,12 @@ def _discard(state, frame, eff, arg):
         done.append(card)
 
     if arg.get("from") == "deck_top":
+        from ..triggers import fire
         for _ in range(left):
             if state["seats"][seat]["deck"]:
-                one(state["seats"][seat]["deck"][0])
+                top = state["seats"][seat]["deck"][0]
+                one(top)  # the others' "when an opponent discards … from the top of his deck" (Kotra)
+                fire(state, "opponent_discards_deck_top", seat=seat, card=top)
         FR._remember(frame, eff, done)
         return True
     hand = [i for i in state["seats"][seat]["hand"] if "filter" not in arg or F.matches(state, i, arg["filter"], ctx)]

@@ -40,6 +40,8 @@ TRIGGERS = {
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "ship_moved": "When a ship moves",
+    "opponent_discards_deck_top": "When an opponent discards a card from the top of his or her deck",
+    "card_drawn": "When you draw a card",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",

@@ -645,6 +645,8 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "killed_this_attempt":
             parts.append("a personnel has been killed during this mission attempt" if v
                          else "no personnel has been killed during this mission attempt")
+        elif k == "your_turn":
+            parts.append("it is your turn" if v else "it is not your turn")
         elif k == "trigger_in":
             parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
         elif k == "completed_using_skill":

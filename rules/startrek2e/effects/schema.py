@@ -44,7 +44,8 @@ TRIGGER_EVENTS = {
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
-    "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins",
+    "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
+    "card_drawn",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",

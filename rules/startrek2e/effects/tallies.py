@@ -33,7 +33,8 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
 FILTER_KEYS = {"named_skill", "damaged", "same_title_as"}
-CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected"}
+CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
+                  "your_turn"}
 AMOUNT_KEYS = {"skill_dots"}
 
 
@@ -77,6 +78,8 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return bool(common)
     if k == "selected":  # "when this personnel is randomly selected" (Leeta): among a random_selection's cards
         return (ctx["source"] in (data.get("cards") or [])) == bool(v)
+    if k == "your_turn":  # "during your turn" (Kotra)
+        return (state["turn"]["player"] == ctx["you"]) == bool(v)
     if k == "killed_this_attempt":
         return bool((state.get("attempt") or {}).get("killed")) == bool(v)
     if k == "trigger_in":

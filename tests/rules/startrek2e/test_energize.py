@@ -539,3 +539,53 @@ def test_terix_makes_an_opponent_discard_two_cards_to_attempt_and_mirok_one_more
         st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
     assert len(st["seats"][0]["hand"]) == 4 - 3 and st["cards"][eng]["zone"] == "aboard"
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- trigger opponent_discards_deck_top, CONDITION your_turn
+def _kotra_discards(seed: str, seat: int) -> tuple:
+    """Kotra in seat 0's core; during ``seat``'s turn a text makes seat 1 discard the top two
+    cards of his deck (two personnel put there)."""
+    from rules.startrek2e.effects import filters as F
+    from rules.startrek2e.effects import frames as FR
+    st = started(seed)
+    kotra = real(st, 0, "T-EV1", "2U046", "core", 0)
+    deck = st["seats"][1]["deck"]
+    people = [i for i in deck if S.ctype(st, i) == "personnel"][:2]
+    for i in people:
+        deck.remove(i)
+    deck[:0] = people
+    st = turn_to(st, seat, "orders")
+    FR.push(st, [{"discard": {"count": 2, "from": "deck_top", "who": "opponent"}}], F.ctx_for(st, kotra, you=0))
+    return _refresh(st), people
+
+
+def test_kotra_scores_five_once_when_an_opponent_discards_personnel_from_his_deck_top_on_your_turn():
+    score = 0
+    st, people = _kotra_discards("kotra-mine", 0)
+    assert all(st["cards"][i]["zone"] == "discard" for i in people)
+    assert st["seats"][0]["score"] == score + 5  # two personnel discarded: once each turn
+    check_invariants(st)
+    st, people = _kotra_discards("kotra-theirs", 1)  # the opponent's turn: nothing
+    assert all(st["cards"][i]["zone"] == "discard" for i in people) and st["seats"][0]["score"] == 0
+    text = render_card(DB["2U046"])
+    assert "When an opponent discards a card from the top of his or her deck" in text[2] and "your turn" in text[2]
+
+
+# ---------------------------------------------------------------- trigger card_drawn
+def test_visionary_discards_the_card_just_drawn_to_draw_another_once_each_turn():
+    st = started("visionary")
+    vis = real(st, 0, "T-EV1", "2R072", "core", 0)
+    st = turn_to(st, 0, "play")
+    hand = len(st["seats"][0]["hand"])
+    first = st["seats"][0]["deck"][0]
+    st = act(st, {"type": "draw"})
+    assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "respond"
+    assert {"type": "respond", "card": vis, "ability": 2} in options(st)
+    second = st["seats"][0]["deck"][0]
+    st = act(st, {"type": "respond", "card": vis, "ability": 2})
+    assert st["cards"][first]["zone"] == "discard" and st["cards"][second]["zone"] == "hand"
+    assert len(st["seats"][0]["hand"]) == hand + 1
+    check_invariants(st)
+    st = act(st, {"type": "draw"}) if {"type": "draw"} in options(st) else st
+    assert st["pending"]["kind"] != "respond"  # only once each turn
+    assert render_card(DB["2R072"])[2].startswith("When you draw a card")

@@ -85,7 +85,7 @@ CONDITION_SAMPLES = {
     "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
-    "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True,
+    "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},
