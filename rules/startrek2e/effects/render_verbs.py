@@ -315,8 +315,10 @@ def _examine(eff, arg, ctx):
 
 
 def _gain_skills(eff, arg, ctx):
-    src = P.target(arg["from"], ctx)
     to = P.target(arg["to"], ctx)
+    if arg.get("any_skill"):
+        return f"make {to} gain a skill of your choice{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
+    src = P.target(arg["from"], ctx)
     if arg.get("one"):
         what = f"one skill of your choice from {src}"
     else:

@@ -321,9 +321,11 @@ class _Checker(NounChecks):
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes", "one"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one", "any_skill"}, p)
             if isinstance(arg, dict):
-                for k in ("from", "to"):
+                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill"}):
+                    self.err(f"{p}.any_skill", "true, with 'to' only")
+                for k in ("to",) if arg.get("any_skill") else ("from", "to"):
                     if k not in arg:
                         self.err(p, f"gain_skills needs '{k}'")
                     else:

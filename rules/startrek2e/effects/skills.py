@@ -2,7 +2,8 @@
 item 17, EFFECTS.md §2).
 
 Shape: ``{"gain_skills": {"from": TARGET, "to": TARGET, "attributes"?: bool, "one"?: bool},
-"until"?: D}``. With ``one: true`` ("gains one skill from …") the user of the text then
+"until"?: D}``, or ``{"gain_skills": {"to": TARGET, "any_skill": true}}`` (one level of a skill
+the user names). With ``one: true`` ("gains one skill from …") the user of the text then
 chooses one skill of the source (a single choice); the ``to`` cards gain one level of it.
 The ``from`` card is chosen first, then the ``to`` cards (each TARGET is resolved with the
 usual single choices). Each ``to`` card gets, as temporary modifiers lasting ``until``
@@ -20,6 +21,7 @@ from .. import state as S
 from .. import stats as ST
 from . import frames as FR
 from . import targets as TG
+from .tallies import SKILLS
 
 ATTRS = ("integrity", "cunning", "strength")
 
@@ -50,14 +52,46 @@ def _skills_of(state: dict, iid: str) -> dict:
     return dict(S.card_def(state, iid).get("skills") or {})
 
 
+def _grant(state: dict, frame: dict, eff: dict, to: list, gained: dict, source: str) -> None:
+    """Each ``to`` card in play gets ``gained`` as temporary modifiers lasting the text's ``until``."""
+    until = eff.get("until", "end_of_turn")
+    for c in to:
+        if not S.in_play(state, c):
+            continue
+        for stat, amount in sorted(gained.items()):
+            state["mods"].append({"card": c, "stat": stat, "amount": amount, "until": until,
+                                  **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
+        S.log(state, "gained_skills", card=c, source=source, title=S.name(state, c), source_title=S.name(state, source))
+
+
+def _gain_any_skill(state: dict, frame: dict, eff: dict, arg: dict):
+    """``any_skill: true`` ("make him or her gain a skill of your choice": Confessions in the Pale
+    Moonlight): the ``to`` cards are resolved, then the user names one of the 23 skills (an answer
+    ``{"type": "choose", "skill": name}``); each gains one level of it."""
+    to = _resolve(state, frame, "to_w", arg["to"])
+    if to is None:
+        return False
+    work = frame["work"]
+    if not to:
+        return True
+    if "answer" not in work or work.get("resolving") != "skill":
+        work["resolving"] = "skill"
+        S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to gain",
+                      [{"type": "choose", "skill": n} for n in SKILLS])
+        return False
+    _grant(state, frame, eff, to, {work.pop("answer"): 1}, frame["ctx"]["source"])
+    return True
+
+
 def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
+    if arg.get("any_skill"):
+        return _gain_any_skill(state, frame, eff, arg)
     src = _resolve(state, frame, "from_w", arg["from"])
     if src is None:
         return False
     to = _resolve(state, frame, "to_w", arg["to"])
     if to is None:
         return False
-    until = eff.get("until", "end_of_turn")
     work = frame["work"]
     if arg.get("one") and src and "skill" not in work:  # "gains one skill from …": you pick it
         if "answer" in work and work.get("resolving") == "skill":
@@ -76,13 +110,7 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
             gained = {work["skill"]: 1} if work.get("skill") in gained else {}
         if arg.get("attributes"):
             gained.update({a: ST.value(state, s, a) for a in ATTRS})
-        for c in to:
-            if not S.in_play(state, c):
-                continue
-            for stat, amount in sorted(gained.items()):
-                state["mods"].append({"card": c, "stat": stat, "amount": amount, "until": until,
-                                      **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
-            S.log(state, "gained_skills", card=c, source=s, title=S.name(state, c), source_title=S.name(state, s))
+        _grant(state, frame, eff, to, gained, s)
     return True
 
 

@@ -589,3 +589,29 @@ def test_visionary_discards_the_card_just_drawn_to_draw_another_once_each_turn()
     st = act(st, {"type": "draw"}) if {"type": "draw"} in options(st) else st
     assert st["pending"]["kind"] != "respond"  # only once each turn
     assert render_card(DB["2R072"])[2].startswith("When you draw a card")
+
+
+# ---------------------------------------------------------------- gain_skills any_skill
+def test_confessions_makes_your_treacherous_fed_ds9_personnel_gain_a_skill_of_your_choice():
+    from rules.startrek2e import stats as ST
+    st, m, team = _planet_team("confessions", ["T-D8"], team=("T-F1", "T-F7"))
+    sisko = real(st, 0, "T-F2", "2U118", "pile", m)  # Benjamin Sisko: his order trades Diplomacy for Treachery
+    conf = real(st, 0, "T-EV1", "2R037", "core", 0)
+    st = _refresh(st)
+    assert not any(o.get("card") == conf for o in options(st))  # no Treachery personnel attempting
+    st = act(st, {"type": "order", "card": sisko, "ability": 0})
+    st = act(st, {"type": "attempt", "mission": m})
+    for _ in range(20):
+        if st["pending"]["kind"] == "attempt_action" and st["pending"]["seat"] == 0:
+            break
+        st = act(st, {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma"
+                 else {"type": "pass"})
+    assert ST.value(st, sisko, "Honor") == 0
+    st = act(st, {"type": "action", "card": conf, "ability": 1})
+    if st["pending"]["kind"] == "choose" and any("card" in o for o in options(st)):
+        st = act(st, {"type": "choose", "card": sisko})
+    assert len(options(st)) == 23  # any skill
+    st = act(st, {"type": "choose", "skill": "Honor"})
+    assert ST.value(st, sisko, "Honor") == 1 and st["cards"][conf]["zone"] == "discard"
+    assert "gain a skill of your choice until the end of this turn" in render_card(DB["2R037"])[1]
+    check_invariants(st)
