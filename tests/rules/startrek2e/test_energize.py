@@ -27,6 +27,16 @@ def _planet_team(seed: str, dilemmas: list, team=("T-F1", "T-F7", "T-F2")):
     return turn_to(st, 0, "orders"), m, people
 
 
+def _to_attempt_action(st):
+    """Pass the dilemma owner's choices until the attempting seat 0 has its action window."""
+    for _ in range(20):
+        if st["pending"]["kind"] == "attempt_action" and st["pending"]["seat"] == 0:
+            return st
+        st = act(st, {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma"
+                 else {"type": "pass"})
+    raise AssertionError("the attempt never reached seat 0's action window")
+
+
 def _refresh(st):
     """The orders offered again after the scenario changed the table."""
     from rules.startrek2e import flow
@@ -198,11 +208,7 @@ def test_julian_bashir_removes_two_discarded_cards_from_the_game_to_gain_treache
         S.move(st, next(i for i in st["seats"][0]["deck"] if st["cards"][i]["guid"] == g), "discard", 0)
     gone = list(st["seats"][0]["discard"])
     st = act(st, {"type": "attempt", "mission": m})
-    for _ in range(20):
-        if st["pending"]["kind"] == "attempt_action" and st["pending"]["seat"] == 0:
-            break
-        st = act(st, {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma"
-                 else {"type": "pass"})
+    st = _to_attempt_action(st)
     st = act(st, {"type": "action", "card": bashir, "ability": 0})
     while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
         st = act(st, options(st)[0])
@@ -601,11 +607,7 @@ def test_confessions_makes_your_treacherous_fed_ds9_personnel_gain_a_skill_of_yo
     assert not any(o.get("card") == conf for o in options(st))  # no Treachery personnel attempting
     st = act(st, {"type": "order", "card": sisko, "ability": 0})
     st = act(st, {"type": "attempt", "mission": m})
-    for _ in range(20):
-        if st["pending"]["kind"] == "attempt_action" and st["pending"]["seat"] == 0:
-            break
-        st = act(st, {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma"
-                 else {"type": "pass"})
+    st = _to_attempt_action(st)
     assert ST.value(st, sisko, "Honor") == 0
     st = act(st, {"type": "action", "card": conf, "ability": 1})
     if st["pending"]["kind"] == "choose" and any("card" in o for o in options(st)):
