@@ -55,6 +55,7 @@ def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:
         if state.get("attempt"):  # "if a personnel has been killed during this mission attempt"
             state["attempt"]["killed"] = True
         fire(state, "personnel_killed", card=iid, seat=owner, by_dilemma=bool(top.get("dilemma")),
+             by=top.get("you"),  # whose text killed it: "when you kill an opponent's personnel" (Kahless)
              during=top.get("during"), involved=top.get("involved"), mission=where,
              location=list(loc) if loc else None)  # "your other Klingon present is killed" (Konmel)
 

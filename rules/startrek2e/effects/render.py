@@ -153,6 +153,10 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
                 doer = "you are" if by["trigger_by"] == "you" else "an opponent is"
                 return (f"When {doer} about to place {who} on top of its owner's deck",
                         ({"all": rest} if rest else None))
+            if by is not None and on == "personnel_killed":  # "When you kill an opponent's personnel" (Kahless)
+                rest = [p for p in rest if p is not by]
+                doer = "you kill" if by["trigger_by"] == "you" else "an opponent kills"
+                return f"When {doer} {who}", ({"all": rest} if rest else None)
             if any(set(p) == {"trigger_by_dilemma"} and p["trigger_by_dilemma"] for p in rest):
                 rest = [p for p in rest if set(p) != {"trigger_by_dilemma"}]
                 return f"When {who} {SUBJECT_TRIGGERS[on]} by a dilemma", ({"all": rest} if rest else None)
