@@ -433,7 +433,7 @@ def target(t: dict, ctx: Ctx) -> str:
             text = f"{upto}an equal number of {noun(f, ctx, plural=True)}"
         elif not isinstance(n, int):  # an AMOUNT
             text = f"{upto}a number of {noun(f, ctx, plural=True)} equal to {amount(n, ctx, count=True)}"
-        elif set(f) == {"ref"}:
+        elif "ref" in f and set(f) <= {"ref", "scope", "owner"}:  # the scope only says where those cards are
             text = f"{upto}{num(n)} of {ref_phrase(f['ref'], ctx, plural=True)}"
         elif n == 1 and not upto:
             text = noun(f, ctx, article=True)

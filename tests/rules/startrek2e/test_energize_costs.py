@@ -68,3 +68,51 @@ def test_kahless_places_a_klingon_from_hand_aboard_your_klingon_ship_when_you_ki
     assert render_card(DB["2R138"])[0].startswith("When you kill a personnel owned by an opponent")
     check_invariants(st)
 
+
+
+# ---------------------------------------------------------------- a choice among remembered cards in a pile
+def _kosst_amojan(seed: str, other_hq: bool = False):
+    """Seat 0's headquarters made {Bajor} (Gift of the Prophets), Winn Adami (a Kai) there, the
+    event in hand; three cards in his discard pile, one of them a Prophet card."""
+    st = started(seed)
+    hq = mission(st, 0, "T-HQF")
+    st["extra_cards"]["1U152"] = DB["1U152"]
+    st["cards"][hq]["guid"] = "1U152"
+    if other_hq:
+        st["cards"][mission(st, 0, "T-P2")]["guid"] = "T-HQF"
+    winn = real(st, 0, "T-F1", "1U228", "pile", hq)
+    ev = real(st, 0, "T-EV1", "2R067")
+    S.move(st, ev, "hand", 0)
+    pile = [real(st, 0, g, c) for g, c in (("T-F2", "1U228"), ("T-F3", "2C149"), ("T-I1", "2C092"))]
+    for c in pile:
+        S.move(st, c, "discard", 0)
+    return turn_to(st, 0, "play"), ev, winn, pile
+
+
+def test_the_text_of_the_kosst_amojan_needs_bajor_and_no_other_headquarters():
+    st, ev, winn, pile = _kosst_amojan("kosst-two-hq", other_hq=True)
+    assert not any(o.get("card") == ev for o in options(st, "play"))
+    st, ev, winn, pile = _kosst_amojan("kosst")
+    assert any(o.get("card") == ev for o in options(st, "play"))
+
+
+def test_the_text_of_the_kosst_amojan_the_opponent_splits_two_chosen_cards_between_hand_and_removal():
+    st, ev, winn, pile = _kosst_amojan("kosst-order")
+    st = act(st, {"type": "play", "card": ev})
+    st = _drive(st, 0, lambda st: None)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": ev, "ability": 2})
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        offered = {o["card"] for o in options(st)}
+        if winn in offered:  # the cost: stop the Kai
+            st = act(st, {"type": "choose", "card": winn})
+            continue
+        assert pile[2] not in offered  # the Prophet card is not offered
+        st = act(st, {"type": "choose", "card": sorted(offered - {winn})[0]})
+    assert st["cards"][winn]["stopped"]
+    assert st["pending"]["seat"] == 1 and {o["card"] for o in options(st)} == {pile[0], pile[1]}
+    st = act(st, {"type": "choose", "card": pile[1]})  # the opponent gives Harana back
+    assert st["cards"][pile[1]]["zone"] == "hand" and st["cards"][pile[0]]["zone"] == "out"
+    assert st["cards"][pile[2]]["zone"] == "discard"
+    assert "return one of those cards (your opponent chooses)" in render_card(DB["2R067"])[2]
+    check_invariants(st)
