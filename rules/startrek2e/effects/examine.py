@@ -25,7 +25,7 @@ from __future__ import annotations
 from .. import glossary as G
 from .. import state as S
 
-PICKS = ("discard", "take", "bottom")
+PICKS = ("discard", "take", "bottom", "exchange")
 ZONES = {"deck": "deck", "dilemmas": "dilemmas", "hand": "hand"}
 
 
@@ -40,7 +40,16 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
     owner = _seat(ctx, arg.get("who", "you"))
     zone = state["seats"][owner][ZONES[arg.get("from", "deck")]]
     if "cards" not in work:
-        if arg.get("from") == "hand":
+        if arg.get("from") == "hand" and arg.get("random"):  # "reveal a random card from … hand" (Shared Delicacy)
+            from ... import rng as R
+            pool = list(zone)
+            n = min(len(pool), F.amount(state, arg.get("count", 1), ctx))
+            cards = []
+            for _ in range(n):
+                pick = R.choice(state["rng"], pool)
+                pool.remove(pick)
+                cards.append(pick)
+        elif arg.get("from") == "hand":
             cards = list(zone)
         else:
             n = F.amount(state, arg.get("count", 1), ctx)
@@ -72,7 +81,8 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
         opts = [{"type": "choose", "card": i} for i in work["left"]]
         if pick.get("up_to"):
             opts.append({"type": "choose", "card": None})
-        verb = {"discard": "discard", "take": "take into hand", "bottom": "place on the bottom"}[key]
+        verb = {"discard": "discard", "take": "take into hand", "bottom": "place on the bottom",
+                "exchange": "exchange with the top card of its owner's deck"}[key]
         S.set_pending(state, chooser, "choose", f"Choose an examined card to {verb}", opts, reveal=list(work["left"]))
         return False
     if "swap" in arg and not _swap(state, frame, eff, work, _pick(arg["swap"]), owner):
@@ -171,5 +181,14 @@ def _place(state: dict, ctx: dict, key: str, card: str) -> None:
         G.to_owner_pile(state, card) if S.ctype(state, card) == "dilemma" else S.move(state, card, "discard", c["owner"])
     elif key == "take":
         S.move(state, card, "hand", c["owner"])
+    elif key == "exchange":  # Khazara: the card goes on top of its owner's deck, the old top card to his hand
+        deck = state["seats"][c["owner"]]["deck"]
+        top = deck[0] if deck else None
+        S.move(state, card, "deck", c["owner"], top=True)
+        if top is not None:
+            S.move(state, top, "hand", c["owner"])
+        # the card and the one it came for stay hidden to the others: the owner knows both, the
+        # examiner the one he chose (his own "examined" entry); the log names no card
+        S.log(state, "exchanged_with_deck_top", seat=c["owner"], by=ctx["you"])
     else:
         S.move(state, card, c["zone"], c["in"])  # to the bottom of the same pile

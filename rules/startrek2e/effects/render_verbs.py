@@ -165,6 +165,8 @@ def _discard(eff, arg, ctx):
                f"a number of {P.plural_of(word)} equal to {P.amount(n, ctx, count=True)}"
     elif arg.get("up_to"):
         what = f"up to {P.num(n)} {word if n == 1 else P.plural_of(word)}"
+    elif n == 1 and set(arg.get("filter") or {}) == {"ref"}:  # "discard that card" (Shared Delicacy)
+        what = P.ref_phrase(arg["filter"]["ref"], ctx)
     else:
         what = (f"a random {word}" if arg.get("random") else P.a_an(word)) if n == 1 else (
             f"{P.num(n)} random {P.plural_of(word)}" if arg.get("random") else f"{P.num(n)} {P.plural_of(word)}")
@@ -274,7 +276,9 @@ def _examine(eff, arg, ctx):
     src = arg.get("from", "deck")
     verb = "reveal" if arg.get("reveal") else "examine"
     n = arg.get("count", 1)
-    if src == "hand":
+    if src == "hand" and arg.get("random"):  # "reveal a random card from … hand"
+        text = f"{verb} {'a random card' if n == 1 else P.num(n) + ' random cards'} from {whose} hand"
+    elif src == "hand":
         text = f"{verb} {whose} hand"
     else:
         pile = "deck" if src == "deck" else "dilemma pile"
@@ -294,6 +298,10 @@ def _examine(eff, arg, ctx):
                     {"discard": " of them to be discarded", "take": " of them for you to take into hand",
                      "bottom": " of them to go on the bottom"}[key]
             picks.append(words)
+    if "exchange" in arg:  # Khazara
+        p = arg["exchange"] if isinstance(arg["exchange"], dict) else {"count": arg["exchange"]}
+        picks.append(f"choose {P.num(p.get('count', 1))} of those cards; its owner exchanges it with the top card "
+                     "of his or her deck")
     if "swap" in arg:
         p = arg["swap"] if isinstance(arg["swap"], dict) else {"count": arg["swap"]}
         k = ("up to " if p.get("up_to") else "") + P.num(p.get("count", 1))
@@ -309,8 +317,8 @@ def _examine(eff, arg, ctx):
         rest_text = "place the rest back on top" if set(arg) & {"discard", "take", "bottom"} else ""
     parts = [text] + picks + ([rest_text] if rest_text else [])
     if "as" in eff:
-        ctx.refs[eff["as"]] = ("cards" if (not isinstance(n, int) or n != 1 or src == "hand") else "card",
-                               not isinstance(n, int) or n != 1 or src == "hand")
+        many = not isinstance(n, int) or n != 1 or (src == "hand" and not arg.get("random"))
+        ctx.refs[eff["as"]] = ("cards" if many else "card", many)
     return ", then ".join(parts)
 
 

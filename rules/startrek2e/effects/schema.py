@@ -349,7 +349,8 @@ class _Checker(NounChecks):
 
     def examine(self, arg: Any, path: str) -> None:
         """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""
-        self.keys(arg, {"from", "who", "count", "reveal", "discard", "take", "bottom", "swap", "rest"}, path)
+        self.keys(arg, {"from", "who", "count", "reveal", "discard", "take", "bottom", "swap", "rest", "exchange",
+                        "random"}, path)
         if not isinstance(arg, dict):
             return
         if arg.get("from", "deck") not in ("deck", "dilemmas", "hand"):
@@ -360,9 +361,11 @@ class _Checker(NounChecks):
             self.amount(arg["count"], f"{path}.count")
         if "reveal" in arg and not isinstance(arg["reveal"], bool):
             self.err(f"{path}.reveal", "true or false")
+        if "random" in arg and (arg["random"] is not True or arg.get("from") != "hand"):  # Shared Delicacy
+            self.err(f"{path}.random", "true, with 'from': 'hand' (random cards of that hand)")
         if arg.get("rest", "top") not in ("top", "top_any_order", "bottom", "bottom_any_order", "discard", "hand"):
             self.err(f"{path}.rest", "'top', 'top_any_order', 'bottom', 'bottom_any_order', 'discard' or 'hand'")
-        for k in ("discard", "take", "bottom", "swap"):
+        for k in ("discard", "take", "bottom", "swap", "exchange"):
             if k not in arg:
                 continue
             v = arg[k]

@@ -116,3 +116,69 @@ def test_the_text_of_the_kosst_amojan_the_opponent_splits_two_chosen_cards_betwe
     assert st["cards"][pile[2]]["zone"] == "discard"
     assert "return one of those cards (your opponent chooses)" in render_card(DB["2R067"])[2]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- examine PICK exchange (Khazara)
+def _khazara(seed: str, cloaked: bool = True):
+    """Seat 0's Khazara at his headquarters, on his Engage Cloak (or not)."""
+    st = started(seed)
+    hq = mission(st, 0, "T-HQF")
+    ship = real(st, 0, "T-SF", "2R178", "ships", hq)
+    if cloaked:
+        cloak = real(st, 0, "T-EV1", "1R087", "core", 0)
+        st["cards"][cloak].setdefault("ships", [])
+        S.move(st, ship, "ships", cloak)
+    return turn_to(st, 0, "orders"), ship
+
+
+def test_khazara_on_engage_cloak_exchanges_a_card_of_the_opponents_hand_with_his_deck_top():
+    st, ship = _khazara("khazara-open", cloaked=False)
+    assert not any(o.get("card") == ship for o in options(st, "order"))
+    st, ship = _khazara("khazara")
+    hand, top = list(st["seats"][1]["hand"]), st["seats"][1]["deck"][0]
+    st = act(st, {"type": "order", "card": ship, "ability": 0})
+    assert st["pending"]["seat"] == 0 and {o["card"] for o in options(st)} == set(hand)
+    assert sorted(st["pending"]["reveal"]) == sorted(hand)  # the examiner sees the hand he chooses from
+    pick = hand[-1]
+    st = act(st, {"type": "choose", "card": pick})
+    assert st["seats"][1]["deck"][0] == pick and top in st["seats"][1]["hand"] and pick not in st["seats"][1]["hand"]
+    from rules.startrek2e.game import GAME
+    seen = GAME.view(st, 0)
+    assert top not in str({k: v for k, v in seen.items() if k != "log"}) and top not in str(seen["log"])
+    assert "exchanges it with the top card of his or her deck" in render_card(DB["2R178"])[0]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- examine random from hand, revealed (Shared Delicacy)
+def _delicacy(seed: str, captive: bool = True):
+    st = started(seed)
+    hq = mission(st, 0, "T-HQF")
+    for g, cid in (("T-F1", "1U232"), ("T-F2", "1U244"), ("T-F3", "1R245")):
+        real(st, 0, g, cid, "pile", hq)
+    if captive:
+        S.move(st, next(i for i in st["seats"][1]["deck"] if S.ctype(st, i) == "personnel"), "brig", 0)
+    ev = real(st, 0, "T-I2", "2U086")
+    S.move(st, ev, "hand", 0)
+    return turn_to(st, 0, "orders"), ev
+
+
+def test_shared_delicacy_reveals_a_random_card_of_the_captives_owners_hand_who_discards_it_or_three():
+    st, ev = _delicacy("delicacy-free", captive=False)
+    assert not any(o.get("card") == ev for o in options(st, "play"))
+    for keep in (True, False):
+        st, ev = _delicacy(f"delicacy-{keep}")
+        hand, deck = list(st["seats"][1]["hand"]), list(st["seats"][1]["deck"])
+        st = act(st, {"type": "play", "card": ev})
+        st = _drive(st, 0, lambda st: None)
+        shown = [e for e in st["log"] if e["event"] == "revealed_cards"][-1]
+        assert len(shown["cards"]) == 1 and shown["cards"][0] in hand and "private" not in shown  # to all
+        card = shown["cards"][0]
+        assert st["pending"]["seat"] == 1 and st["pending"]["kind"] == "yes_no"  # its owner chooses
+        st = act(st, {"type": "yes_no", "yes": not keep})
+        st = _drive(st, 1, lambda st: options(st)[0] if st["pending"]["kind"] == "choose" else None)
+        if keep:  # the top three of his deck instead
+            assert st["cards"][card]["zone"] == "hand" and all(st["cards"][c]["zone"] == "discard" for c in deck[:3])
+        else:
+            assert st["cards"][card]["zone"] == "discard" and st["seats"][1]["deck"] == deck
+        check_invariants(st)
+    assert render_card(DB["2U086"])[1].startswith("Order - Reveal a random card from an opponent's hand")
