@@ -62,7 +62,17 @@ def beam_options(state: dict, seat: int, *, stopped_ok: bool = False) -> list[di
                 if _surface(state, m):
                     out.append({"type": "beam", "card": i, "to": m})
                 out += [{"type": "beam", "card": i, "to": o} for o in ships if o != s]
+    if out and S.in_play_having(state, ("keyword", "beam_cost")):  # Tama: a price to beam to or from a planet
+        from .effects.extra import beam_costs
+        hand = len(state["seats"][seat]["hand"])
+        out = [b for b in out if not surface_beam(state, b["card"], b["to"])
+               or sum(n for _, n in beam_costs(state, seat, S.mission_of(state, b["to"]))) <= hand]
     return out
+
+
+def surface_beam(state: dict, card: str, to: str) -> bool:
+    """A beam between a mission's surface and a ship ("to or from this planet"), not ship to ship."""
+    return S.ctype(state, to) == "mission" or state["cards"][card]["zone"] == "pile"
 
 
 def beam_destinations(state: dict, seat: int, card: str, *, stopped_ok: bool = False) -> list[str]:

@@ -21,11 +21,23 @@ def choose_beam_destination(state: dict, seat: int, card: str) -> None:
 
 
 def beam(state: dict, seat: int, card: str, to: str) -> None:
+    """Rulebook "Beaming" (by the order or by card text). A beam between a mission's surface and
+    a ship is answered by "when an opponent beams to or from this mission" (event
+    ``opponent_beamed``: Kitara) and may have a price in cards from hand ("an opponent must
+    discard a card from hand to beam to or from this planet": Tama — an offered beam can pay it,
+    legality.beam_options)."""
+    surface = LEG.surface_beam(state, card, to)
+    m = S.mission_of(state, to)
     if S.ctype(state, to) == "ship":
         S.move(state, card, "aboard", to)
     else:
         S.move(state, card, "pile", to)
     S.log(state, "beamed", seat=seat, card=card, to=to, title=S.name(state, card))
+    if surface and m is not None:
+        for src, n in X.beam_costs(state, seat, m):
+            FR.push(state, [{"discard": {"count": n, "from": "hand"}}], F.ctx_for(state, src, you=seat))
+        from .triggers import fire
+        fire(state, "opponent_beamed", seat=seat, card=card, mission=m)
 
 
 def move_options(state: dict, seat: int) -> list[dict]:

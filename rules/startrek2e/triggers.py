@@ -28,6 +28,7 @@ RELATION = {
     "ship_moved": "opponent",  # every Premiere text: "an opponent's ship moves"
     "opponent_discards_deck_top": "opponent",  # "when an opponent discards … from the top of his deck" (Kotra)
     "card_drawn": "seat",  # "when you draw a card" (Visionary)
+    "opponent_beamed": "opponent",  # "when an opponent beams to or from this mission" (Kitara)
 }
 
 

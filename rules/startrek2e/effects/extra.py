@@ -462,3 +462,21 @@ def attempt_costs(state: dict, seat: int, m: str) -> list:
             if "if" not in ab or F.condition(state, ab["if"], ctx):
                 out.append((iid, ab.get("count", 1)))
     return out
+
+
+def beam_costs(state: dict, seat: int, m: str) -> list:
+    """``(card, n)`` for each ``beam_cost`` keyword of an opponent's unstopped card at mission
+    ``m`` whose ``if`` holds: "While this ship is at a planet mission, if this ship is staffed,
+    an opponent must discard a card from hand to beam to or from this planet" (Tama). The price
+    of each card ``seat`` beams between that mission's surface and a ship (never ship to ship);
+    a beam the hand cannot pay is not offered (legality.beam_options)."""
+    from . import filters as F
+    out = []
+    for iid in S.in_play_having(state, ("keyword", "beam_cost")):
+        if state["cards"][iid].get("stopped") or S.commander(state, iid) in (None, seat) or S.mission_of(state, iid) != m:
+            continue
+        ctx = F.ctx_for(state, iid)
+        for ab in S.keyword_abilities(state, iid, "beam_cost"):
+            if "if" not in ab or F.condition(state, ab["if"], ctx):
+                out.append((iid, ab.get("count", 1)))
+    return out

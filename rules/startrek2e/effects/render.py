@@ -42,6 +42,7 @@ TRIGGERS = {
     "ship_moved": "When a ship moves",
     "opponent_discards_deck_top": "When an opponent discards a card from the top of his or her deck",
     "card_drawn": "When you draw a card",
+    "opponent_beamed": "When an opponent beams a card to or from a mission",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
@@ -161,6 +162,13 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
                 rest = [p for p in rest if set(p) != {"trigger_by_dilemma"}]
                 return f"When {who} {SUBJECT_TRIGGERS[on]} by a dilemma", ({"all": rest} if rest else None)
             return f"When {who} {SUBJECT_TRIGGERS[on]}", ({"all": rest} if rest else None)
+    if on == "opponent_beamed" and cond:  # "When an opponent beams to or from this mission" (Kitara)
+        parts = cond["all"] if set(cond) == {"all"} else [cond]
+        here = [p for p in parts if p == {"trigger_mission": {"at_this_mission": True}}]
+        if here:
+            rest = [p for p in parts if p not in here]
+            return ("When an opponent beams a card to or from this mission",
+                    ({"all": rest} if len(rest) > 1 else rest[0] if rest else None))
     if on == "random_selection" and cond == {"trigger_mission": {"at_this_mission": True}}:
         return "When a random selection is made at this mission", None
     head = TRIGGERS.get(on, f"<?{on}>").replace("{this}", ctx.this)
@@ -331,6 +339,10 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
         return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
             f"an opponent must {price} to attempt the mission where {ctx.this} is."
+    if kw == "beam_cost":  # Tama
+        price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
+        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+            f"an opponent must {price} to beam a card to or from the mission where {ctx.this} is."
     if kw == "cant_complete":
         return f"You cannot complete this mission if {P.condition(cond, ctx)}." if cond else \
             "You cannot complete this mission."

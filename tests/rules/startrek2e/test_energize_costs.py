@@ -182,3 +182,57 @@ def test_shared_delicacy_reveals_a_random_card_of_the_captives_owners_hand_who_d
             assert st["cards"][card]["zone"] == "discard" and st["seats"][1]["deck"] == deck
         check_invariants(st)
     assert render_card(DB["2U086"])[1].startswith("Order - Reveal a random card from an opponent's hand")
+
+
+# ---------------------------------------------------------------- keyword beam_cost (Tama), trigger opponent_beamed (Kitara)
+def _beaming(seed: str, ship_cid: str, hand: int):
+    """Seat 0's Galaxy with two crew at his planet T-P1, seat 1's staffed ``ship_cid`` there
+    too; seat 0 holds ``hand`` cards."""
+    from rules.startrek2e import stats as ST
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    galaxy = put(st, 0, "T-SF", "ships", m)
+    crew = [put(st, 0, g, "aboard", galaxy) for g in ("T-F1", "T-F5")]
+    theirs = real(st, 1, "T-SK", ship_cid, "ships", m)
+    for g in ("T-K1", "T-K2", "T-K3", "T-N1"):  # Guinan: one of a non-aligned ship's affiliation
+        put(st, 1, g, "aboard", theirs)
+    if ship_cid == "2R169":  # Kitara: a Bajoran aboard
+        real(st, 1, "T-K4", "1C214", "aboard", theirs)
+    assert ST.staffed(st, theirs)
+    while len(st["seats"][0]["hand"]) > hand:
+        S.move(st, st["seats"][0]["hand"][0], "deck", 0)
+    return turn_to(st, 0, "orders"), m, galaxy, crew, theirs
+
+
+def test_tama_makes_an_opponent_discard_a_card_to_beam_to_or_from_this_planet():
+    st, m, galaxy, crew, tama = _beaming("tama-empty", "2U177", 0)
+    assert not any(o.get("type") == "beam" for o in options(st))  # the price cannot be paid
+    st, m, galaxy, crew, tama = _beaming("tama", "2U177", 2)
+    assert {"type": "beam", "card": crew[0]} in options(st)
+    st = act(st, {"type": "beam", "card": crew[0]})
+    st = act(st, {"type": "beam", "card": crew[0], "to": m})
+    assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose"  # which card to discard
+    st = act(st, options(st)[0])
+    assert st["cards"][crew[0]]["zone"] == "pile" and len(st["seats"][0]["hand"]) == 1
+    assert len(st["seats"][0]["discard"]) == 1
+    st = act(st, {"type": "beam", "card": crew[0]})  # and back up: another card
+    st = act(st, {"type": "beam", "card": crew[0], "to": galaxy})
+    st = act(st, options(st)[0])
+    assert st["cards"][crew[0]]["in"] == galaxy and st["seats"][0]["hand"] == []
+    assert not any(o.get("type") == "beam" for o in options(st))
+    assert "an opponent must discard one card from hand to beam" in render_card(DB["2U177"])[0]
+    check_invariants(st)
+
+
+def test_kitara_takes_a_card_from_the_discard_pile_when_an_opponent_beams_at_this_planet():
+    st, m, galaxy, crew, kitara = _beaming("kitara", "2R169", 3)
+    back = st["seats"][1]["deck"][0]
+    S.move(st, back, "discard", 1)
+    st = act(st, {"type": "beam", "card": crew[0]})
+    st = act(st, {"type": "beam", "card": crew[0], "to": m})
+    assert st["pending"]["seat"] == 1 and {"type": "respond", "card": kitara, "ability": 0} in options(st)
+    st = act(st, {"type": "respond", "card": kitara, "ability": 0})
+    st = act(st, {"type": "choose", "card": back})
+    assert st["cards"][back]["zone"] == "hand"
+    assert render_card(DB["2R169"])[0].startswith("When an opponent beams a card to or from this mission")
+    check_invariants(st)
