@@ -79,6 +79,13 @@ class InvalidRequest(SubspaceError):
     http_status = 400
 
 
+class DeckListUnreadable(InvalidRequest):
+    """A plain-text deck list has lines that name no card (or several, or sit under no
+    section of the game); ``details`` lists every such line: ``{line, text, code, message}``."""
+
+    code = "deck_list_unreadable"
+
+
 class VersionConflict(SubspaceError):
     """The client's expected_version is stale; ``details`` has the current version."""
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Protocol, Union, runtime_checkable
 
-from .errors import IllegalAction, MatchOver, NotYourDecision
+from .errors import IllegalAction, InvalidRequest, MatchOver, NotYourDecision
 
 Viewer = Union[int, str]
 SPECTATOR = "spectator"
@@ -143,6 +143,14 @@ class BaseGame:
         """Definition key -> the card's printed face (``rules.catalogue``): public data, the
         same for every match, computed once per process. Empty for games without one."""
         return {}
+
+    def parse_deck_list(self, text: str) -> Any:
+        """The deck (in the game's deck format) a plain-text deck list names, resolved
+        against the game's public card pool only (``rules.decklist``); raises
+        ``DeckListUnreadable`` listing every line it cannot read. A game without a card
+        pool has no deck lists."""
+        raise InvalidRequest(f"{self.title} has no plain-text deck lists; post the deck itself",
+                             code="deck_list_unsupported")
 
     #: the game's purposeful player (a module with ``choose(state, seat, actions, seed)``);
     #: ``None``: the server's player picks a legal action at random

@@ -1,7 +1,7 @@
 """``GET /v1/games``: the games this server runs, their rulesets and starter decks."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .matches import _deck_is_id_or_cards
 
@@ -65,13 +65,25 @@ class CardCatalogueSchema(Schema):
 
 class DeckCheckSchema(Schema):
     deck = fields.Raw(
-        required=True, validate=_deck_is_id_or_cards,
+        validate=_deck_is_id_or_cards,
         metadata={"description": "a starter deck id, or the cards in the game's deck format (the same as a "
-                  "challenge's or a seat's deck)"},
+                  "challenge's or a seat's deck); exactly one of deck and text"},
+    )
+    text = fields.String(
+        validate=validate.Length(min=1, max=50_000),
+        metadata={"description": "a plain-text deck list as players keep them ('3x Card Title', '1R208', "
+                  "section headers such as 'Missions:'; OCTGN .o8d and Lackey .dek XML too), read against the "
+                  "game's card pool (README 'Deck lists'); exactly one of deck and text. A line that names no "
+                  "card is 400 deck_list_unreadable, details [{line, text, code, message, candidates?}]"},
     )
     ruleset = fields.String(load_default=None, metadata={"description": "defaults to the game's default ruleset"})
     seats = fields.Integer(load_default=2, strict=True, validate=validate.Range(min=2, max=5),
                            metadata={"description": "the match's seat count (some rules depend on it)"})
+
+    @validates_schema
+    def _deck_or_text(self, data: dict, **_: object) -> None:
+        if ("deck" in data) == ("text" in data):
+            raise ValidationError("post either 'deck' (the deck itself) or 'text' (a plain-text deck list)", "deck")
 
 
 class DeckCheckedSchema(Schema):
@@ -82,4 +94,8 @@ class DeckCheckedSchema(Schema):
         fields.Dict(keys=fields.String()), required=True,
         metadata={"description": "every construction rule the deck breaks, as the game's deckbuilding lists them: "
                   "{message, and rule or code, ...}; empty when valid"},
+    )
+    deck = fields.Raw(
+        metadata={"description": "only when 'text' was posted: the deck the list names, in the game's deck format "
+                  "(post it as a challenge's or a seat's deck)"},
     )

@@ -6,6 +6,7 @@ import logging
 
 import rules
 from replays.pinning import engine_versions
+from rules.errors import InvalidRequest
 from rules.protocol import Game
 
 from .challenges_logic import own_deck_violations
@@ -40,10 +41,22 @@ def list_games() -> list[dict]:
     return games
 
 
-def check_deck(game_id: str, ruleset: str | None, seats: int, deck: object) -> dict:
+def check_deck(game_id: str, ruleset: str | None, seats: int, deck: object, text: str | None = None) -> dict:
     """``{game, ruleset, valid, violations}`` for one player's deck (the same judgement a
-    challenge makes: ``challenges_logic.own_deck_violations``). Nothing is stored."""
+    challenge makes: ``challenges_logic.own_deck_violations``), and the ``deck`` itself
+    when it was posted as a plain-text list (``text``: read by the game's
+    ``parse_deck_list`` against its public card pool only; a line it cannot read is 400
+    ``deck_list_unreadable``). Nothing is stored."""
     game = rules.get_game(game_id)
     ruleset = check_ruleset(game, ruleset)
+    if text is not None:
+        parse = getattr(game, "parse_deck_list", None)
+        if parse is None:
+            raise InvalidRequest(f"{game.title} has no plain-text deck lists; post the deck itself",
+                                 code="deck_list_unsupported")
+        deck = parse(text)
     violations = own_deck_violations(game, ruleset, seats, "you", deck)
-    return {"game": game.id, "ruleset": ruleset, "valid": not violations, "violations": violations}
+    checked = {"game": game.id, "ruleset": ruleset, "valid": not violations, "violations": violations}
+    if text is not None:
+        checked["deck"] = deck
+    return checked

@@ -37,6 +37,10 @@ class Babylon5Game(PendingDecisionGame):
         from .catalogue import catalogue
         return catalogue()
 
+    def parse_deck_list(self, text: str) -> dict:
+        from .decklist import parse
+        return parse(text)
+
     def starter_decks(self) -> list[dict]:
         from .cards import starters
         return [{"id": d["id"], "name": d["name"], "race": d.get("race")} for d in starters()]

@@ -36,6 +36,10 @@ class StarTrek2EGame(PendingDecisionGame):
         from .catalogue import catalogue
         return catalogue()
 
+    def parse_deck_list(self, text: str) -> dict:
+        from .decklist import parse
+        return parse(text)
+
     def starter_decks(self) -> list[dict]:
         """The cards engineer's starters that pass deck construction (a starter whose cards
         still lack mechanics is not offered until they are written)."""

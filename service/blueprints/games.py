@@ -64,10 +64,14 @@ def card(game_id: str, key: str) -> Response:
 @blp.route("/<game_id>/decks/check", methods=["POST"])
 @blp.arguments(DeckCheckSchema)
 @blp.response(200, DeckCheckedSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="malformed request, unknown game or ruleset")
+@blp.alt_response(400, schema=ErrorSchema, description="malformed request, unknown game or ruleset; "
+                  "deck_list_unreadable (details: every line of 'text' that names no card, with its line number)")
 @blp.alt_response(429, schema=ErrorSchema, description="rate_limited (Retry-After): too many checks from this client")
 def check_deck_list(body: dict, game_id: str) -> dict:
     """Judge a deck by the game's construction rules without creating anything: ``valid``
-    and every violation (the list a challenge or a match would refuse it with). Reads only
-    the game's rules and card pool: it says nothing about any match or player."""
-    return check_deck(game_id, body.get("ruleset"), body["seats"], body["deck"])
+    and every violation (the list a challenge or a match would refuse it with). The deck
+    is posted as ``deck`` (the game's deck format) or as ``text``, a plain-text deck list
+    as players keep it; then the answer also carries the ``deck`` the list names, to post
+    with a challenge. Reads only the game's rules and card pool: it says nothing about any
+    match or player."""
+    return check_deck(game_id, body.get("ruleset"), body["seats"], body.get("deck"), body.get("text"))
