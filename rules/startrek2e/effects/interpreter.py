@@ -41,7 +41,7 @@ SUPPORTED = {
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
-    "move_ship", "beam", "name_skill", "lose_skills",
+    "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
 }
 
 
@@ -326,6 +326,7 @@ HANDLERS = {
     "may": CH.may,
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,
+    "place_damage": PL.place_damage,
     "remove_damage": PL.remove_damage,
     "replace": PL.replace,
     "add_requirements": RQ.add_requirements,

@@ -117,3 +117,28 @@ def replace(state: dict, frame: dict, eff: dict, arg: dict):
     S.log(state, "replaced", seat=you, card=o, by=n, title=S.name(state, o), by_title=S.name(state, n))
     _remember(frame, eff, [o])
     return True
+
+
+def place_damage(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"place_damage": {"on": TARGET, "card": TARGET}}``: "place a Damage card from hand on an
+    opponent's undamaged ship at this mission" (William Patrick Samuels). The ship (``on``) is
+    chosen first, then the card (from hand: a FILTER ``damage_card``), which goes on that ship as a
+    damage card, face up, exactly as a card placed by its own text (rulebook "Damage": the third
+    destroys the ship). ``as`` names the card placed."""
+    from .frames import _remember
+    from .skills import _resolve
+    from .. import glossary as G
+    ships = _resolve(state, frame, "on_w", arg["on"])
+    if ships is None:
+        return False
+    ships = [s for s in ships if S.ctype(state, s) == "ship" and S.in_play(state, s)][:1]
+    if not ships:
+        return True
+    cards = _resolve(state, frame, "card_w", arg["card"])
+    if cards is None:
+        return False
+    cards = [c for c in cards if not S.in_play(state, c)][:1]
+    _remember(frame, eff, cards)
+    for c in cards:
+        G.place_damage(state, c, ships[0])
+    return True

@@ -34,7 +34,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
-            "on_planet", "named_skill", "damaged", "same_title_as"}
+            "on_planet", "named_skill", "damaged", "same_title_as", "damage_card"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -242,6 +242,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
         out.append("with the named skill")
+    if "damage_card" in f:  # "a Damage card"
+        out.append("with a Damage text" if f["damage_card"] else "without a Damage text")
     if "damaged" in f:
         out.append("that has a damage card on it" if f["damaged"] else "that has no damage card on it")
     if "same_title_as" in f:

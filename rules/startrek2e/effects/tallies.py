@@ -32,7 +32,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill", "damaged", "same_title_as"}
+FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn"}
 AMOUNT_KEYS = {"skill_dots"}
@@ -43,6 +43,8 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "named_skill":  # has the skill a player named ("each of those personnel that has that skill")
         name = (ctx.get("named") or {}).get(v)
         return name is not None and ST.value(state, iid, name) >= 1
+    if k == "damage_card":  # "a Damage card" (William Patrick Samuels): its text has "Damage -"
+        return bool(S.abilities(state, iid, "damage")) == bool(v)
     if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
         return bool(state["cards"][iid].get("damage")) == bool(v)
     if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone

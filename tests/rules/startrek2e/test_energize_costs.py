@@ -236,3 +236,35 @@ def test_kitara_takes_a_card_from_the_discard_pile_when_an_opponent_beams_at_thi
     assert st["cards"][back]["zone"] == "hand"
     assert render_card(DB["2R169"])[0].startswith("When an opponent beams a card to or from this mission")
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb place_damage, FILTER damage_card (Samuels)
+def _samuels(seed: str, damaged: bool = False):
+    """William Patrick Samuels on seat 0's planet T-P1, seat 1's Bird of Prey there; Pierce Their
+    Defenses (a card with a Damage text) and a card without one in seat 0's hand."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    sam = real(st, 0, "T-F5", "2U132", "pile", m)
+    bird = put(st, 1, "T-SK", "ships", m)
+    if damaged:
+        S.move(st, st["seats"][1]["dilemmas"][0], "damage", bird)
+    dmg = real(st, 0, "T-EV2", "1U104")
+    S.move(st, dmg, "hand", 0)
+    plain = find(st, 0, "T-EV4")
+    S.move(st, plain, "hand", 0)
+    return turn_to(st, 0, "orders"), sam, bird, dmg, plain
+
+
+def test_william_patrick_samuels_stops_to_place_a_damage_card_from_hand_on_an_undamaged_opponents_ship():
+    st, sam, bird, dmg, plain = _samuels("samuels-damaged", damaged=True)
+    assert not any(o.get("card") == sam for o in options(st, "order"))  # that ship is damaged already
+    st, sam, bird, dmg, plain = _samuels("samuels")
+    st = act(st, {"type": "order", "card": sam, "ability": 0})
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        offered = {o["card"] for o in options(st)}
+        assert plain not in offered  # no Damage text
+        st = act(st, {"type": "choose", "card": bird if bird in offered else dmg})
+    assert st["cards"][sam]["stopped"]
+    assert st["cards"][bird]["damage"] == [dmg] and st["cards"][dmg]["zone"] == "damage"
+    assert "place a card in your hand with a Damage text on an opponent's ship" in render_card(DB["2U132"])[0]
+    check_invariants(st)

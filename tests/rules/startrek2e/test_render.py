@@ -54,6 +54,7 @@ VERB_SAMPLES = {
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
     "beam": T, "name_skill": {"chooser": "opponent"}, "lose_skills": T,
+    "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -73,6 +74,7 @@ FILTER_SAMPLES = {
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
+    "damage_card": True,
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
