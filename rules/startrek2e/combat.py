@@ -69,12 +69,13 @@ def begin_combat(state: dict, frame: dict, eff: dict, arg: dict):
         return _prevented(state, frame, eff, "combat", m)
     pile = state["cards"][m]["pile"]
     mine, theirs = _unstopped(state, pile, you), _unstopped(state, pile, opp)
-    state["combat"] = {"cards": mine + theirs, "mission": m, "seat": you}
+    added = dict((state.get("combat") or {}).get("added") or {})  # responses' "add … to your total Strength"
+    state["combat"] = {"cards": mine + theirs, "mission": m, "seat": you, "added": added}
     extra = _strength_bonuses(state, frame, (you, opp))
     if extra is None:
         return False
-    ours = sum(ST.value(state, i, "strength") for i in mine) + extra[you]
-    others = sum(ST.value(state, i, "strength") for i in theirs) + extra[opp]
+    ours = sum(ST.value(state, i, "strength") for i in mine) + extra[you] + added.get(str(you), 0)
+    others = sum(ST.value(state, i, "strength") for i in theirs) + extra[opp] + added.get(str(opp), 0)
     state["combat"] = None
     S.log(state, "combat", seat=you, mission=m, strength=ours, against=others)
     ctx["involved"] = mine + theirs  # FILTER "involved" (MISSING.md item 12)
@@ -284,4 +285,25 @@ def join_engagement(state: dict, frame: dict) -> bool:
         return True
     (eng["attackers"] if ctx["you"] == eng["seat"] else eng["defenders"]).append(ship)
     S.log(state, "joined_engagement", seat=ctx["you"], ship=ship, title=S.name(state, ship))
+    return True
+
+
+def add_combat_strength(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"add_combat_strength": {"of": TARGET}}``: "add the Strength of a [Baj] personnel in your
+    discard pile to your total Strength" (Vision of Violence, a response in the ``combat_begins``
+    window): the chosen card's Strength (printed, for a card out of play) is added to the total of
+    the text's user in the combat under way, kept in ``state["combat"]["added"]`` (by seat, as a
+    string key: the state is JSON) until the totals are made. Outside a combat it does nothing."""
+    from .effects.skills import _resolve
+    cards = _resolve(state, frame, "of_w", arg["of"])
+    if cards is None:
+        return False
+    combat = state.get("combat")
+    if not combat or not cards:
+        return True
+    c = cards[0]
+    n = ST.value(state, c, "strength") if S.in_play(state, c) else int(S.card_def(state, c).get("strength") or 0)
+    you = str(frame["ctx"]["you"])
+    combat.setdefault("added", {})[you] = combat.get("added", {}).get(you, 0) + n
+    S.log(state, "added_strength", seat=frame["ctx"]["you"], card=c, amount=n, title=S.name(state, c))
     return True

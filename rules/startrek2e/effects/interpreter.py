@@ -42,6 +42,7 @@ SUPPORTED = {
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
     "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
+    "add_combat_strength",
 }
 
 
@@ -287,6 +288,11 @@ def _engagement(state, frame, eff, arg):
     return begin_engagement(state, frame, eff, arg)
 
 
+def _add_strength(state, frame, eff, arg):
+    from ..combat import add_combat_strength
+    return add_combat_strength(state, frame, eff, arg)
+
+
 def _join(state, frame, eff, arg):
     from ..combat import join_engagement
     if not arg:
@@ -327,6 +333,7 @@ HANDLERS = {
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,
     "place_damage": PL.place_damage,
+    "add_combat_strength": _add_strength,
     "remove_damage": PL.remove_damage,
     "replace": PL.replace,
     "add_requirements": RQ.add_requirements,

@@ -379,6 +379,10 @@ def _beam(eff, arg, ctx):
     return f"beam {P.target(arg, ctx)}"
 
 
+def _add_combat_strength(eff, arg, ctx):
+    return f"add the Strength of {P.target(arg['of'], ctx)} to your total Strength in that combat"
+
+
 def _place_damage(eff, arg, ctx):
     return f"place {P.target(arg['card'], ctx)} on {P.target(arg['on'], ctx)} as a damage card"
 
@@ -408,7 +412,7 @@ VERBS = {
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",
     "score": _score, "lose_points": _lose, "begin_combat": _combat, "begin_engagement": _engagement,
     "unless": _unless, "if": _if, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
-    "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play, "place_damage": _place_damage,
+    "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play, "place_damage": _place_damage, "add_combat_strength": _add_combat_strength,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
     "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",

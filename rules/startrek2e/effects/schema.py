@@ -60,7 +60,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
-    "name_skill", "lose_skills", "place_damage",
+    "name_skill", "lose_skills", "place_damage", "add_combat_strength",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -275,6 +275,13 @@ class _Checker(NounChecks):
                     self.err(f"{p}.use_range", "true (that ship's Range for this turn is used)")
                 if verb == "move_ship" and arg.get("range") != "next_turn":
                     self.err(f"{p}.range", "'next_turn' (a move paid from the Range of your next turn)")
+        elif verb == "add_combat_strength":  # "add the Strength of … to your total Strength" (Vision of Violence)
+            self.keys(arg, {"of"}, p)
+            if isinstance(arg, dict):
+                if "of" not in arg:
+                    self.err(p, "add_combat_strength needs 'of'")
+                else:
+                    self.target(arg["of"], f"{p}.of")
         elif verb == "place_damage":  # "place a Damage card from hand on … ship" (William Patrick Samuels)
             self.keys(arg, {"card", "on"}, p)
             if isinstance(arg, dict):

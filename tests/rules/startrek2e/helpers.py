@@ -63,7 +63,8 @@ PUBLIC_LOG_EVENTS = {
     "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play",
     "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added",
     "faces_instead", "placed", "added_to_drawn", "randomly_selected", "selected_again",
-    "combat_prevented", "engagement_prevented", "named_skill", "lost_skills", "exchanged_with_deck_top"}
+    "combat_prevented", "engagement_prevented", "named_skill", "lost_skills", "exchanged_with_deck_top",
+    "added_strength"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

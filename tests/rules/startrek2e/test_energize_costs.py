@@ -268,3 +268,46 @@ def test_william_patrick_samuels_stops_to_place_a_damage_card_from_hand_on_an_un
     assert st["cards"][bird]["damage"] == [dmg] and st["cards"][dmg]["zone"] == "damage"
     assert "place a card in your hand with a Damage text on an opponent's ship" in render_card(DB["2U132"])[0]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb add_combat_strength (Vision of Violence)
+def _vision(seed: str):
+    """Seat 1 begins Born for Conquest's combat at seat 0's T-P1: Kargan (7) and Worf (9) against
+    Jabara (4) and Brilgar (6), both [Baj]; Odo (Strength 8, [Baj]) in seat 0's discard pile,
+    Vision of Violence in his hand."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    for g, cid in (("T-F6", "1C214"), ("T-F8", "1C210")):
+        real(st, 0, g, cid, "pile", m)
+    odo = real(st, 0, "T-F4", "1R220")
+    S.move(st, odo, "discard", 0)
+    vision = real(st, 0, "T-I1", "2C092")
+    S.move(st, vision, "hand", 0)
+    real(st, 1, "T-K2", "2R139", "pile", m)
+    put(st, 1, "T-K1", "pile", m)
+    conquest = real(st, 1, "T-EV1", "2U032", "core", 1)
+    st = turn_to(st, 1, "orders")
+    return act(st, {"type": "order", "card": conquest, "ability": 1}), vision, odo
+
+
+def test_vision_of_violence_adds_a_discarded_bajorans_strength_to_your_total_in_combat():
+    for use, lost in ((False, True), (True, False)):
+        st, vision, odo = _vision(f"vision-{use}")
+        played = []
+
+        def pick(st):
+            mine = [o for o in options(st) if o.get("card") == vision]
+            if st["pending"]["kind"] == "respond" and mine and use:
+                played.append(mine[0])
+                return mine[0]
+            if st["pending"]["kind"] == "choose":
+                return {"type": "choose", "card": odo} if {"type": "choose", "card": odo} in options(st) else options(st)[0]
+            return {"type": "pass"} if st["pending"]["kind"] == "respond" else None
+        st = _drive(st, 0, pick)
+        st = _drive(st, 1, lambda st: options(st)[0] if st["pending"]["kind"] == "choose" else None)
+        assert bool(played) == use
+        combat = [e for e in st["log"] if e["event"] == "combat"][-1]
+        assert combat["against"] == 10 + (8 if use else 0)
+        assert (st["seats"][1]["score"] == 10) is lost  # Born for Conquest's "if you win"
+        check_invariants(st)
+    assert "add the Strength of a [Baj] personnel in your discard pile" in render_card(DB["2C092"])[0]

@@ -54,6 +54,7 @@ VERB_SAMPLES = {
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
     "beam": T, "name_skill": {"chooser": "opponent"}, "lose_skills": T,
+    "add_combat_strength": {"of": {"choose": {"scope": "discard", "type": "personnel"}}},
     "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
 }
 FILTER_SAMPLES = {
