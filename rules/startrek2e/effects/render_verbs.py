@@ -327,7 +327,9 @@ def _gain_skills(eff, arg, ctx):
     if arg.get("any_skill"):
         return f"make {to} gain a skill of your choice{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
     src = P.target(arg["from"], ctx)
-    if arg.get("one"):
+    if arg.get("one") and arg.get("each"):  # Bank Heist
+        what = f"one skill of your choice from each of {src}".replace("each of each of", "each of")
+    elif arg.get("one"):
         what = f"one skill of your choice from {src}"
     else:
         what = f"all skills{' and attributes' if arg.get('attributes') else ''} that {src} has"

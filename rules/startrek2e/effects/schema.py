@@ -337,7 +337,9 @@ class _Checker(NounChecks):
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes", "one", "any_skill"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each"}, p)
+            if isinstance(arg, dict) and "each" in arg and (arg["each"] is not True or arg.get("one") is not True):
+                self.err(f"{p}.each", "true, with 'one': true (one skill from each of the 'from' cards)")
             if isinstance(arg, dict):
                 if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill"}):
                     self.err(f"{p}.any_skill", "true, with 'to' only")

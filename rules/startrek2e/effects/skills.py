@@ -93,6 +93,8 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
     if to is None:
         return False
     work = frame["work"]
+    if arg.get("one") and arg.get("each"):
+        return _gain_one_from_each(state, frame, eff, src, to)
     if arg.get("one") and src and "skill" not in work:  # "gains one skill from …": you pick it
         if "answer" in work and work.get("resolving") == "skill":
             work["skill"] = work.pop("answer")
@@ -111,6 +113,32 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
         if arg.get("attributes"):
             gained.update({a: ST.value(state, s, a) for a in ATTRS})
         _grant(state, frame, eff, to, gained, s)
+    return True
+
+
+def _gain_one_from_each(state: dict, frame: dict, eff: dict, src: list, to: list):
+    """``one`` + ``each`` ("That Thief gains one skill from each personnel revealed": Bank Heist):
+    for each ``from`` card in turn the user chooses one of its skills (a card without one gives
+    none); then the ``to`` cards gain one level of each skill chosen (the same skill twice is two
+    levels)."""
+    work = frame["work"]
+    picked = work.setdefault("picked", [])
+    if "answer" in work and work.get("resolving") == "skill":
+        picked.append(work.pop("answer"))
+        del work["resolving"]
+    while len(picked) < len(src):
+        s = src[len(picked)]
+        names = sorted(n for n, v in _skills_of(state, s).items() if v > 0)
+        if not names:
+            picked.append(None)
+            continue
+        work["resolving"] = "skill"
+        S.set_pending(state, frame["ctx"]["you"], "choose", f"Choose the skill to gain from {S.name(state, s)}",
+                      [{"type": "choose", "skill": n} for n in names])
+        return False
+    for s, skill in zip(src, picked):
+        if skill is not None:
+            _grant(state, frame, eff, to, {skill: 1}, s)
     return True
 
 

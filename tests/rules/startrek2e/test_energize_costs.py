@@ -311,3 +311,47 @@ def test_vision_of_violence_adds_a_discarded_bajorans_strength_to_your_total_in_
         assert (st["seats"][1]["score"] == 10) is lost  # Born for Conquest's "if you win"
         check_invariants(st)
     assert "add the Strength of a [Baj] personnel in your discard pile" in render_card(DB["2C092"])[0]
+
+
+# ---------------------------------------------------------------- gain_skills one + each (Bank Heist)
+def test_bank_heist_the_thief_gains_one_skill_from_each_personnel_revealed_from_the_opponents_deck():
+    from rules.startrek2e import stats as ST
+
+    from . import fixtures as FX
+    from .helpers import attempt
+    for use in (False, True):
+        st = started(f"heist-{use}")
+        m = mission(st, 0, "T-P1")
+        for g in ("T-F1", "T-F7"):
+            put(st, 0, g, "pile", m)
+        thief = real(st, 0, "T-F5", "2C160", "pile", m)  # Vekor: a Thief (Medical, Navigation, Science)
+        st["extra_cards"]["X-BIO"] = FX.dilemma("X-BIO", "Biology Test", "dual", 0, [
+            {"unless": {"skills": {"Biology": 1, "Law": 1}}, "then": [{"stop": {"all": {}}}]}])
+        st["cards"][next(i for i in st["seats"][1]["dilemmas"] if st["cards"][i]["guid"] == "T-D8")]["guid"] = "X-BIO"
+        top = [find(st, 1, g) for g in ("T-K4", "T-EV1", "T-K6")]  # Medical Biology; an event; Law Diplomacy
+        for c in reversed(top):
+            S.move(st, c, "deck", 1, top=True)
+        st["extra_cards"]["T-K6"] = {**st["extra_cards"]["T-K6"], "skills": {"Law": 1, "Diplomacy": 1}}
+        heist = real(st, 0, "T-I1", "2U074")
+        S.move(st, heist, "hand", 0)
+        st = turn_to(st, 0, "orders")
+        st = attempt(st, m, dilemmas=["X-BIO"], respond_with=heist if use else None)
+        if use:
+            while st["pending"]["kind"] == "respond" or (st["pending"]["kind"] == "choose" and "card" in options(st)[0]):
+                st = act(st, options(st)[0])  # the window closes, the heist resolves; the Thief is chosen
+            assert st["pending"]["seat"] == 0 and [o["skill"] for o in options(st)] == ["Biology", "Medical"]
+            st = act(st, {"type": "choose", "skill": "Biology"})
+            assert [o["skill"] for o in options(st)] == ["Diplomacy", "Law"]  # the event gives nothing
+            st = act(st, {"type": "choose", "skill": "Law"})
+            gained = [e["source"] for e in st["log"] if e["event"] == "gained_skills" and e["card"] == thief]
+            assert gained == [top[0], top[2]]  # Biology from the first, Law from the third
+            assert st["seats"][1]["deck"][:3] == top  # replaced in the same order
+            shown = [e for e in st["log"] if e["event"] == "revealed_cards"][-1]
+            assert shown["cards"] == top and "private" not in shown
+        st = _drive(st, 0, lambda st: None)
+        log = [e["event"] for e in st["log"]]
+        end = log.index("overcome")
+        assert ("stopped" in log[:end]) is not use  # Biology and Law met the dilemma only with the heist
+        assert ST.value(st, thief, "Law") == 0  # until the end of that dilemma
+        check_invariants(st)
+    assert "one skill of your choice from each of those cards that is a personnel" in render_card(DB["2U074"])[0]
