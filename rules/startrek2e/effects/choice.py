@@ -24,8 +24,9 @@ def may(state: dict, frame: dict, eff: dict, arg: dict):
         if not may_change(state, eff.get("then") or [], ctx):
             return True  # "you may …" when it could change nothing: not asked (RULES.md)
     if "ask" not in work:
-        work["ask"] = [ctx["you"]] if who == "you" else (
-            [ctx["opp"]] if who == "opponent" else _order(state, ctx["you"]))
+        first = S.left_of(state, ctx["you"]) if (arg or {}).get("start") == "left" else ctx["you"]
+        work["ask"] = [ctx["you"]] if who == "you" else (  # "starting with the player to your left" (Common Ground)
+            [ctx["opp"]] if who == "opponent" else _order(state, first))
         work["yes"] = []
     if "answer" in work:
         if work.pop("answer"):

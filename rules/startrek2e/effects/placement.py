@@ -12,7 +12,6 @@ stays where it was).
 from __future__ import annotations
 
 from .. import state as S
-from .. import legality as LEG
 
 
 def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
@@ -24,14 +23,19 @@ def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
         return False
     if not at:
         return True
-    cards = _resolve(state, frame, "target_w", arg["target"], keep=keeper(state, frame, "put_into_play", dest=at[0]))
+    fits = keeper(state, frame, "put_into_play", dest=at[0])
+    if arg.get("as_played"):  # "on a headquarters mission where that personnel could be played" (Common Ground)
+        from .. import stats as ST
+        put_ok = fits
+        fits = lambda c: put_ok(c) and ST.hq_allows(state, at[0], c)  # noqa: E731
+    cards = _resolve(state, frame, "target_w", arg["target"], keep=fits)
     if cards is None:
         return False
     you = frame["ctx"]["you"]
     _remember(frame, eff, cards)
     dest = at[0]
     for c in cards:
-        if not LEG.can_put(state, you, c, dest):
+        if not fits(c):
             continue
         d = S.card_def(state, c)
         if d["type"] == "ship":

@@ -647,6 +647,8 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "killed_this_attempt":
             parts.append("a personnel has been killed during this mission attempt" if v
                          else "no personnel has been killed during this mission attempt")
+        elif k == "card_owner":
+            parts.append(f"you own {ctx.this}" if v else f"you do not own {ctx.this}")
         elif k == "your_turn":
             parts.append("it is your turn" if v else "it is not your turn")
         elif k == "trigger_in":

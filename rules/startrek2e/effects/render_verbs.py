@@ -241,7 +241,8 @@ def _may(eff, arg, ctx):
     body = clauses(eff.get("then") or [], ctx)
     if body.startswith(("if ", "unless ")):
         body = "do the following: " + body
-    return {"you": "you may ", "opponent": "your opponent may ", "each": "each player may "}[who] + body
+    start = "starting with the player to your left, " if (arg or {}).get("start") == "left" else ""
+    return start + {"you": "you may ", "opponent": "your opponent may ", "each": "each player may "}[who] + body
 
 
 def _choose_one(eff, arg, ctx):
@@ -390,7 +391,8 @@ def _place_damage(eff, arg, ctx):
 
 
 def _put_into_play(eff, arg, ctx):
-    return f"put {P.target(arg['target'], ctx)} into play at {P.target(arg['at'], ctx)} under your command"
+    where = " where it could be played" if arg.get("as_played") else ""
+    return f"put {P.target(arg['target'], ctx)} into play at {P.target(arg['at'], ctx)}{where} under your command"
 
 
 VERBS = {

@@ -196,8 +196,10 @@ class _Checker(NounChecks):
         if verb in ("unless", "if", "may") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
-            if set(eff[verb]) != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
+            if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
                 self.err(f"{path}.may", '{} or {"who": "you"|"opponent"|"each"}')
+            if "start" in eff[verb] and (eff[verb]["start"] != "left" or eff[verb].get("who") != "each"):
+                self.err(f"{path}.may.start", "'left' (with who: each): the player to your left first")
         if "as" in eff and not isinstance(eff["as"], str):
             self.err(f"{path}.as", "a name")
         if "order" in eff and (verb not in ("place_on_deck_top", "place_on_deck_bottom")
@@ -291,7 +293,9 @@ class _Checker(NounChecks):
                     else:
                         self.target(arg[k], f"{p}.{k}")
         elif verb == "put_into_play":
-            self.keys(arg, {"target", "at"}, p)
+            self.keys(arg, {"target", "at", "as_played"}, p)
+            if isinstance(arg, dict) and "as_played" in arg and arg["as_played"] is not True:
+                self.err(f"{p}.as_played", "true (only where the card could be played)")
             if isinstance(arg, dict):
                 for k in ("target", "at"):
                     if k not in arg:

@@ -38,7 +38,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn"}
+                  "your_turn", "card_owner"}
 
 
 def is_stat(name: Any) -> bool:
@@ -328,7 +328,7 @@ class NounChecks:
             v = c["alike"]
             if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
                 self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
-        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn"):
+        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
         if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):

@@ -34,7 +34,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
 
 FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn"}
+                  "your_turn", "card_owner"}
 AMOUNT_KEYS = {"skill_dots"}
 
 
@@ -80,6 +80,8 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return bool(common)
     if k == "selected":  # "when this personnel is randomly selected" (Leeta): among a random_selection's cards
         return (ctx["source"] in (data.get("cards") or [])) == bool(v)
+    if k == "card_owner":  # "(Yours must be …)" in a text each player uses (Common Ground): you own this card
+        return (state["cards"][ctx["source"]]["owner"] == ctx["you"]) == bool(v)
     if k == "your_turn":  # "during your turn" (Kotra)
         return (state["turn"]["player"] == ctx["you"]) == bool(v)
     if k == "killed_this_attempt":

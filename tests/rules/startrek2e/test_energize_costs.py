@@ -355,3 +355,47 @@ def test_bank_heist_the_thief_gains_one_skill_from_each_personnel_revealed_from_
         assert ST.value(st, thief, "Law") == 0  # until the end of that dilemma
         check_invariants(st)
     assert "one skill of your choice from each of those cards that is a personnel" in render_card(DB["2U074"])[0]
+
+
+# ---------------------------------------------------------------- may each start left, put_into_play as_played, CONDITION card_owner
+def test_common_ground_each_player_from_the_left_places_a_personnel_from_hand_at_a_headquarters():
+    st = started("common-ground")
+    hq = mission(st, 0, "T-HQF")
+    for g, cid in (("T-F1", "1C258"), ("T-F2", "1C260"), ("T-F3", "1C273")):  # three [TNG] personnel
+        real(st, 0, g, cid, "pile", hq)
+    ev = real(st, 0, "T-EV4", "2R035")
+    tng = real(st, 0, "T-F6", "1C274")
+    plain = find(st, 0, "T-F8")  # O'Brien: no [TNG] icon
+    for c in (ev, tng, plain):
+        S.move(st, c, "hand", 0)
+    theirs = find(st, 1, "T-K3")
+    S.move(st, theirs, "hand", 1)
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": ev})
+    st = _drive(st, 0, lambda st: None)
+    asked = []
+    for _ in range(12):
+        p = st["pending"]
+        if p["kind"] == "yes_no":
+            asked.append(p["seat"])
+            st = act(st, {"type": "yes_no", "yes": True})
+        elif p["kind"] == "choose":
+            offered = {o.get("card") for o in options(st)}
+            if p["seat"] == 0 and tng in offered:
+                assert plain not in offered  # "Yours must be a [TNG] personnel"
+                st = act(st, {"type": "choose", "card": tng})
+            elif p["seat"] == 1 and theirs in offered:
+                assert offered <= set(st["seats"][1]["hand"])  # only his own hand, only to him
+                st = act(st, {"type": "choose", "card": theirs})
+            else:
+                st = act(st, options(st)[0])  # the headquarters
+        elif p["kind"] == "respond":
+            st = act(st, {"type": "pass"})
+        else:
+            break
+    assert asked == [1, 0]  # starting with the player to the left
+    assert tuple(S.location(st, tng)) == ("pile", hq) and S.commander(st, tng) == 0
+    assert tuple(S.location(st, theirs)) == ("pile", mission(st, 1, "T-HQK")) and S.commander(st, theirs) == 1
+    assert st["cards"][plain]["zone"] == "hand" and st["cards"][ev]["zone"] == "discard"
+    assert "Starting with the player to your left, each player may" in render_card(DB["2R035"])[1]
+    check_invariants(st)
