@@ -423,10 +423,11 @@ def quick_deck(starter: str) -> dict:
     return {"name": f"quick {starter}", "team": QUICK_TEAM, "missions": deck["missions"], "deck": kept}
 
 
-def paste_deck(page: Any, chooser: str, deck: dict) -> None:
-    """Choose "a deck list" in a deck chooser, paste the list, wait for the check's verdict."""
+def paste_deck(page: Any, chooser: str, deck: dict | str) -> None:
+    """Choose "a deck list" in a deck chooser, paste the list (a deck dict as the API's
+    JSON, or a plain-text list as players keep it), wait for the check's verdict."""
     page.locator(f"#{chooser}").select_option("__list__")
-    page.locator(f"#{chooser}-list").fill(json.dumps(deck))
+    page.locator(f"#{chooser}-list").fill(deck if isinstance(deck, str) else json.dumps(deck))
     page.wait_for_selector(f"#{chooser}-check .ok")
 
 
@@ -502,14 +503,32 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
     screenshot(ann.page, "lobby-deck-check")
     ann.page.locator("#new-deck-list").fill("{not json")
     ann.page.wait_for_function("() => document.querySelector('#new-deck-check').innerText.includes('not a JSON deck list')")
+    # a plain-text list: each line the server cannot read is shown by its number
+    errors_before = len(ann.errors)
+    ann.page.locator("#new-deck-list").fill("Team:\nJack O'Neill\nNo Such Card\n")
+    ann.page.wait_for_selector('#new-deck-check li[data-line="3"][data-code="unknown_card"]')
+    assert "1/95" in ann.page.locator('#new-deck-check li[data-line="2"][data-code="ambiguous_card"]').inner_text()
+    assert ann.page.get_by_role("button", name="Open challenge").is_disabled()
+    # Chromium logs the check's designed answer (400 deck_list_unreadable) as a failed
+    # resource; that one line, and nothing else, is expected here
+    assert ann.errors[errors_before:] == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
+    del ann.errors[errors_before:]
     paste_deck(ann.page, "new-deck", quick_deck("tealc"))
     assert ann.page.get_by_role("button", name="Open challenge").is_enabled()
     ann.page.get_by_role("button", name="Open challenge").click()
     offer = bob.page.locator("#challenges li[data-challenge]").first
     offer.locator("button.accept-btn").wait_for(timeout=15_000)
     chooser = offer.locator(".deck-chooser select").get_attribute("id")
-    paste_deck(bob.page, chooser, quick_deck("adria"))
-    offer.locator("button.accept-btn").click()
+    # Bob pastes his deck as plain text (as a deck builder exports it): it is read and
+    # checked, and the accept posts the deck dict the server read from it
+    from rules.stargate.decklist import render
+    from rules.stargate.deckbuilding import resolve_deck
+
+    paste_deck(bob.page, chooser, render(quick_deck("adria")))
+    with bob.page.expect_request(lambda r: r.url.endswith("/accept") and r.method == "POST") as accepted:
+        offer.locator("button.accept-btn").click()
+    posted = accepted.value.post_data_json["deck"]
+    assert isinstance(posted, dict) and resolve_deck(posted) == resolve_deck(quick_deck("adria"))
     for w in (ann, bob):
         w.page.wait_for_selector("#matches li[data-match] a", timeout=15_000)
     match_id = bob.page.locator("#matches li[data-match]").first.get_attribute("data-match")

@@ -1,25 +1,35 @@
-// "Your deck": a starter deck, or a deck list pasted in the game's own format (JSON, as
-// the API takes it), checked as it is typed against the game's construction rules by
-// POST /v1/games/<game>/decks/check (debounced; nothing is stored; the answer names every
-// violation). Used by the new-challenge form and by each challenge's Accept.
+// "Your deck": a starter deck, or a pasted deck list — plain text as players keep it
+// ("3x Card Title", "1R208", "Missions:" headers, comments; an OCTGN .o8d or Lackey .dek
+// file's text) or the API's JSON deck — told apart by its first character. Checked as it is
+// typed by POST /v1/games/<game>/decks/check (debounced; nothing is stored): plain text is
+// posted as `text`, and the server reads it against the game's card pool, answering with
+// every line it cannot read (400 deck_list_unreadable, by line number) or with the deck dict
+// the list names and its verdict. The deck a challenge posts is always a deck dict: the
+// parsed one for a text list. Used by the new-challenge form and by each challenge's Accept.
 import { api, ApiError, h } from "./api.js";
 
 const CHECK_AFTER_MS = 400; // quiet time after the last keystroke before asking
 export const PASTED = "__list__";
 
-// The shape of each game's deck list, shown as the text area's placeholder.
+// The shape of each game's deck list, shown as the text area's placeholder (card names only).
 const EXAMPLES = {
-  stargate: '{"team": ["1/95", …4], "missions": [… 12, 3 of each skill], "deck": ["1/1", {"card": "1/2", "qty": 2}, …]}',
-  startrek2e: '{"missions": ["1R208", … 5], "dilemmas": [… ], "deck": ["1C1", {"card": "1C2", "qty": 3}, …]}',
-  babylon5: '{"ambassador": "<card id>", "deck": ["<card id>", {"card": "<card id>", "qty": 3}, … 45+]}',
+  stargate: "Team:\n1 Jack O'Neill, SG-1 Commander\n1 Teal'c (1/105)\n…\nMissions:\n1 Attend Triad\n…\nDeck:\n3x Fire Rain\n2 1/1\n…\n(plain text or OCTGN .o8d; the API's JSON works too)",
+  startrek2e: "Missions:\n1 Earth, Home of Starfleet Command (1U162)\n…\nDilemmas:\n2x Wavefront\n…\nDraw Deck:\n3x Bareil Antos, Esteemed Vedek\n1 1C072\n…\n(plain text, trekcc or Lackey; the API's JSON works too)",
+  babylon5: "Ambassador: <the ambassador's title>\nRace: narn\n\nDeck:\n3x <card title>\n2 <card id>\n…\n(plain text; the API's JSON works too)",
 };
+
+/** Whether a pasted list is the API's JSON (an object, array or starter id in quotes). */
+export function looksLikeJson(text) {
+  return /^[{["]/.test(text.trim());
+}
 
 /**
  * A deck chooser for `game`: a select of its starter decks plus "a deck list", and, when
  * the list is chosen, a text area checked as it is typed.
  * opts: { id, starters, ruleset(): the ruleset to judge by, seats(): the seat count,
  *         onValidity(ok) : called whenever the list's verdict changes }
- * Returns { el, deck(): the deck to post (throws with a message when the list is not JSON) }.
+ * Returns { el, deck(): the deck to post (throws with a message when the list is unreadable
+ * or not checked yet) }.
  */
 export function deckChooser(game, opts) {
   const select = h(
@@ -29,8 +39,9 @@ export function deckChooser(game, opts) {
     h("option", { value: PASTED }, "A deck list (paste it)…"),
   );
   const area = h("textarea", {
-    id: opts.id + "-list", class: "decklist", rows: "6", spellcheck: "false", autocomplete: "off",
-    "aria-label": "Deck list (JSON, the game's deck format)", placeholder: EXAMPLES[game] || "the deck as JSON",
+    id: opts.id + "-list", class: "decklist", rows: "8", spellcheck: "false", autocomplete: "off",
+    "aria-label": "Deck list: one card a line ('3x Card Title' or its key) under section headers, or the API's JSON",
+    placeholder: EXAMPLES[game] || "one card a line, or the deck as JSON",
     "aria-describedby": opts.id + "-check",
   });
   const verdict = h("div", { id: opts.id + "-check", class: "deck-check", role: "status", "aria-live": "polite" });
@@ -39,38 +50,55 @@ export function deckChooser(game, opts) {
   let timer = null;
   let asked = 0; // the latest check asked for: an older answer arriving late is dropped
   let ok = true;
+  let read = null; // { text, deck }: the deck dict the server read from exactly this text
   const setOk = (value) => {
     ok = value;
     el.dataset.valid = String(value);
     opts.onValidity && opts.onValidity(value);
   };
 
-  function parsed() {
-    const text = area.value.trim();
-    if (!text) throw new Error("paste a deck list");
+  // What to post to the check: { deck } for JSON, { text } for a plain list.
+  function body() {
+    const text = area.value;
+    if (!text.trim()) throw new Error("paste a deck list: one card a line, e.g. '3x Card Title'");
+    if (!looksLikeJson(text)) return { text };
     try {
-      return JSON.parse(text);
+      return { deck: JSON.parse(text) };
     } catch (err) {
       throw new Error("not a JSON deck list yet (" + err.message + ")");
     }
   }
 
+  function lineProblems(err) {
+    const details = Array.isArray(err.details) ? err.details : [];
+    const numbered = details.filter((d) => d && d.line);
+    if (!numbered.length) return [h("p", { class: "error" }, err.message)];
+    return [
+      h("p", { class: "error" }, `${numbered.length} line${numbered.length === 1 ? "" : "s"} cannot be read:`),
+      h("ul", { class: "violations line-problems" },
+        ...numbered.map((d) => h("li", { "data-line": String(d.line), "data-code": d.code || "" }, d.message))),
+    ];
+  }
+
   async function check() {
-    let deck;
+    let posted;
     try {
-      deck = parsed();
+      posted = body();
     } catch (err) {
       verdict.replaceChildren(h("p", { class: "error" }, err.message));
       return setOk(false);
     }
     const mine = ++asked;
+    const text = area.value;
     verdict.replaceChildren(h("p", { class: "hint" }, "Checking…"));
     try {
       const r = await api(`/v1/games/${encodeURIComponent(game)}/decks/check`, {
-        method: "POST", token: "", body: { deck, ruleset: opts.ruleset(), seats: opts.seats() },
+        method: "POST", token: "", body: { ...posted, ruleset: opts.ruleset(), seats: opts.seats() },
       });
       if (mine !== asked) return;
-      if (r.valid) verdict.replaceChildren(h("p", { class: "ok" }, `A legal deck for ${r.ruleset}.`));
+      read = posted.text !== undefined ? { text, deck: r.deck } : null;
+      const how = posted.text !== undefined ? " (read from your list)" : "";
+      if (r.valid) verdict.replaceChildren(h("p", { class: "ok" }, `A legal deck for ${r.ruleset}${how}.`));
       else {
         verdict.replaceChildren(
           h("p", { class: "error" }, `${r.violations.length} problem${r.violations.length === 1 ? "" : "s"}:`),
@@ -80,8 +108,12 @@ export function deckChooser(game, opts) {
       setOk(r.valid);
     } catch (err) {
       if (mine !== asked) return;
-      const why = err instanceof ApiError && err.status === 429 ? "checking too often; it checks again when you type" : err.message;
-      verdict.replaceChildren(h("p", { class: "error" }, why));
+      read = null;
+      if (err instanceof ApiError && err.code === "deck_list_unreadable") verdict.replaceChildren(...lineProblems(err));
+      else {
+        const why = err instanceof ApiError && err.status === 429 ? "checking too often; it checks again when you type" : err.message;
+        verdict.replaceChildren(h("p", { class: "error" }, why));
+      }
       setOk(false);
     }
   }
@@ -103,7 +135,11 @@ export function deckChooser(game, opts) {
       if (select.value === PASTED) later();
     },
     deck() {
-      return select.value === PASTED ? parsed() : select.value;
+      if (select.value !== PASTED) return select.value;
+      const posted = body();
+      if (posted.deck !== undefined) return posted.deck;
+      if (!read || read.text !== area.value) throw new Error("the deck list is still being checked; try again in a moment");
+      return read.deck;
     },
     get valid() {
       return select.value !== PASTED || ok;
