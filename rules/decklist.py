@@ -39,6 +39,7 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from .errors import DeckListUnreadable
@@ -46,15 +47,17 @@ from .errors import DeckListUnreadable
 #: the most characters and lines a deck list may have (a deck is a few dozen lines)
 MAX_CHARS = 50_000
 MAX_LINES = 1_000
-#: the most copies one line may name
+#: the most copies one line may name, and a whole list (no real deck comes near; it keeps a
+#: check of a pasted list as cheap as a check of any deck)
 MAX_QTY = 99
+MAX_CARDS = 1_000
 #: metadata keys a list may carry (``Key: value``); they are not cards
 METADATA = ("name", "deck name", "title", "author", "by", "format", "game", "created", "updated",
             "date", "description", "notes", "note", "race", "faction", "affiliation", "total", "total cards",
             "cards", "size", "version", "url", "link", "source", "event", "player")
 #: how many near names a problem suggests, and for how many problems (difflib is not free)
 SUGGESTIONS = 3
-SUGGESTED_PROBLEMS = 20
+SUGGESTED_PROBLEMS = 10
 
 
 def normalise(text: str) -> str:
@@ -95,6 +98,7 @@ class Catalogue:
     printings: dict[str, Printing]
     find_key: Callable[[str], str | None]
     _names: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False)
+    _words: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         for key, printing in self.printings.items():
@@ -121,8 +125,17 @@ class Catalogue:
         return any(normalise(n) == wanted for n in self.printings[key].names)
 
     def near(self, name: str) -> list[str]:
-        """A few names close to ``name``, as the cards' labels (for "did you mean")."""
-        close = difflib.get_close_matches(normalise(name), list(self._names), n=SUGGESTIONS, cutoff=0.75)
+        """A few names close to ``name``, as the cards' labels (for "did you mean"). Only
+        names with a word that starts as one of its words are compared (difflib over a
+        whole pool's names costs tens of milliseconds a line; a typo rarely spoils the
+        start of every word)."""
+        if not self._words:
+            for known in self._names:
+                for word in known.split():
+                    self._words.setdefault(word[:3], set()).add(known)
+        wanted = normalise(name)
+        pool = set().union(*(self._words.get(w[:3], set()) for w in wanted.split())) if wanted else set()
+        close = difflib.get_close_matches(wanted, sorted(pool), n=SUGGESTIONS, cutoff=0.75)
         return [self.printings[self._names[c][0]].label for c in close]
 
 
@@ -138,6 +151,11 @@ class Section:
     single: bool = False
 
 
+@lru_cache(maxsize=64)
+def _headers(section: Section) -> frozenset[str]:
+    return frozenset(normalise(h) for h in section.headers)
+
+
 @dataclass(frozen=True)
 class DeckListFormat:
     """One game's deck list: its sections, its catalogue, and where a card listed before
@@ -151,10 +169,7 @@ class DeckListFormat:
 
     def section(self, header: str) -> Section | None:
         wanted = normalise(header)
-        for section in self.sections:
-            if wanted in {normalise(h) for h in section.headers}:
-                return section
-        return None
+        return next((s for s in self.sections if wanted in _headers(s)), None)
 
     def section_of(self, part: str) -> Section:
         return next(s for s in self.sections if s.part == part)
@@ -245,7 +260,7 @@ def _by_name(fmt: DeckListFormat, name: str, section: Section | None) -> list[st
     return _narrow(fmt, fmt.catalogue.named(name), section)
 
 
-def _resolve(fmt: DeckListFormat, ref: str, section: Section | None) -> str:
+def _resolve(fmt: DeckListFormat, ref: str, section: Section | None, suggest: bool = True) -> str:
     """The key of the card ``ref`` names; raises ``_Problem`` (unknown, ambiguous, a key
     that is another card)."""
     cat = fmt.catalogue
@@ -281,17 +296,19 @@ def _resolve(fmt: DeckListFormat, ref: str, section: Section | None) -> str:
         if not cat.answers_to(key, rest.strip(" -–:\t")):
             raise _Problem("key_and_name_disagree", f"{first} is {cat.printings[key].label}, not '{rest.strip()}'")
         return key
-    near = cat.near(ref)
+    near = cat.near(ref) if suggest else []
     raise _Problem("unknown_card", f"no card is called '{ref}'"
                    + (f"; did you mean {' or '.join(near)}?" if near else f" (name it by title or by key such as {fmt.key_example})"))
 
 
-def _card(fmt: DeckListFormat, text: str, section: Section | None) -> tuple[int, str]:
-    """(quantity, key) of a card line; the first reading that names a card wins."""
+def _card(fmt: DeckListFormat, text: str, section: Section | None, suggest: bool = True) -> tuple[int, str]:
+    """(quantity, key) of a card line; the first reading that names a card wins. Near
+    names are suggested (``suggest``) for the reading with a quantity only: difflib over a
+    pool's names is the slow part of a bad line."""
     first: _Problem | None = None
     for qty, ref in _quantity_forms(text):
         try:
-            key = _resolve(fmt, ref, section)
+            key = _resolve(fmt, ref, section, suggest=suggest and first is None)
         except _Problem as problem:
             if first is None or (first.code == "unknown_card" and problem.code != "unknown_card"):
                 first = problem
@@ -331,6 +348,7 @@ def read(text: str, fmt: DeckListFormat) -> DeckList:
     problems: list[dict] = []
     section: Section | None = None
     single_taken: dict[str, int] = {}
+    total = 0
 
     def problem(number: int, raw: str, code: str, message: str, candidates: list[str] | None = None) -> None:
         item = {"line": number, "text": raw.strip()[:200], "code": code, "message": f"line {number}: {message}"}
@@ -383,8 +401,10 @@ def read(text: str, fmt: DeckListFormat) -> DeckList:
                 qty = int(_quantity_forms(line)[0][0])
                 key = fmt.catalogue.find_key(xml_key) or xml_key
             else:
-                qty, key = _card(fmt, line, section)
+                qty, key = _card(fmt, line, section, suggest=len(problems) < SUGGESTED_PROBLEMS)
         except _Problem as bad:
+            if bad.code == "unknown_card" and section is None and not entries and not problems and not line[:1].isdigit():
+                bad.message += "; a deck's name goes on a 'Name:' line or after '#'"
             problem(number, raw, bad.code, bad.message, bad.candidates)
             continue
         printing = fmt.catalogue.printings[key]
@@ -396,6 +416,10 @@ def read(text: str, fmt: DeckListFormat) -> DeckList:
                 problem(number, raw, "one_card_only", f"the {target.headers[0]} is a single card{where}")
                 continue
             single_taken[part] = number
+        if total + qty > MAX_CARDS:
+            problem(number, raw, "too_many_cards", f"the list names more than {MAX_CARDS} cards by this line")
+            break
+        total += qty
         entries.append(Entry(part, key, qty, number))
     if not problems and not entries:
         problems.append({"line": 0, "text": "", "code": "no_cards",

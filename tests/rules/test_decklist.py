@@ -104,8 +104,8 @@ def test_every_card_of_every_pool_reads_back_in_every_section(game):
     for section in fmt.sections:
         if section.single:
             continue
-        for start in range(0, len(keys), 900):  # a list has at most MAX_LINES lines
-            chunk = keys[start:start + 900]
+        for start in range(0, len(keys), 400):  # a list has at most MAX_CARDS cards
+            chunk = keys[start:start + 400]
             text = "\n".join([f"{section.headers[0]}:"] + [
                 core.render_line(fmt, key, 2, section.part, names(fmt.catalogue.printings[key])) for key in chunk])
             listed = core.read(text, fmt)
@@ -219,6 +219,35 @@ def test_an_empty_or_all_comment_list_names_no_cards():
 def test_limits_are_refused_not_read():
     assert _problems(sg, "x\n" * (core.MAX_LINES + 1)) == []
     assert _problems(sg, "Deck:\n100 Anubis, Banished Lord\n")[0]["code"] == "bad_quantity"
+    too_many = _problems(st2e, "99 1C072\n" * 11)
+    assert [(p["line"], p["code"]) for p in too_many] == [(11, "too_many_cards")]
+
+
+def test_a_deck_name_on_the_first_line_is_explained():
+    problems = _problems(st2e, "My Borg Deck\nDilemmas:\n1 Wavefront\n")
+    assert problems[0]["line"] == 1 and "'Name:' line" in problems[0]["message"]
+
+
+def test_a_lackey_dek_file_is_read_line_by_line():
+    """LackeyCCG's .dek XML (superzones of cards named as its plugin names them: title and
+    subtitle run together; a set in brackets picks a printing)."""
+    dek = """<deck version="0.8">
+    <meta><game>startrek2e</game></meta>
+    <superzone name="Missions">
+        <card><name id="ST2E-EN01162">Home of Starfleet Command (1U162)</name><set>SE</set></card>
+    </superzone>
+    <superzone name="Dilemmas">
+        <card><name id="ST2E-EN01060">Wavefront</name><set>SE</set></card>
+        <card><name id="ST2E-EN01060">Wavefront</name><set>SE</set></card>
+    </superzone>
+    <superzone name="Draw Deck">
+        <card><name id="ST2E-EN00073">Jean-Luc Picard Explorer (Promo)</name><set>Promo</set></card>
+        <card><name id="x">Tricorder</name><set>SE</set></card>
+    </superzone>
+</deck>"""
+    assert st2e.parse(dek) == {"missions": ["1U162"], "dilemmas": ["1C060", "1C060"], "deck": ["0P073", "1C072"]}
+    problems = _problems(st2e, dek.replace("Tricorder", "Tricorderr"))
+    assert [p["line"] for p in problems] == [12] and "Tricorder (1C072)" in problems[0]["message"]
 
 
 def test_names_ignore_case_accents_and_punctuation():
