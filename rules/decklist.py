@@ -340,7 +340,7 @@ def read(text: str, fmt: DeckListFormat) -> DeckList:
     (``details``: ``[{line, text, code, message, candidates?}]``)."""
     if len(text) > MAX_CHARS:
         raise DeckListUnreadable(f"a deck list may have at most {MAX_CHARS} characters", details=[])
-    lines = text.splitlines()
+    lines = re.split(r"\r\n|\r|\n", text)  # as a text area numbers them (not str.splitlines' \x0c, \u2028 …)
     if len(lines) > MAX_LINES:
         raise DeckListUnreadable(f"a deck list may have at most {MAX_LINES} lines, not {len(lines)}", details=[])
     entries: list[Entry] = []

@@ -5,6 +5,7 @@ Trek decks, and every card of every pool in every section it may sit in)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -216,6 +217,11 @@ def test_an_empty_or_all_comment_list_names_no_cards():
         assert _problems(st2e, text)[0]["code"] == "no_cards"
 
 
+def test_line_numbers_are_the_text_area_s():
+    problems = _problems(st2e, "Wavefront\r\nTricorderr\rWavefront\u2028x\nQwerty\n")
+    assert [p["line"] for p in problems] == [2, 3, 4]
+
+
 def test_limits_are_refused_not_read():
     assert _problems(sg, "x\n" * (core.MAX_LINES + 1)) == []
     assert _problems(sg, "Deck:\n100 Anubis, Banished Lord\n")[0]["code"] == "bad_quantity"
@@ -253,3 +259,29 @@ def test_a_lackey_dek_file_is_read_line_by_line():
 def test_names_ignore_case_accents_and_punctuation():
     assert core.normalise("Teal’c,  ENEMY of the Goa'uld!") == core.normalise("tealc enemy of the goauld")
     assert core.normalise("Attaché") == "attache"
+
+
+FRAGMENTS = ["3", "3x", "x2", "(2)", "0", "100", "Team:", "Missions (5)", "== Deck ==", "# c", "//", "--", "-", "*",
+             "Name: d", "Race: narn", "Frob:", "(1/95)", "[1R208]", "(Promo)", "1R208", "1/95", "Jack O'Neill",
+             "Wavefront", "Jean-Luc Picard, Explorer", "Ambassador:", "<card qty=\"2\" id=\"x\">Wavefront</card>",
+             "<section name=\"Team\">", "<superzone name=\"Nope\">", "\t", " ", "é", "’", "(", "]", "&amp;"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=st.sampled_from(sorted(GAMES)),
+       lines=st.lists(st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6)), max_size=5), max_size=12))
+def test_any_text_is_read_or_refused_line_by_line_never_crashes(game, lines):
+    """Whatever is pasted, the parser answers a deck dict or DeckListUnreadable whose
+    every numbered problem points at a line that exists and says so."""
+    text = "\n".join(" ".join(parts) for parts in lines)
+    module = GAMES[game][0]
+    try:
+        deck = module.parse(text)
+    except DeckListUnreadable as refused:
+        count = len(re.split(r"\r\n|\r|\n", text))
+        for problem in refused.details:
+            assert 0 <= problem["line"] <= count and problem["message"] and problem["code"]
+            if problem["line"]:
+                assert problem["message"].startswith(f"line {problem['line']}: ")
+        return
+    assert isinstance(deck, dict) and any(deck.get(p) for p in PARTS[game])
