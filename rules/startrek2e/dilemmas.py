@@ -10,7 +10,6 @@ under his pile. Each is revealed and resolved in turn; overcome → under the mi
 """
 from __future__ import annotations
 
-from .. import rng as R
 from . import actions as A
 from . import state as S
 from . import stats as ST
@@ -21,6 +20,7 @@ from .orders import team_for
 from .triggers import fire
 from .victory import check as check_victory
 from .effects import frames as FR
+from .effects import attempts as AT
 
 
 def attempt_mission(state: dict, seat: int, m: str, ship: str | None) -> None:
@@ -42,17 +42,12 @@ def draw_dilemmas(state: dict) -> None:
     a = state["attempt"]
     m = a["mission"]
     n = max(0, len(F.attempting(state)) - len(state["cards"][m]["under"]))
-    a["budget"] = n
+    a["budget"] = n + a.get("extra_cost", 0)  # "spend three extra in total cost" (Complications)
     owner = a["dilemma_owner"]
-    pile = state["seats"][owner]["dilemmas"]
-    for _ in range(n):
-        if not pile:  # RULES.md, Gap 8: fewer dilemmas than needed — draw what there is
-            break
-        if state["cards"][pile[0]].get("face_up"):
-            reshuffle(state, owner)
-        S.move(state, pile[0], "drawn", owner)
+    AT.draw_into(state, owner, n + a.get("extra_draw", 0))  # RULES.md Gap 8: what there is
     S.log(state, "drew_dilemmas", seat=owner, count=len(state["seats"][owner]["drawn"]))
     state["step"] = "add_dilemmas"
+    fire(state, "dilemmas_drawn", seat=owner, mission=m)  # "When you have drawn dilemmas" (Machinations)
 
 
 def _addable(state: dict) -> list:
@@ -84,13 +79,7 @@ def answer_add(state: dict, card: str | None) -> None:
     S.log(state, "added_to_drawn", seat=a["dilemma_owner"], card=card, title=S.name(state, card))
 
 
-def reshuffle(state: dict, seat: int) -> None:
-    """Reaching a face-up card: shuffle the dilemma pile and turn it face down."""
-    pile = state["seats"][seat]["dilemmas"]
-    for i in pile:
-        state["cards"][i]["face_up"] = False
-    R.shuffle(state["rng"], pile)
-    S.log(state, "reshuffled_dilemmas", seat=seat)
+reshuffle = AT.reshuffle  # reaching a face-up card: shuffle the pile face down (effects/attempts.py)
 
 
 def fits(state: dict, dilemma: str, m: str) -> bool:
@@ -138,9 +127,7 @@ def answer_choice(state: dict, card: str | None) -> None:
 def finish_choosing(state: dict) -> None:
     a = state["attempt"]
     owner = a["dilemma_owner"]
-    for i in list(state["seats"][owner]["drawn"]):
-        S.move(state, i, "dilemmas", owner)
-        state["cards"][i]["face_up"] = True
+    AT.to_pile_bottom(state, owner, list(state["seats"][owner]["drawn"]))
     S.log(state, "dilemmas_set", seat=owner, count=len(state["seats"][owner]["stack"]))
     state["step"] = "face_dilemmas"
 

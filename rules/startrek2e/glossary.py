@@ -71,8 +71,20 @@ def remove_from_game(state: dict, iid: str) -> None:
         return
     if S.in_play(state, iid):
         _scatter(state, iid)
-    S.move(state, iid, "out", state["cards"][iid]["owner"])
-    S.log(state, "removed_from_game", card=iid, title=S.name(state, iid))
+    c = state["cards"][iid]
+    hidden = c["zone"] in HIDDEN_ZONES  # "remove those dilemmas from the game" (Machinations): still unseen
+    S.move(state, iid, "out", c["owner"])
+    if hidden:
+        c["face_down"] = True
+        S.log(state, "removed_from_game", card=None, title=None, owner=c["owner"])
+        S.log(state, "removed_from_game", card=iid, title=S.name(state, iid), private=c["owner"])
+    else:
+        S.log(state, "removed_from_game", card=iid, title=S.name(state, iid))
+
+
+# zones whose cards the other players do not see: a card removed from the game from one of them
+# is set aside face down (RULES.md "Energize (set 2) readings": no text reveals it)
+HIDDEN_ZONES = ("hand", "deck", "dilemmas", "drawn", "stack")
 
 
 def stop(state: dict, iid: str) -> None:

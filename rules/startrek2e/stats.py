@@ -13,6 +13,7 @@ from typing import Iterator
 from . import state as S
 from .effects import extra as X
 from .effects import filters as F
+from .effects import gathering as GA
 
 NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "cost", "points", "span")
 
@@ -335,7 +336,8 @@ def substitutes(state: dict, group: list, check: str) -> dict:
     if not group:
         return {}
     seat = S.commander(state, group[0])
-    out: dict = {}
+    # "meet … requirements of that dilemma using Integrity instead" (Team of Ambassadors)
+    out: dict = GA.substitutes(state, seat) if check == "dilemma" else {}
     blk = X.blankers(state)
     for iid in S.cards_in_play(state):
         if S.commander(state, iid) != seat or state["cards"][iid].get("stopped"):

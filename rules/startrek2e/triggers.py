@@ -29,6 +29,7 @@ RELATION = {
     "opponent_discards_deck_top": "opponent",  # "when an opponent discards … from the top of his deck" (Kotra)
     "card_drawn": "seat",  # "when you draw a card" (Visionary)
     "opponent_beamed": "opponent",  # "when an opponent beams to or from this mission" (Kitara)
+    "dilemmas_drawn": "seat",  # "when you have drawn dilemmas" (Machinations): seat = who drew them
 }
 
 

@@ -8,8 +8,11 @@ Shape::
                  "rest"?: "top"|"top_any_order"|"bottom"|"bottom_any_order"|"discard"|"hand"}, "as"?: name}
 
 PICK = n or ``{"count": n, "chooser"?: SIDE, "up_to"?: bool}``. The picks happen in the
-order discard (to the owner's discard pile), take (into the owner's hand), bottom (of the
-pile they came from), one single choice at a time among the cards still examined;
+order choose (the card stays where it is and is remembered under the PICK's ``as``: "your
+opponent examines your hand and chooses a card" — Memory Invasion), discard (to the owner's
+discard pile), take (into the owner's hand), bottom (of the pile they came from), one single
+choice at a time among the cards still examined; a PICK's chooser defaults to the examiner,
+``by`` (SIDE, default you: "Your opponent examines your hand");
 ``rest`` says where the others go (``top`` = they stay, in their order).
 
 Why this shape: every Premiere "examine/reveal the top N" text is a sequence of those
@@ -25,7 +28,7 @@ from __future__ import annotations
 from .. import glossary as G
 from .. import state as S
 
-PICKS = ("discard", "take", "bottom", "exchange")
+PICKS = ("choose", "discard", "take", "bottom", "exchange")
 ZONES = {"deck": "deck", "dilemmas": "dilemmas", "hand": "hand"}
 
 
@@ -38,6 +41,7 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
     from .frames import _remember, _seat
     ctx, work = frame["ctx"], frame["work"]
     owner = _seat(ctx, arg.get("who", "you"))
+    examiner = _seat(ctx, arg.get("by", "you"))  # "Your opponent examines your hand" (Memory Invasion)
     zone = state["seats"][owner][ZONES[arg.get("from", "deck")]]
     if "cards" not in work:
         if arg.get("from") == "hand" and arg.get("random"):  # "reveal a random card from … hand" (Shared Delicacy)
@@ -55,12 +59,12 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
             n = F.amount(state, arg.get("count", 1), ctx)
             cards = list(zone[:max(0, n)])
         work["cards"], work["left"], work["step"] = cards, list(cards), 0
-        work["examiner"] = ctx["you"]
+        work["examiner"] = examiner
         titles = [S.name(state, i) for i in cards]
         if arg.get("reveal"):
-            S.log(state, "revealed_cards", seat=ctx["you"], owner=owner, cards=cards, titles=titles)
+            S.log(state, "revealed_cards", seat=examiner, owner=owner, cards=cards, titles=titles)
         else:
-            S.log(state, "examined", seat=ctx["you"], owner=owner, cards=cards, titles=titles, private=ctx["you"])
+            S.log(state, "examined", seat=examiner, owner=owner, cards=cards, titles=titles, private=examiner)
         _remember(frame, eff, cards)
     steps = [(k, _pick(arg[k])) for k in PICKS if k in arg]
     while work["step"] < len(steps):
@@ -71,17 +75,23 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
             if card is None:
                 work["step"], work["done"] = work["step"] + 1, 0
                 continue
-            _place(state, ctx, key, card)
+            if key == "choose":  # "… and chooses a card": it stays; named for the next effects
+                ctx["refs"].setdefault(pick["as"], []).append(card)
+                if owner != examiner:  # the card's owner learns which of his cards was chosen
+                    S.log(state, "chose_examined", seat=examiner, owner=owner, card=card,
+                          title=S.name(state, card), private=owner)
+            else:
+                _place(state, ctx, key, card)
             work["left"].remove(card)
             work["done"] = done = done + 1
         if done >= pick.get("count", 1) or not work["left"]:
             work["step"], work["done"] = work["step"] + 1, 0
             continue
-        chooser = _seat(ctx, pick.get("chooser", "you"))
+        chooser = _seat(ctx, pick["chooser"]) if "chooser" in pick else examiner
         opts = [{"type": "choose", "card": i} for i in work["left"]]
         if pick.get("up_to"):
             opts.append({"type": "choose", "card": None})
-        verb = {"discard": "discard", "take": "take into hand", "bottom": "place on the bottom",
+        verb = {"choose": "choose", "discard": "discard", "take": "take into hand", "bottom": "place on the bottom",
                 "exchange": "exchange with the top card of its owner's deck"}[key]
         S.set_pending(state, chooser, "choose", f"Choose an examined card to {verb}", opts, reveal=list(work["left"]))
         return False
@@ -94,7 +104,7 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
     for card in list(work["left"]):
         if rest not in ("top", "top_any_order", "bottom_any_order"):
             _place(state, ctx, {"bottom": "bottom", "discard": "discard", "hand": "take"}[rest], card)
-    if owner != ctx["you"]:
+    if owner != examiner:
         from ..triggers import fire
         fire(state, "opponent_reveals_or_discards", seat=owner, card=None)
     return True

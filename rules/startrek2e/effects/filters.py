@@ -10,6 +10,7 @@ from .. import stats as ST
 from . import extra as X
 from . import ship_filters as SF
 from . import tallies as TL
+from . import gathering as GA
 
 
 def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
@@ -162,6 +163,9 @@ def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
         elif k in TL.FILTER_KEYS:
             if not TL.match_key(state, iid, k, v, ctx):
                 return False
+        elif k in GA.FILTER_KEYS:
+            if not GA.match_key(state, iid, k, v, ctx, f):
+                return False
         elif k == "scope":  # a static's "ships in your hand": the card must be where the scope looks
             if iid not in base_candidates(state, {"scope": v, "owner": f.get("owner", "you")}, ctx):
                 return False
@@ -195,7 +199,7 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
         scope = "attempting" if ctx.get("dilemma") else ("in_play" if "present" not in f else "present")
     if scope == "attempting":  # a dilemma's: the personnel facing it
         return facing(state) if ctx.get("dilemma") else attempting(state)
-    if scope in ("hand", "deck", "discard"):
+    if scope in ("hand", "deck", "discard", "drawn"):  # drawn: the dilemmas you drew (Machinations)
         seat = ctx["you"] if f.get("owner", "you") == "you" else ctx["opp"]
         return list(state["seats"][seat][scope])
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
@@ -331,6 +335,9 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
                 return False
         elif k in TL.CONDITION_KEYS:
             if not TL.condition_key(state, k, v, ctx):
+                return False
+        elif k in GA.CONDITION_KEYS:
+            if not GA.condition_key(state, k, v, ctx):
                 return False
         elif k != "group":  # read by ``meets``
             raise ValueError(f"unknown CONDITION key {k!r}")

@@ -25,6 +25,7 @@ from . import facing as FC
 from . import ships as SH
 from . import useful as U
 from . import tallies as TL
+from . import attempts as AT
 from . import frames as FR
 from . import targets as TG
 from .. import legality as LEG
@@ -42,7 +43,8 @@ SUPPORTED = {
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
     "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
-    "add_combat_strength",
+    "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
+    "overcome_from_pile", "meet_with",
 }
 
 
@@ -343,6 +345,11 @@ HANDLERS = {
     "beam": SH.beam,
     "name_skill": TL.name_skill,
     "lose_skills": SK.lose_skills,
+    "extra_dilemmas": AT.extra_dilemmas,
+    "redraw_dilemmas": AT.redraw_dilemmas,
+    "search_dilemmas": AT.search_dilemmas,
+    "overcome_from_pile": AT.overcome_from_pile,
+    "meet_with": AT.meet_with,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

@@ -43,6 +43,7 @@ TRIGGERS = {
     "opponent_discards_deck_top": "When an opponent discards a card from the top of his or her deck",
     "card_drawn": "When you draw a card",
     "opponent_beamed": "When an opponent beams a card to or from a mission",
+    "dilemmas_drawn": "When you have drawn dilemmas",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
@@ -214,9 +215,10 @@ def _trigger(ab: dict, ctx: P.Ctx) -> str:
 
 
 def _order(ab: dict, ctx: P.Ctx) -> str:
+    cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""  # first: it may name cards for the effects
     body = clauses(ab.get("effects") or [], ctx)
-    if ab.get("cost"):
-        body = f"{_cost(ab['cost'], ctx)} to {body}"
+    if cost:
+        body = f"{cost} to {body}"
     text = f"Order - {_cap(body)}."
     if "while" in ab:
         text = f"Order - While {P.condition(ab['while'], ctx)}, {body}."

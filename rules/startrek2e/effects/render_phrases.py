@@ -34,7 +34,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
-            "on_planet", "named_skill", "damaged", "same_title_as", "damage_card"}
+            "on_planet", "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -198,6 +198,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("held in your brig")
     elif scope == "opponent_brig":
         out.append("held in an opponent's brig")
+    elif scope == "drawn":
+        out.append("you drew" if side == "you" else "an opponent drew")
     elif scope == "attempting" and not ctx.dilemma:
         out.append("attempting a mission")
     if f.get("present") or scope == "present":
@@ -289,6 +291,10 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"present with {ref_phrase(w['ref'], ctx) if set(w) == {'ref'} else noun(w, ctx, article=True)}")
     if "owned_by" in f:
         out.append("that you own" if f["owned_by"] == "you" else "owned by an opponent")
+    if "together" in f:  # "your three [Maq] personnel present together"
+        out.append("present together")
+    if "requirements_met_by" in f:  # "your personnel at that mission have its requirements"
+        out.append(f"whose requirements {noun(f['requirements_met_by'], ctx, plural=True)} there have")
     if "not" in f:
         nots = f["not"] if isinstance(f["not"], list) else [f["not"]]
         inherit = {"type": f["type"]} if "type" in f else {}
@@ -651,6 +657,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"you own {ctx.this}" if v else f"you do not own {ctx.this}")
         elif k == "your_turn":
             parts.append("it is your turn" if v else "it is not your turn")
+        elif k == "drawing_dilemmas":
+            parts.append("you draw the dilemmas for that attempt" if v else "you do not draw the dilemmas for that attempt")
         elif k == "trigger_in":
             parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
         elif k == "completed_using_skill":

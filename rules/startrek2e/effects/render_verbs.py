@@ -159,6 +159,8 @@ def _discard(eff, arg, ctx):
     if arg.get("from") == "deck_top":
         what = "the top card" if n == 1 else f"the top {P.num(n)} cards"
         return f"{'your opponent discards' if opp else 'discard'} {what} of {'his or her' if opp else 'your'} deck"
+    if n == 1 and set(arg.get("filter") or {}) == {"ref"}:  # "discard that card" (Memory Invasion)
+        return f"{'your opponent discards' if opp else 'discard'} {P.ref_phrase(arg['filter']['ref'], ctx)}"
     if not isinstance(n, int):  # an AMOUNT
         what = f"{'any number of' if arg.get('up_to') else 'a number of'} {P.plural_of(word)} (at most " \
                f"{P.amount(n, ctx, count=True)})" if arg.get("up_to") else \
@@ -288,6 +290,14 @@ def _examine(eff, arg, ctx):
             "the top card" if n == 1 else "the top X cards")
         text = f"{verb} {count} of {whose} {pile}" + (f" (X is {P.amount(n, ctx, count=True)})" if many and not isinstance(n, int) else "")
     picks = []
+    if arg.get("by") == "opponent":  # "Your opponent examines your hand"
+        text = f"your opponent {verb}s " + ("your hand" if src == "hand" else text.split(" ", 1)[1])
+    if "choose" in arg:  # "… and chooses a card"
+        p = arg["choose"]
+        chooser = "your opponent" if p.get("chooser", arg.get("by", "you")) == "opponent" else "you"
+        k = p.get("count", 1)
+        picks.append(f"{chooser} {'chooses' if chooser != 'you' else 'choose'} {'a card' if k == 1 else P.num(k) + ' cards'} there")
+        ctx.refs[p["as"]] = ("card" if k == 1 else "cards", k != 1)
     for key, phrase in (("discard", "discard {n} of them"), ("take", "take {n} of them into hand"),
                         ("bottom", "place {n} of them on the bottom")):
         if key in arg:
@@ -349,6 +359,16 @@ def _add_requirements(eff, arg, ctx):
     to = f"{P.target(arg['to'], ctx)}'s" if "to" in arg else "the mission's"
     until = DURATIONS.get(eff.get("until", "end_of_turn"), "")
     return f"add the skills{but} of {P.target(arg['skills_of'], ctx)} to {to} requirements{until}"
+
+
+def _extra_dilemmas(eff, arg, ctx):
+    """"draw three extra dilemmas and spend three extra in total cost on dilemmas"."""
+    parts = []
+    if arg.get("draw"):
+        parts.append(f"draw {P.num(arg['draw'])} extra dilemmas")
+    if arg.get("cost"):
+        parts.append(f"spend {P.num(arg['cost'])} extra in total cost on dilemmas")
+    return " and ".join(parts)
 
 
 def _face_instead(eff, arg, ctx):
@@ -421,4 +441,15 @@ VERBS = {
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
     "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",
     "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
+    "extra_dilemmas": _extra_dilemmas,
+    "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",
+    "search_dilemmas": lambda e, a, c: (
+        f"search your dilemma pile and choose a dilemma that costs no more than {P.amount(a['cost_at_most'], c, count=True)}; "
+        "shuffle and replace your dilemma pile face down, and place the chosen dilemma on the top of your dilemma stack"),
+    "overcome_from_pile": lambda e, a, c: (
+        f"the player to your left places the top card of his or her dilemma pile face up beneath {P.target(a['at'], c)} "
+        "(that dilemma is overcome)"),
+    "meet_with": lambda e, a, c: (
+        f"meet {P._and([P.stat_name(x) for x in a['instead_of']])} requirements of that dilemma using "
+        f"{P.stat_name(a['use'])} instead"),
 }

@@ -45,7 +45,7 @@ TRIGGER_EVENTS = {
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
     "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
-    "card_drawn", "opponent_beamed",
+    "card_drawn", "opponent_beamed", "dilemmas_drawn",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
@@ -55,12 +55,13 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_br
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
-               "prevent", "reselect"}
+               "prevent", "reselect", "redraw_dilemmas"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
-    "name_skill", "lose_skills", "place_damage", "add_combat_strength",
+    "name_skill", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
+    "search_dilemmas", "overcome_from_pile", "meet_with",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -261,6 +262,8 @@ class _Checker(NounChecks):
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb in ("extra_dilemmas", "search_dilemmas", "overcome_from_pile", "meet_with"):
+            self.attempt_verb(verb, arg, p)
         elif verb == "name_skill":  # "Your opponent names a skill" (Face to Face): {"chooser"?: SIDE} + as
             self.keys(arg, {"chooser"}, p)
             if isinstance(arg, dict) and arg.get("chooser", "you") not in SIDES:
@@ -369,16 +372,49 @@ class _Checker(NounChecks):
                                                   for x in b):
                     self.err(f"{p}.bonus", 'a list like [{"stat": "weapons", "amount": 2}]')
 
+    def attempt_verb(self, verb: str, arg: Any, path: str) -> None:
+        """The verbs of ``effects/attempts.py`` (Energize: dilemma draws, piles, meeting)."""
+        keys = {"extra_dilemmas": {"draw", "cost"}, "search_dilemmas": {"cost_at_most"},
+                "overcome_from_pile": {"at"}, "meet_with": {"use", "instead_of"}}[verb]
+        self.keys(arg, keys, path)
+        if not isinstance(arg, dict):
+            return
+        if verb == "extra_dilemmas":
+            if not arg or any(not (isinstance(arg[k], int) and not isinstance(arg[k], bool) and arg[k] >= 0) for k in arg):
+                self.err(path, '{"draw"?: n, "cost"?: n} (numbers ≥ 0, at least one)')
+        elif verb == "search_dilemmas":
+            if "cost_at_most" not in arg:
+                self.err(path, "search_dilemmas needs 'cost_at_most' (an AMOUNT)")
+            else:
+                self.amount(arg["cost_at_most"], f"{path}.cost_at_most")
+        elif verb == "overcome_from_pile":
+            if "at" not in arg:
+                self.err(path, "overcome_from_pile needs 'at' (the mission)")
+            else:
+                self.target(arg["at"], f"{path}.at")
+        else:
+            if arg.get("use") not in ATTRIBUTES:
+                self.err(f"{path}.use", f"one of {list(ATTRIBUTES)}")
+            if not (isinstance(arg.get("instead_of"), list) and arg["instead_of"]
+                    and all(a in ATTRIBUTES for a in arg["instead_of"])):
+                self.err(f"{path}.instead_of", f"a list of attributes from {list(ATTRIBUTES)}")
+
     def examine(self, arg: Any, path: str) -> None:
         """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""
-        self.keys(arg, {"from", "who", "count", "reveal", "discard", "take", "bottom", "swap", "rest", "exchange",
-                        "random"}, path)
+        self.keys(arg, {"from", "who", "by", "count", "reveal", "choose", "discard", "take", "bottom", "swap", "rest",
+                        "exchange", "random"}, path)
         if not isinstance(arg, dict):
             return
         if arg.get("from", "deck") not in ("deck", "dilemmas", "hand"):
             self.err(f"{path}.from", "'deck', 'dilemmas' or 'hand'")
-        if arg.get("who", "you") not in SIDES:
-            self.err(f"{path}.who", "'you' or 'opponent'")
+        for k in ("who", "by"):
+            if arg.get(k, "you") not in SIDES:
+                self.err(f"{path}.{k}", "'you' or 'opponent'")
+        if "choose" in arg:  # "… and chooses a card": {"count"?, "chooser"?, "as": name}
+            v = arg["choose"]
+            if not isinstance(v, dict) or not isinstance(v.get("as"), str) or set(v) - {"count", "chooser", "as"} \
+                    or v.get("chooser", "you") not in SIDES:
+                self.err(f"{path}.choose", '{"as": name, "count"?: n, "chooser"?: SIDE}')
         if "count" in arg:
             self.amount(arg["count"], f"{path}.count")
         if "reveal" in arg and not isinstance(arg["reveal"], bool):

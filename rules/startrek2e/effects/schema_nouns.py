@@ -26,8 +26,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
-               "named_skill", "damaged", "same_title_as", "damage_card"}
-SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig"}
+               "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by"}
+SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
                 "trigger_mission"}
@@ -38,7 +38,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner"}
+                  "your_turn", "card_owner", "drawing_dilemmas"}
 
 
 def is_stat(name: Any) -> bool:
@@ -170,7 +170,10 @@ class NounChecks:
             self.filter(f["corresponds_with"], f"{path}.corresponds_with")
         if "matches_affiliation" in f and f["matches_affiliation"] != "ship":
             self.err(f"{path}.matches_affiliation", "'ship' (the ship this card is aboard)")
-        for k in ("with_card", "equipped_with", "present_with", "same_title_as"):
+        if "together" in f and not (isinstance(f["together"], int) and not isinstance(f["together"], bool)
+                                    and f["together"] >= 2):  # "your three … present together"
+            self.err(f"{path}.together", "a number ≥ 2 (how many present together)")
+        for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
         for k in ("title", "keyword"):
@@ -328,7 +331,7 @@ class NounChecks:
             v = c["alike"]
             if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
                 self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
-        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner"):
+        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
         if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):

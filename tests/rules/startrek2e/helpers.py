@@ -64,7 +64,7 @@ PUBLIC_LOG_EVENTS = {
     "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added",
     "faces_instead", "placed", "added_to_drawn", "randomly_selected", "selected_again",
     "combat_prevented", "engagement_prevented", "named_skill", "lost_skills", "exchanged_with_deck_top",
-    "added_strength"}
+    "added_strength", "extra_dilemmas", "redrew_dilemmas", "searched_dilemmas", "placed_on_stack", "chose_examined"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 
@@ -92,6 +92,7 @@ def check_view(state: dict, viewer) -> None:
         hidden = list(seat["deck"]) + list(seat["dilemmas"])
         if s != viewer:
             hidden += seat["hand"] + seat["drawn"] + seat["stack"]
+            hidden += [i for i in seat["out"] if state["cards"][i].get("face_down")]  # set aside unseen
             assert v["seats"][s]["hand"] is None
         leaked = [i for i in hidden if i in shown]
         assert not leaked, (viewer, leaked)

@@ -56,6 +56,10 @@ VERB_SAMPLES = {
     "beam": T, "name_skill": {"chooser": "opponent"}, "lose_skills": T,
     "add_combat_strength": {"of": {"choose": {"scope": "discard", "type": "personnel"}}},
     "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
+    "extra_dilemmas": {"draw": 3, "cost": 3}, "redraw_dilemmas": {},
+    "search_dilemmas": {"cost_at_most": {"number": {"ref": "removed"}}},
+    "overcome_from_pile": {"at": {"choose": {"type": "mission", "owner": "you"}}},
+    "meet_with": {"use": "integrity", "instead_of": ["cunning", "strength"]},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -76,6 +80,7 @@ FILTER_SAMPLES = {
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
     "damage_card": True,
+    "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"},
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
@@ -90,6 +95,7 @@ CONDITION_SAMPLES = {
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
     "card_owner": True,
+    "drawing_dilemmas": True,
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},

@@ -1,0 +1,141 @@
+"""Texts that change how an attempt's dilemmas are drawn, chosen, placed and met (Energize,
+issue 17; EFFECTS.md §4 "Energize, dilemmas and attempts").
+
+- ``extra_dilemmas`` ``{"draw": n, "cost": n}`` — "draw three extra dilemmas and spend three
+  extra in total cost on dilemmas" (Complications): the attempt under way draws ``draw`` more
+  dilemmas and its chooser may spend ``cost`` more (read by ``dilemmas.draw_dilemmas``).
+- ``redraw_dilemmas`` ``{}`` — "return them to your dilemma pile and draw an equal number of
+  dilemmas" (Unexpected Difficulties): the dilemmas you drew go under your pile like the
+  dilemmas not chosen (face up, RULES.md "Energize (set 2) readings"), then as many are drawn.
+- ``search_dilemmas`` ``{"cost_at_most": AMOUNT}`` — "search your dilemma pile and choose a
+  dilemma that costs no more than …; shuffle and replace your dilemma pile face down; place
+  the chosen dilemma on the top of your dilemma stack" (Machinations).
+- ``overcome_from_pile`` ``{"at": TARGET}`` — "the player to your left places the top card of
+  his or her dilemma pile face up beneath that mission (that dilemma is overcome)" (Ja'chuq).
+- ``meet_with`` ``{"use": attribute, "instead_of": [attributes]}`` — "meet Cunning and Strength
+  requirements of that dilemma using Integrity instead" (Team of Ambassadors): the ``meet_with``
+  ability's substitution, for the dilemma being faced only (read by ``stats.substitutes``).
+
+Why a module of its own: these verbs act on the attempt's dilemma piles (drawn, stack,
+pile), which only the dilemma rules touched before; the drawing primitive lives here so the
+dilemma rules (a layer above) and the verbs draw alike. Hidden information: a searched pile
+is shown only to its owner (the choice's ``reveal``; the pick is redacted for the others by
+``protocol.redact_private_pick``), and the logs name no card that stays face down.
+"""
+from __future__ import annotations
+
+from ... import rng as R
+from .. import state as S
+from .. import stats as ST
+
+
+def reshuffle(state: dict, seat: int) -> None:
+    """Reaching a face-up card: shuffle the dilemma pile and turn it face down."""
+    pile = state["seats"][seat]["dilemmas"]
+    for i in pile:
+        state["cards"][i]["face_up"] = False
+    R.shuffle(state["rng"], pile)
+    S.log(state, "reshuffled_dilemmas", seat=seat)
+
+
+def draw_into(state: dict, owner: int, n: int) -> int:
+    """Draw ``n`` dilemmas from the top of ``owner``'s pile into his drawn dilemmas (as many
+    as there are: RULES.md Gap 8); reaching a face-up card reshuffles the pile first."""
+    pile = state["seats"][owner]["dilemmas"]
+    got = 0
+    for _ in range(n):
+        if not pile:
+            break
+        if state["cards"][pile[0]].get("face_up"):
+            reshuffle(state, owner)
+        S.move(state, pile[0], "drawn", owner)
+        got += 1
+    return got
+
+
+def to_pile_bottom(state: dict, owner: int, cards: list) -> None:
+    """Dilemmas drawn and not faced go under their owner's pile, face up (rulebook "Facing
+    Dilemmas": the ones not chosen)."""
+    for i in cards:
+        S.move(state, i, "dilemmas", owner)
+        state["cards"][i]["face_up"] = True
+
+
+def extra_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
+    a = state.get("attempt")
+    if a and a["dilemma_owner"] == frame["ctx"]["you"]:
+        a["extra_draw"] = a.get("extra_draw", 0) + arg.get("draw", 0)
+        a["extra_cost"] = a.get("extra_cost", 0) + arg.get("cost", 0)
+        S.log(state, "extra_dilemmas", seat=frame["ctx"]["you"], draw=arg.get("draw", 0), cost=arg.get("cost", 0))
+    return True
+
+
+def redraw_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
+    owner = frame["ctx"]["you"]
+    drawn = list(state["seats"][owner]["drawn"])
+    to_pile_bottom(state, owner, drawn)
+    got = draw_into(state, owner, len(drawn))
+    S.log(state, "redrew_dilemmas", seat=owner, returned=len(drawn), count=got)
+    return True
+
+
+def search_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
+    """Only the owner sees his pile while he chooses; the chosen dilemma goes face down on top
+    of his stack (faced first). Choosing none is allowed, as for a download ("if you do not
+    find a card … there is no penalty")."""
+    from . import filters as F
+    ctx, work = frame["ctx"], frame["work"]
+    owner = ctx["you"]
+    pile = state["seats"][owner]["dilemmas"]
+    if "answer" not in work:
+        most = F.amount(state, arg.get("cost_at_most", 0), ctx)
+        seen, opts = set(), []
+        for i in pile:
+            g = state["cards"][i]["guid"]
+            if g not in seen and ST.value(state, i, "cost") <= most:
+                seen.add(g)
+                opts.append({"type": "choose", "card": i})
+        S.log(state, "searched_dilemmas", seat=owner)
+        if opts:
+            S.set_pending(state, owner, "choose", "Choose a dilemma for the top of your dilemma stack (or none)",
+                          opts + [{"type": "choose", "card": None}], reveal=[o["card"] for o in opts])
+            return False
+        pick = None
+    else:
+        pick = work.pop("answer")
+    for i in pile:
+        state["cards"][i]["face_up"] = False
+    if pick is not None:
+        S.move(state, pick, "stack", owner, top=True)
+    R.shuffle(state["rng"], pile)
+    S.log(state, "reshuffled_dilemmas", seat=owner)
+    if pick is not None:
+        S.log(state, "placed_on_stack", seat=owner)  # face down: no card named
+    return True
+
+
+def overcome_from_pile(state: dict, frame: dict, eff: dict, arg: dict):
+    from .targets import targets
+    ms = targets(state, frame, arg["at"])
+    if ms is None:
+        return False
+    owner = S.left_of(state, frame["ctx"]["you"])  # "the player to your left"
+    pile = state["seats"][owner]["dilemmas"]
+    if not ms or not pile:
+        return True
+    if state["cards"][pile[0]].get("face_up"):
+        reshuffle(state, owner)
+    top, m = pile[0], ms[0]
+    S.move(state, top, "under", m)
+    state["cards"][top]["face_up"] = True
+    S.log(state, "overcome", card=top, mission=m, title=S.name(state, top))
+    return True
+
+
+def meet_with(state: dict, frame: dict, eff: dict, arg: dict):
+    a = state.get("attempt")
+    if a and a.get("current"):
+        a.setdefault("meet_with", []).append({"dilemma": a["current"], "seat": frame["ctx"]["you"],
+                                              "use": arg["use"], "instead_of": list(arg["instead_of"])})
+    return True
+
