@@ -21,13 +21,22 @@ from .triggers import fire
 from .victory import check as check_victory
 from .effects import frames as FR
 from .effects import attempts as AT
+from .effects import gathering as GA
 
 
-def attempt_mission(state: dict, seat: int, m: str, ship: str | None) -> None:
-    team = team_for(state, seat, m, ship)
+def attempt_mission(state: dict, seat: int, m: str, ship: str | None, using: list | None = None) -> None:
+    """``using`` = ``[card, k]``: the attempt is made by that card's ``attempt_with`` text (For the
+    Cause): its personnel, its requirements, regardless of "cannot attempt / complete" texts."""
+    if using:
+        ab = S.mechanics(state, using[0])[using[1]]
+        team = GA.alternative_team(state, seat, m, ship, using[0], ab)
+    else:
+        team = team_for(state, seat, m, ship)
     owner = S.left_of(state, seat)
     state["attempt"] = {"seat": seat, "mission": m, "ship": ship, "personnel": team, "dilemma_owner": owner,
                         "budget": 0, "spent": 0, "current": None, "resolving": False}
+    if using:
+        state["attempt"]["using"] = list(using)
     S.log(state, "attempt", seat=seat, mission=m, ship=ship, personnel=len(team), title=S.name(state, m))
     fire(state, "attempt_begins", seat=seat, mission=m)
     fire(state, "opponent_attempt_begins", seat=seat, mission=m)
@@ -195,10 +204,12 @@ def mission_requirements(state: dict) -> None:
     m, seat = a["mission"], a["seat"]
     team = F.attempting(state)
     extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]
-    ok = bool(team) and ST.meets(state, team, ST.mission_requirements(state, m), check="mission") and all(
+    using = a.get("using")  # "… with these requirements", regardless of effects preventing it (For the Cause)
+    printed = S.mechanics(state, using[0])[using[1]]["requirement"] if using else ST.mission_requirements(state, m)
+    ok = bool(team) and ST.meets(state, team, printed, check="mission") and all(
         ST.meets(state, team, state["cards"][d]["on_requirement"], check="mission") for d in extra) \
         and all(ST.meets(state, team, r, check="mission") for r in RQ.added(state, m)) \
-        and not X.cant_complete(state, m, seat, a.get("ship"))  # "You cannot complete this mission if …"
+        and (bool(using) or not X.cant_complete(state, m, seat, a.get("ship")))  # "You cannot complete this mission if …"
     if ok and not a.get("about_to_complete"):  # "When an opponent's personnel is about to complete a mission"
         a["about_to_complete"] = True
         before = (len(state["windows"]), len(state["stack"]))

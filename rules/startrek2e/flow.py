@@ -108,7 +108,7 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         elif t == "move":
             O.move_ship(state, seat, action["ship"], action["to"])
         elif t == "attempt":
-            D.attempt_mission(state, seat, action["mission"], action.get("ship"))
+            D.attempt_mission(state, seat, action["mission"], action.get("ship"), action.get("using"))
         elif t == "order":
             O.use_order(state, seat, action["card"], action["ability"])
         elif t == "action":

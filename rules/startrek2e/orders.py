@@ -7,6 +7,7 @@ from . import state as S
 from . import stats as ST
 from .effects import extra as X
 from .effects import filters as F
+from .effects import gathering as GA
 from . import play as P
 from . import actions as A
 from .effects import costs as C
@@ -92,6 +93,22 @@ def attempt_options(state: dict, seat: int) -> list[dict]:
                 team = team_for(state, seat, m, s)
                 if team and affiliation_matches(state, m, team):
                     out.append({"type": "attempt", "mission": m, "ship": s})
+        out += _alternative_attempts(state, seat, m, mt)
+    return out
+
+
+def _alternative_attempts(state: dict, seat: int, m: str, mt: str) -> list[dict]:
+    """"You may attempt … missions using your [Maq] personnel (and a ship they are aboard at a
+    space mission) … with these requirements" (For the Cause, ability ``attempt_with``): one
+    more option per such text, ``using`` it — the team is the personnel it names, whatever
+    their affiliation."""
+    out: list[dict] = []
+    for src, k, ab in GA.alternative_attempts(state, seat, m):
+        ships = [None] if mt == "planet" else [s for s in state["cards"][m]["ships"]
+                                               if S.commander(state, s) == seat and not state["cards"][s]["stopped"]]
+        for s in ships:
+            if GA.alternative_team(state, seat, m, s, src, ab):
+                out.append({"type": "attempt", "mission": m, **({"ship": s} if s else {}), "using": [src, k]})
     return out
 
 

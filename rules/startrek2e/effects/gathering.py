@@ -11,6 +11,9 @@
   attempt", Complications).
 - :func:`substitutes` — the ``meet_with`` verb's substitutions for the dilemma being faced
   (Team of Ambassadors), read by ``stats.substitutes``.
+- :func:`alternative_attempts` / :func:`alternative_team` — ability kind ``attempt_with``
+  (For the Cause): which missions may be attempted another way, and by whom (read by
+  ``orders.attempt_options`` and ``dilemmas.attempt_mission``).
 
 Why a module of its own: like ``extra`` and ``tallies``, these hook into ``filters.matches``
 and ``filters.condition`` by key, in the layer where numbers and filters read each other.
@@ -18,6 +21,7 @@ and ``filters.condition`` by key, in the layer where numbers and filters read ea
 from __future__ import annotations
 
 from .. import state as S
+from . import extra as X
 
 FILTER_KEYS = {"together", "requirements_met_by"}
 CONDITION_KEYS = {"drawing_dilemmas"}
@@ -59,3 +63,35 @@ def substitutes(state: dict, seat: int) -> dict:
             for attr in x["instead_of"]:
                 out.setdefault(attr, []).append(x["use"])
     return out
+
+
+# -- "You may attempt and complete … missions using your [Maq] personnel … with these requirements"
+def alternative_attempts(state: dict, seat: int, m: str) -> list:
+    """``[(card, k, ability)]``: the ``attempt_with`` texts of the cards ``seat`` commands that
+    let him attempt mission ``m`` another way (For the Cause): its ``missions`` FILTER matches
+    ``m``. Blanked cards give none."""
+    from . import filters as F
+    out = []
+    blk = X.blankers(state)
+    for iid in S.in_play_having(state, "attempt_with"):
+        if S.commander(state, iid) != seat or state["cards"][iid].get("stopped"):
+            continue
+        if blk and X.blanked(state, iid, blk):
+            continue
+        ctx = F.ctx_for(state, iid, you=seat)
+        for k, ab in S.numbered_abilities(state, iid, "attempt_with"):
+            if F.matches(state, m, ab["missions"], ctx):
+                out.append((iid, k, ab))
+    return out
+
+
+def alternative_team(state: dict, seat: int, m: str, ship, src: str, ab: dict) -> list:
+    """The personnel such an attempt uses: the unstopped personnel ``seat`` commands on the
+    planet (or aboard ``ship``) who match the text's ``personnel`` FILTER — "regardless of
+    effects preventing [them] (or ships those personnel are aboard) from doing so": their
+    "cannot attempt" keywords and the ship's damage do not keep them out."""
+    from . import filters as F
+    ctx = F.ctx_for(state, src, you=seat)
+    cards = state["cards"][ship]["aboard"] if ship else state["cards"][m]["pile"]
+    return [i for i in cards if S.ctype(state, i) == "personnel" and S.commander(state, i) == seat
+            and not state["cards"][i]["stopped"] and F.matches(state, i, ab["personnel"], ctx)]

@@ -373,6 +373,15 @@ def _requirement(ab: dict, ctx: P.Ctx) -> str:
     return f"Add {P.requirement(ab['requirement'], ctx)} to this mission's requirements."
 
 
+def _attempt_with(ab: dict, ctx: P.Ctx) -> str:
+    """For the Cause: "You may attempt and complete … missions using your [Maq] personnel …"."""
+    missions = P.noun({"type": "mission", **ab["missions"]}, ctx, plural=True, owner=False)
+    who = P.noun({"type": "personnel", **ab["personnel"]}, ctx, plural=True, owner=False)
+    return (f"You may attempt and complete {missions} using your {who} (and a ship they are aboard at a space "
+            f"mission), regardless of effects preventing them (or ships they are aboard) from doing so, with "
+            f"these requirements: {P.requirement(ab['requirement'], ctx)}.")
+
+
 def _play_aboard(ab: dict, ctx: P.Ctx) -> str:
     return f"You may play {ctx.this} aboard {P.noun({'type': 'ship', **ab['ship']}, ctx, article=True)}."
 
@@ -382,4 +391,4 @@ ABILITIES = {"requirement": _requirement, "headquarters": _headquarters, "static
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,
              "combat_strength": _combat_strength, "play_aboard": _play_aboard,
-             "play_cost": _play_cost}
+             "play_cost": _play_cost, "attempt_with": _attempt_with}

@@ -29,6 +29,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play_aboard": {"ship"},
     "play_cost": {"amount", "if"},
     "requirement": {"requirement"},
+    "attempt_with": {"missions", "personnel", "requirement"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": set(), "trigger": {"on", "effects"},
@@ -36,6 +37,7 @@ ABILITY_REQUIRED: dict[str, set[str]] = {
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
     "play_cost": {"amount"}, "requirement": {"requirement"},
+    "attempt_with": {"missions", "personnel", "requirement"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -155,8 +157,11 @@ class _Checker(NounChecks):
             self.modify(ab["modify"], f"{path}.modify", static=True)
         if "play_on" in ab:
             self.filter(ab["play_on"], f"{path}.play_on")
-        if kind == "requirement":  # an event on a mission: "Add Acquisition to this mission's requirements"
+        if kind in ("requirement", "attempt_with"):  # "Add Acquisition to …" / "… with these requirements"
             self.requirement(ab.get("requirement"), f"{path}.requirement")
+        if kind == "attempt_with":  # For the Cause: which missions, by which personnel
+            for k in ("missions", "personnel"):
+                self.filter(ab.get(k), f"{path}.{k}")
         if kind == "play_aboard":  # "You may play this personnel aboard your [Rom] ship"
             self.filter(ab.get("ship"), f"{path}.ship")
         if kind == "combat_strength" and ab.get("stat") not in ATTRIBUTES + SHIP_STATS:

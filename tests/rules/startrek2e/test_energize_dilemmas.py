@@ -355,3 +355,68 @@ def test_smuggling_run_is_not_offered_without_the_requirements_or_with_an_oppone
             assert not any(o.get("card") == run for o in options(st))
             st = act(st, {"type": "pass"})
         check_invariants(st)
+
+
+# ---------------------------------------------------------------- For the Cause: ability attempt_with
+def _maquis(st: dict, seat: int, guid: str, n: int, m: str) -> str:
+    """Seat ``seat``'s fixture personnel ``guid`` as a non-aligned [Maq] personnel of Strength 10
+    (Leadership, Security or Treachery), on mission ``m``."""
+    skills = [{"Leadership": 1}, {"Security": 1}, {"Treachery": 1}, {"Security": 1}][n]
+    base = st["extra_cards"][guid]
+    st["extra_cards"][f"X-MQ{n}"] = {**base, "id": f"X-MQ{n}", "title": f"Maquis {n}", "affiliations": ["non-aligned"],
+                                      "icons": ["maquis"], "skills": skills, "strength": 10}
+    iid = put(st, seat, guid, "pile", m)
+    st["cards"][iid]["guid"] = f"X-MQ{n}"
+    return iid
+
+
+def _cause(seed: str, with_event: bool):
+    """Seat 0's Evacuate Colony (Region: Demilitarized Zone; [Card]/[Fed] only; "you cannot complete
+    this mission if your [Maq] personnel is on this planet") with four [Maq] personnel of Strength 10
+    and a Federation personnel on it; For the Cause on his Maquis Base (Athos IV)."""
+    st = started(seed)
+    m, hq = mission(st, 0, "T-P1"), mission(st, 0, "T-HQF")
+    for guid, cid in ((m, "1U165"), (hq, "2U096")):
+        st["extra_cards"][cid] = DB[cid]
+        st["cards"][guid]["guid"] = cid
+    maq = [_maquis(st, 0, g, n, m) for n, g in enumerate(("T-F1", "T-F3", "T-F5", "T-F7"))]
+    other = put(st, 0, "T-F2", "pile", m)
+    cause = None
+    if with_event:
+        cause = real(st, 0, "T-EV1", "2C043")
+        from rules.startrek2e import state as S
+        S.move(st, cause, "attached", hq)
+        st["cards"][cause]["commander"] = 0
+    return turn_to(st, 0, "orders"), m, maq, other, cause
+
+
+def test_for_the_cause_lets_maquis_attempt_and_complete_with_its_requirements():
+    st, m, maq, other, cause = _cause("cause", True)
+    st["extra_cards"]["X-MQ3"]["mechanics"] = [{"kind": "keyword", "keyword": "cant_attempt"}]  # attempts anyway
+    opts = [o for o in options(st, "attempt") if o["mission"] == m]
+    # the usual attempt (everyone: the Federation personnel matches an icon) and the one For the Cause gives
+    assert opts == [{"type": "attempt", "mission": m}, {"type": "attempt", "mission": m, "using": [cause, 1]}]
+    score = st["seats"][0]["score"]
+    st = act(st, opts[1])
+    assert st["attempt"]["personnel"] == maq and other not in st["attempt"]["personnel"]  # the [Maq] only
+    st = respond(st)
+    while st["pending"]["kind"] == "choose_dilemma":  # seat 1 sets no dilemma
+        st = act(st, {"type": "choose_dilemma", "card": None})
+    st = respond(st)
+    assert st["cards"][m].get("completed")  # Leadership, Security, Treachery, Strength 40>36; no "cannot complete"
+    assert st["seats"][0]["score"] == score + DB["1U165"]["points"]
+    check_invariants(st)
+
+
+def test_for_the_cause_requirements_must_be_met_and_nothing_without_it():
+    st, m, maq, other, cause = _cause("cause-none", False)
+    assert [o for o in options(st, "attempt") if o["mission"] == m] == [{"type": "attempt", "mission": m}]
+    st, m, maq, other, cause = _cause("cause-weak", True)
+    st["mods"].append({"card": maq[0], "stat": "strength", "amount": -5, "until": "end_of_turn"})  # 35: not >36
+    st = respond(act(st, {"type": "attempt", "mission": m, "using": [cause, 1]}))
+    while st["pending"]["kind"] == "choose_dilemma":
+        st = act(st, {"type": "choose_dilemma", "card": None})
+    st = respond(st)
+    assert not st["cards"][m].get("completed") and all(st["cards"][c]["stopped"] for c in maq)
+    assert not st["cards"][other]["stopped"]  # he did not attempt
+    check_invariants(st)

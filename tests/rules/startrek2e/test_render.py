@@ -109,6 +109,8 @@ ABILITY_SAMPLES = {
     "combat_strength": {"stat": "weapons", "optional": True}, "play_aboard": {"ship": {"owner": "you"}},
     "play_cost": {"amount": -1, "if": {"count": {"keyword": "Gul", "at_this_mission": True}}},
     "requirement": {"requirement": {"skills": {"Law": 1}}},
+    "attempt_with": {"missions": {"region": "Demilitarized Zone"}, "personnel": {"icon": "maquis"},
+                     "requirement": {"skills": {"Leadership": 1}, "attributes": {"strength": 36}}},
 }
 
 
