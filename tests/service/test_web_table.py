@@ -509,6 +509,8 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
     ann.page.wait_for_selector('#new-deck-check li[data-line="3"][data-code="unknown_card"]')
     assert "1/95" in ann.page.locator('#new-deck-check li[data-line="2"][data-code="ambiguous_card"]').inner_text()
     assert ann.page.get_by_role("button", name="Open challenge").is_disabled()
+    ann.page.locator('#new-deck-check li[data-line="3"] button').click()  # selects that line to fix it
+    assert ann.page.eval_on_selector("#new-deck-list", "a => a.value.slice(a.selectionStart, a.selectionEnd)") == "No Such Card"
     # Chromium logs the check's designed answer (400 deck_list_unreadable) as a failed
     # resource; that one line, and nothing else, is expected here
     assert ann.errors[errors_before:] == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
@@ -525,6 +527,7 @@ def test_a_stargate_match_from_a_challenge_to_its_natural_end_by_clicking(browse
     from rules.stargate.deckbuilding import resolve_deck
 
     paste_deck(bob.page, chooser, render(quick_deck("adria")))
+    assert "Read: 4 team, 12 missions" in offer.locator(".deck-check .ok").inner_text()
     with bob.page.expect_request(lambda r: r.url.endswith("/accept") and r.method == "POST") as accepted:
         offer.locator("button.accept-btn").click()
     posted = accepted.value.post_data_json["deck"]

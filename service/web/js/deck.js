@@ -69,6 +69,14 @@ export function deckChooser(game, opts) {
     }
   }
 
+  // Select line `n` (1-based, as the server numbers them) in the text area.
+  function goToLine(n) {
+    const lines = area.value.split(/\r\n|\r|\n/);
+    const start = lines.slice(0, n - 1).reduce((at, l) => at + l.length + 1, 0);
+    area.focus();
+    area.setSelectionRange(start, start + (lines[n - 1] || "").length);
+  }
+
   function lineProblems(err) {
     const details = Array.isArray(err.details) ? err.details : [];
     const numbered = details.filter((d) => d && d.line);
@@ -76,8 +84,21 @@ export function deckChooser(game, opts) {
     return [
       h("p", { class: "error" }, `${numbered.length} line${numbered.length === 1 ? "" : "s"} cannot be read:`),
       h("ul", { class: "violations line-problems" },
-        ...numbered.map((d) => h("li", { "data-line": String(d.line), "data-code": d.code || "" }, d.message))),
+        ...numbered.map((d) => h("li", { "data-line": String(d.line), "data-code": d.code || "" },
+          h("button", { type: "button", class: "link", title: "select this line", onclick: () => goToLine(d.line) },
+            `line ${d.line}`),
+          " " + d.message.replace(/^line \d+: /, "")))),
     ];
+  }
+
+  // "4 team, 12 missions, 44 deck": how many cards of each part the server read.
+  function counted(deck) {
+    if (!deck || typeof deck !== "object") return "";
+    const parts = Object.entries(deck).map(([part, v]) => {
+      const n = Array.isArray(v) ? v.reduce((sum, e) => sum + (e && typeof e === "object" ? e.qty || 1 : 1), 0) : part === "ambassador" ? 1 : 0;
+      return n ? `${n} ${part}` : "";
+    }).filter(Boolean);
+    return parts.length ? ` Read: ${parts.join(", ")}.` : "";
   }
 
   async function check() {
@@ -97,11 +118,11 @@ export function deckChooser(game, opts) {
       });
       if (mine !== asked) return;
       read = posted.text !== undefined ? { text, deck: r.deck } : null;
-      const how = posted.text !== undefined ? " (read from your list)" : "";
-      if (r.valid) verdict.replaceChildren(h("p", { class: "ok" }, `A legal deck for ${r.ruleset}${how}.`));
+      const how = posted.text !== undefined ? counted(r.deck) : "";
+      if (r.valid) verdict.replaceChildren(h("p", { class: "ok" }, `A legal deck for ${r.ruleset}.${how}`));
       else {
         verdict.replaceChildren(
-          h("p", { class: "error" }, `${r.violations.length} problem${r.violations.length === 1 ? "" : "s"}:`),
+          h("p", { class: "error" }, `${r.violations.length} problem${r.violations.length === 1 ? "" : "s"}:${how}`),
           h("ul", { class: "violations" }, ...r.violations.map((v) => h("li", { "data-rule": v.rule || v.code || "" }, v.message))),
         );
       }
