@@ -150,3 +150,16 @@ def test_every_error_status_is_listed_and_there_is_no_catch_all(client):
                 assert "400" in statuses, f"{method} {path}: 400 invalid_request undocumented"
             if op.get("requestBody"):
                 assert "413" in statuses, f"{method} {path}: 413 undocumented"
+
+
+def test_the_deck_check_takes_a_deck_or_a_plain_text_list(client):
+    """``decks/check`` documents both bodies (``deck`` or ``text``, neither required on its
+    own), the parsed ``deck`` in its answer, and the 400 of an unreadable list."""
+    doc = client.get("/openapi.json").json
+    schemas = doc["components"]["schemas"]
+    check = schemas["DeckCheck"]
+    assert {"deck", "text"} <= set(check["properties"]) and not {"deck", "text"} & set(check.get("required", []))
+    assert "deck_list_unreadable" in check["properties"]["text"]["description"]
+    assert "deck" in schemas["DeckChecked"]["properties"]
+    post = doc["paths"]["/v1/games/{game_id}/decks/check"]["post"]
+    assert "deck_list_unreadable" in post["responses"]["400"]["description"]
