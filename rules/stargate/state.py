@@ -98,6 +98,30 @@ def printed_kinds(state: dict, iid: str) -> frozenset:
     return _grouped(state, iid)[1]
 
 
+def printed_having(state: dict, kind: str) -> frozenset | set:
+    """The GUIDs whose printed text has a ``kind`` ability: ``kind in printed_kinds(state, i)``
+    is ``state["cards"][i]["guid"] in printed_having(state, kind)``, asked without a call per
+    card. Made once per kind over the card database (immutable); a state that carries cards
+    of its own (``extra_cards``) gets a set made for it at each call."""
+    having = _HAVING.get(kind)
+    if having is None:
+        having = _HAVING[kind] = frozenset(g for g in card_db() if kind in _grouped_guid(g)[1])
+    local = state.get("extra_cards")
+    if local:
+        return (having - set(local)) | {g for g, d in local.items() if kind in _group(d)[1]}
+    return having
+
+
+_HAVING: dict[str, frozenset] = {}
+
+
+def _grouped_guid(guid: str) -> tuple[list, frozenset, dict[str, tuple]]:
+    grouped = _BY_KIND.get(guid)
+    if grouped is None:
+        grouped = _BY_KIND[guid] = _group(card_db()[guid])
+    return grouped
+
+
 def abilities(state: dict, iid: str, kind: str) -> tuple:
     """The card's abilities of one ``kind`` as it is now (:func:`card_def`), in printed order."""
     mech = card_def(state, iid).get("mechanics") or ()

@@ -113,7 +113,9 @@ def active_abilities(state: dict, kind: str):
 def _active_abilities(state: dict, kind: str):
     # a card whose printed text has no ``kind`` ability yields nothing: skipped before
     # asking whether it is active (S.printed_kinds; most cards in play have no statics)
-    sources = [i for i in S.in_play(state) if kind in S.printed_kinds(state, i) and is_active(state, i)]
+    having = S.printed_having(state, kind)
+    cards = state["cards"]
+    sources = [i for i in S.in_play(state) if cards[i]["guid"] in having and is_active(state, i)]
     cur = S.current_mission(state)
     if cur:
         sources.append(cur)
@@ -125,7 +127,7 @@ def _active_abilities(state: dict, kind: str):
     t = state["turn"]
     for seat in {t.get("hero"), t.get("villain")} - {None}:
         for iid in state["seats"][seat]["score_pile"]:
-            if kind not in S.printed_kinds(state, iid):
+            if cards[iid]["guid"] not in having:
                 continue
             for ab in S.abilities(state, iid, kind):
                 if works_from_score_pile(ab):
@@ -283,6 +285,18 @@ def modified_stats(state: dict) -> set[str] | None:
             {(ab.get("modify") or {}).get("stat") for _, ab in active_abilities(state, "static")}
             | {rule["stat"] for rule in state["turn"].get("cost_rules", [])})
     return found
+
+
+def printed_numbers_scope(state: dict) -> set[str] | None:
+    """Inside ``reading(state)``: the stats some active static (a player bonus included) or
+    cost rule changes (:func:`modified_stats`) — every other number of every card is its
+    printed number plus its own ``mods`` (and tokens); ``None`` when that cannot be said:
+    outside a scope, while a number is being computed (the self-referential guard), while
+    reads are traced, or for a state that carries cards of its own."""
+    indexed = modified_stats(state)
+    if indexed is None or _IN_PROGRESS or getattr(_READ, "trace", None) is not None or state.get("extra_cards"):
+        return None
+    return indexed
 
 
 def _unmodified_by_text(state: dict, iid: str, stat: str) -> bool:

@@ -3,7 +3,9 @@ your experience ≥ your victory total; the cost of your villain score pile ≥ 
 total."""
 from __future__ import annotations
 
+from . import state as S
 from . import stats
+from .cards import card_db
 
 
 def check(state: dict) -> dict | None:
@@ -20,7 +22,58 @@ def check(state: dict) -> dict | None:
 
 
 def _winner(state: dict) -> tuple[int, str] | None:
-    """The first seat that meets a victory condition, with the reason (reads only)."""
+    """The first seat that meets a victory condition, with the reason (reads only). It runs
+    before nearly every step of the driver (~3 times per event), so it reads in one pass:
+    a summed number no active text changes (the index of statics by what they modify,
+    ``stats.modified_stats``) is the card's printed number plus its own ``mods`` (and
+    promotion tokens), read inline; only a number some text changes is read through
+    ``stats``. Equal to :func:`_winner_read` by construction
+    (tests/rules/stargate/test_maintained_values.py against tests/support/stargate_oracle.py)."""
+    modified = stats.printed_numbers_scope(state)
+    if modified is None:
+        return _winner_read(state)
+    cards = state["cards"]
+    db = card_db()
+    seats = state["seats"]
+    mission_cards = state["mission"]["cards"]
+
+    def total(iids: list, stat: str, key: str) -> int:
+        """``stats.sum_numbers(state, iids, stat)``."""
+        if stat in modified:
+            return stats.sum_numbers(state, iids, stat)
+        out = 0
+        for i in iids:
+            c = cards[i]
+            if stat == "cost" and c["zone"] in stats.PLAYED_FROM:
+                out += stats.number(state, i, stat)
+                continue
+            base = db[c["guid"]].get(key)
+            mods = c.get("mods")
+            v = (base or 0) + (sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
+            if stat == "point_value" and c.get("tokens"):
+                v = min(v + c["tokens"], max(S.MAX_POINT_VALUE, base or 0))
+            out += v if v > 0 else 0
+        return out
+
+    for s in range(len(seats)):
+        vt = total(seats[seats[s]["victory_from"]]["team"], "point_value", "cost")
+        mine_all = seats[s]["play"] + [i for i in mission_cards if S.controller(state, i) == s]
+        if sum(len(cards[i]["glyphs"]) for i in mine_all if cards[i]["glyphs"] and S.is_character(state, i)) >= 7:
+            return s, "seven glyphs"
+        mine = [i for i in mine_all if not cards[i].get("became")]
+        held = sum(db[cards[g]["guid"]].get("experience") or 0 for i in mine for g in cards[i]["glyphs"])
+        bonus = stats.player_bonus(state, s, "experience") if "experience" in modified else 0
+        xp = max(0, held + total(mine, "experience", "experience") + bonus)
+        if xp >= vt:
+            return s, f"experience {xp} reached the victory total {vt}"
+        cost = total(seats[s]["score_pile"], "cost", "cost")
+        if cost >= vt:
+            return s, f"villain score pile cost {cost} reached the victory total {vt}"
+    return None
+
+
+def _winner_read(state: dict) -> tuple[int, str] | None:
+    """The victory conditions with every number read through ``stats``."""
     for s in range(len(state["seats"])):
         vt = stats.victory_total(state, s)
         reason = None

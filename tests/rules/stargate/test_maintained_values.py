@@ -4,9 +4,10 @@ Stargate's victory check reads ~90 numbers; inside ``stats.reading`` a number no
 static or cost rule changes skips the walk over every static (``stats._unmodified_by_text``,
 the index of statics by the stat they modify), and the victory check's sums are read for
 all their cards at once (``stats.sum_numbers``); the statics in play are listed from an
-index of each card definition's abilities by kind (``state.printed_kinds``,
-``state.abilities``). After every event of random and purposeful games every number, every
-sum and the victory check must equal the full walk, and each kind of active ability the
+index of each card definition's abilities by kind (``state.printed_having``,
+``state.abilities``), and the victory check reads its sums in one pass, each number no
+active text changes from the printed card (``victory._winner``). After every event of random and purposeful games every number, every
+sum and the victory check must equal the full walk (``tests/support/stargate_oracle.py``), and each kind of active ability the
 old scan of every card's whole text; and a game whose driver skips the victory check of an
 unchanged state (``flow.advance(checked=True)``) must fold to the very same states as one
 that checks before every step.
@@ -25,41 +26,14 @@ from hypothesis import strategies as hst
 
 from rules.stargate import flow, stats, victory
 from rules.stargate import state as S
-from rules.stargate.effects import filters as F
 from tests.support.playing import bot_chooser, new_game, play, random_chooser
+from tests.support.stargate_oracle import full_walk, scanned_abilities
+from tests.support.stargate_oracle import winner as winner_from_scratch
 
 STATS = ("experience", "point_value", "cost", "firepower", "revive")
 
 
-@contextmanager
-def full_walk():
-    """Every number read walks every active static, as before the index; every sum is read
-    card by card."""
-    saved = stats._unmodified_by_text, stats.modified_stats
-    stats._unmodified_by_text = lambda *args: False
-    stats.modified_stats = lambda state: None
-    try:
-        yield
-    finally:
-        stats._unmodified_by_text, stats.modified_stats = saved
-
-
 KINDS = ("static", "trigger", "cant", "replace", "activated", "keyword", "victory", "play_cost")
-
-
-def scanned_abilities(state: dict, kind: str) -> list:
-    """``stats._active_abilities`` as it was: every card's whole current text scanned."""
-    sources = [i for i in S.in_play(state) if stats.is_active(state, i)]
-    cur = S.current_mission(state)
-    if cur:
-        sources.append(cur)
-    out = [(i, ab) for i in sources for ab in S.card_def(state, i).get("mechanics") or []
-           if ab.get("kind") == kind and F.glyphs_satisfied(state, ab, i)]
-    t = state["turn"]
-    for seat in {t.get("hero"), t.get("villain")} - {None}:
-        out += [(i, ab) for i in state["seats"][seat]["score_pile"] for ab in S.card_def(state, i).get("mechanics") or []
-                if ab.get("kind") == kind and stats.works_from_score_pile(ab)]
-    return out
 
 
 def sums(state: dict) -> dict:
@@ -94,7 +68,8 @@ def assert_maintained_equal_fresh(state: dict) -> None:
             slow_winner = victory._winner(state)
     assert fast == slow
     assert fast_sums == slow_sums
-    assert fast_winner == slow_winner
+    assert fast_winner == slow_winner == winner_from_scratch(state)
+    assert victory._winner_read(state) == fast_winner  # outside a reading scope: no index at all
     for kind in KINDS:
         assert list(stats._active_abilities(state, kind)) == scanned_abilities(state, kind)
 
