@@ -124,18 +124,39 @@ def in_play_having(state: dict, key, cards: list | None = None) -> list:
     """The cards in play (or of ``cards``), in that order, whose text has ``key``: a kind
     (``"static"``) or ``("keyword", name)``. Why: the statics, triggers and keywords in play
     are listed several times per event, and most cards have none of the text asked for;
-    one inline pass over the per-definition index skips them without a call per card."""
+    one pass asks only whether each card's GUID is among those having ``key``
+    (:func:`guids_having`, made once per key over the card database)."""
     instances = state["cards"]
+    having = guids_having(state, key)
+    if not having:
+        return []
+    return [iid for iid in (cards_in_play(state) if cards is None else cards) if instances[iid]["guid"] in having]
+
+
+def guids_having(state: dict, key) -> frozenset | set:
+    """The GUIDs whose text has ``key`` (a kind or ``("keyword", name)``; see :func:`_by_kind`):
+    of the card database, made once per key (card data is immutable), with the cards a state
+    carries itself (``extra_cards``, fixtures) judged at each call."""
+    having = _HAVING.get(key)
+    if having is None:
+        db = card_db_for(state)
+        having = frozenset(g for g in db if key in _grouped_guid(db, g))
+        if db:  # an empty database (the cards package not built) is not cached
+            _HAVING[key] = having
     local = state["extra_cards"]
-    out = []
-    for iid in cards_in_play(state) if cards is None else cards:
-        guid = instances[iid]["guid"]
-        grouped: dict | None = _by_kind(local[guid]) if local and guid in local else _BY_KIND.get(guid)
-        if grouped is None:
-            grouped = _BY_KIND[guid] = _by_kind(card_db_for(state)[guid])
-        if key in grouped:
-            out.append(iid)
-    return out
+    if local:
+        return (having - set(local)) | {g for g, d in local.items() if key in _by_kind(d)}
+    return having
+
+
+_HAVING: dict = {}
+
+
+def _grouped_guid(db: dict, guid: str) -> dict:
+    grouped = _BY_KIND.get(guid)
+    if grouped is None:
+        grouped = _BY_KIND[guid] = _by_kind(db[guid])
+    return grouped
 
 
 def zone_list(state: dict, iid: str) -> list:
@@ -308,23 +329,25 @@ def cards_in_play(state: dict) -> list:
 
 
 def _cards_in_play(state: dict) -> list:
-    out = []
+    cards = state["cards"]
+    out: list = []
     for seat in state["seats"]:
-        out += seat["core"]
-        for e in seat["core"]:  # ships on an event (Engage Cloak) and what is aboard them
-            for s in state["cards"][e].get("ships", ()):
+        core = seat["core"]
+        out += core
+        for e in core:  # ships on an event (Engage Cloak) and what is aboard them
+            for s in cards[e].get("ships", ()):
                 out.append(s)
-                out += state["cards"][s]["aboard"]
+                out += cards[s]["aboard"]
         for m in seat["missions"]:
             out.append(m)
-            mc = state["cards"][m]
+            mc = cards[m]
             out += mc["pile"]
             for s in mc["ships"]:
                 out.append(s)
-                out += state["cards"][s]["aboard"]
-    for i in list(out):
-        out += state["cards"][i].get("attached", [])
-    return out
+                out += cards[s]["aboard"]
+    # what is attached to each of those (not to what is attached: the list is read as it was)
+    attached = [a for i in out if "attached" in cards[i] for a in cards[i]["attached"]]
+    return out + attached if attached else out
 
 
 def left_of(state: dict, seat: int) -> int:

@@ -8,7 +8,9 @@ the statics in play must equal the old full scan, and the cards a seat may play,
 with the statics in play listed once (``stats.frozen``), must equal a listing that reads
 them afresh for every cost. The keyword abilities, statics and triggers in play are listed
 by one pass over the cards in play that skips cards without such text
-(``state.in_play_having``): each listing must equal the old scan of every card; and asking
+(``state.in_play_having``, asking only whether each card's GUID is among those of the card
+database having such text: ``state.guids_having``): each listing must equal the old scan of
+every card (``tests/support/startrek2e_oracle.py``); and asking
 each seat for its responses with the keywords listed once (``extra.keywords_listed_once``)
 must answer as asking afresh.
 """
@@ -30,6 +32,7 @@ from rules.startrek2e import stats
 from rules.startrek2e import triggers as T
 from rules.startrek2e.effects import extra as X
 from rules.startrek2e.effects import filters as F
+from tests.support import startrek2e_oracle as oracle
 from tests.support.playing import bot_chooser, new_game, play, random_chooser
 
 
@@ -93,6 +96,11 @@ def listings(state: dict) -> list:
 
 
 def assert_listings_equal_scans(state: dict) -> None:
+    assert S._cards_in_play(state) == oracle.cards_in_play(state)
+    everything = list(state["cards"])
+    for key in oracle.keys_of(state):
+        assert S.in_play_having(state, key) == oracle.in_play_having(state, key)
+        assert S.in_play_having(state, key, everything) == oracle.in_play_having(state, key, everything)
     with every_card_scanned():
         scanned = listings(state)
     assert listings(state) == scanned
