@@ -29,7 +29,10 @@ Grammar, one line at a time (blank lines are skipped):
   cards; other tags are skipped.
 
 A name that fits several cards is narrowed by the section it is in (a mission under
-``Missions``); what is still ambiguous is a problem naming every candidate by key. Every
+``Missions``); printings of one card (reprints: one printed face, the same mechanics) are
+one card, and the name means the printing the engine plays, official and first printed
+(a key in brackets picks another); what is still ambiguous is a problem naming every
+candidate by key. Every
 bad line is reported at once (:class:`rules.errors.DeckListUnreadable`), each with its
 line number and a message a person understands.
 """
@@ -83,6 +86,13 @@ class Printing:
     tags: tuple[str, ...] = ()
     primary: str | None = None
     handle: str = ""
+    #: the printed face without what only the printing changes (set, number, rarity): two
+    #: printings with one face are reprints of one card ("" = never a reprint)
+    face: str = ""
+    #: the card's mechanics as the engine plays them ("" = not authored yet)
+    rules: str = ""
+    #: which reprint a bare name means, lowest first (official, then the first printed)
+    rank: tuple = ()
 
     @property
     def short(self) -> str:
@@ -256,8 +266,27 @@ def _ambiguous(fmt: DeckListFormat, ref: str, keys: list[str]) -> _Problem:
                     f"in brackets, e.g. '{ref} ({printings[0].short})'", candidates=[p.short for p in printings])
 
 
+def _reprints(fmt: DeckListFormat, keys: list[str]) -> str | None:
+    """The printing a name means when every candidate is a reprint of one card — one
+    printed face, and one set of mechanics among those authored — else ``None`` (an
+    ambiguous name). Players name such a card without its set: the official printing
+    the engine plays, first printed, is meant (``Printing.rank``)."""
+    printings = [fmt.catalogue.printings[k] for k in keys]
+    if not printings[0].face or {p.face for p in printings} != {printings[0].face}:
+        return None
+    if len({p.rules for p in printings if p.rules}) > 1:
+        return None  # reprinted with errata: the printings play differently
+    order = {k: i for i, k in enumerate(keys)}
+    return min(printings, key=lambda p: (not p.rules, p.rank, order[p.key])).key
+
+
 def _by_name(fmt: DeckListFormat, name: str, section: Section | None) -> list[str]:
-    return _narrow(fmt, fmt.catalogue.named(name), section)
+    keys = _narrow(fmt, fmt.catalogue.named(name), section)
+    if len(keys) > 1:
+        meant = _reprints(fmt, keys)
+        if meant is not None:
+            return [meant]
+    return keys
 
 
 def _resolve(fmt: DeckListFormat, ref: str, section: Section | None, suggest: bool = True) -> str:
@@ -280,8 +309,11 @@ def _resolve(fmt: DeckListFormat, ref: str, section: Section | None, suggest: bo
             if name and not cat.answers_to(key, name):
                 raise _Problem("key_and_name_disagree", f"{tag} is {cat.printings[key].label}, not '{name}'")
             return key
-        keys = _by_name(fmt, name, section)
+        keys = _narrow(fmt, cat.named(name), section)  # every printing: the tag picks one
         tagged = [k for k in keys if normalise(tag) in {normalise(t) for t in cat.printings[k].tags}]
+        meant = _reprints(fmt, tagged) if len(tagged) > 1 else None
+        if meant is not None:  # "(Promo)" of a card with two alike promos
+            tagged = [meant]
         if len(tagged) == 1:
             return tagged[0]
         if len(tagged) > 1:

@@ -5,11 +5,14 @@ Why: players hold their decks as OCTGN files and forum text (``Team:`` four char
 (:mod:`rules.decklist`); this module names the sections and the cards. A card answers to
 its title, to ``Title, Subtitle`` (``Jack O'Neill, SG-1 Commander``), and to its keys: the
 GUID and ``set/number`` (``1/95``); a set name or number in brackets picks a printing
-(``Anubis (Base Set)``). A card listed before any header goes to the mission pile if it is
+(``Anubis (Base Set)``); a reprint (the same printed facts and mechanics in another set)
+is one card, and its name means the official printing the engine plays, first printed. A
+card listed before any header goes to the mission pile if it is
 a mission, else to the deck (the team needs its ``Team:`` header).
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +20,9 @@ from rules import decklist as core
 from rules.errors import InvalidRequest, NotFound
 
 from .cards import by_ref, card_db, card_label
+
+#: what only the printing changes (two printings otherwise alike are one card reprinted)
+_PRINTING = frozenset({"guid", "set", "set_name", "number", "rarity", "official", "mechanics"})
 
 SECTIONS = (
     core.Section("team", ("team", "starting team", "team characters", "starting team characters"),
@@ -39,8 +45,12 @@ def _printing(card: dict[str, Any]) -> core.Printing:
     names = (card["title"],) + ((f"{card['title']}, {card['subtitle']}",) if card.get("subtitle") else ())
     tags = (str(card["set"]), card.get("set_name") or "", f"set {card['set']}",
             "official" if card["official"] else "unofficial")
+    face = repr(sorted((k, repr(v)) for k, v in card.items() if k not in _PRINTING))
+    rules = "" if card.get("mechanics") is None else json.dumps(card["mechanics"], sort_keys=True)
+    number = int(card["number"]) if str(card["number"]).isdigit() else 0
     return core.Printing(key=card["guid"], label=card_label(card), names=names, kind=card["type"],
-                         tags=tuple(t for t in tags if t), handle=f"{card['set']}/{card['number']}")
+                         tags=tuple(t for t in tags if t), handle=f"{card['set']}/{card['number']}",
+                         face=face, rules=rules, rank=(not card["official"], card["set"], number))
 
 
 def _default_part(printing: core.Printing) -> str:

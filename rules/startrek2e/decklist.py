@@ -7,11 +7,14 @@ API's JSON. The grammar is the shared one (:mod:`rules.decklist`); this module n
 sections and the cards. A card answers to its title, ``Title, Subtitle``, a mission also to
 ``Location, Title``, and to its collector's info; a set code in brackets picks a printing
 (``Jean-Luc Picard, Explorer (Promo)``). An alternate image (``1R007~2``) is the same card
-as its primary: its name means the primary. A card listed before any header goes where its
+as its primary: its name means the primary; so is a reprint (the same printed facts and
+mechanics in another set or as a virtual promo): its name means the official printing the
+engine plays, first printed (Decipher's set order). A card listed before any header goes where its
 type belongs (missions, dilemmas, else the draw deck), so a headerless list works too.
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +22,11 @@ from rules import decklist as core
 from rules.errors import InvalidRequest, NotFound
 
 from .cards import by_ref, card_db, card_label
+from .formats import DECIPHER_SETS
+
+#: what only the printing changes (two printings otherwise alike are one card reprinted)
+_PRINTING = frozenset({"id", "collector", "set", "rarity", "number", "official", "hof_retired", "alternate_of",
+                       "mechanics"})
 
 #: the deck dict's parts (``deckbuilding.PARTS``; a sibling layer, so not imported)
 PARTS = ("missions", "dilemmas", "deck")
@@ -46,8 +54,12 @@ def _printing(card: dict[str, Any]) -> core.Printing:
     if card.get("location"):
         names += [f"{card['location']}, {card['title']}", f"{card['title']}, {card['location']}"]
     tags = (str(card["set"]), "official" if card["official"] else "virtual")
+    face = repr(sorted((k, repr(v)) for k, v in card.items() if k not in _PRINTING))
+    rules = "" if card.get("mechanics") is None else json.dumps(card["mechanics"], sort_keys=True)
+    first_printed = DECIPHER_SETS.index(card["set"]) if card["set"] in DECIPHER_SETS else len(DECIPHER_SETS)
     return core.Printing(key=card["id"], label=card_label(card), names=tuple(names), kind=card["type"],
-                         tags=tags, primary=card.get("alternate_of"))
+                         tags=tags, primary=card.get("alternate_of"), face=face, rules=rules,
+                         rank=(not card["official"], first_printed, card["id"]))
 
 
 def _default_part(printing: core.Printing) -> str:
