@@ -6,7 +6,10 @@ hidden piles and hands checked in every view, log and offered option (EFFECTS.md
 Complications (trigger ``opponent_attempt_begins`` + CONDITION ``drawing_dilemmas`` + verb
 ``extra_dilemmas``), Unexpected Difficulties (trigger event ``dilemmas_drawn`` + verb
 ``redraw_dilemmas``), Machinations (scope ``drawn``, a removal that stays face down, verb
-``search_dilemmas``)."""
+``search_dilemmas``), Memory Invasion (``examine`` ``by`` + PICK ``choose``), Team of Ambassadors
+(verb ``meet_with``), Vile Deception (no new construct), Ja'chuq (verb ``overcome_from_pile``),
+Retaliation (FILTER ``together``), Smuggling Run (FILTER ``requirements_met_by``), For the Cause
+(ability kind ``attempt_with``)."""
 import json
 import re
 
@@ -113,6 +116,8 @@ def test_machinations_removes_the_drawn_dilemmas_face_down_and_puts_a_searched_o
     # nothing left to choose: the searched dilemma is the one faced
     assert any(e.get("card") == pick and e["event"] == "revealed" for e in st["log"])
     assert not _seen(st, 0) & set(first)  # the removed dilemmas were never shown
+    out = GAME.view(st, 0)["seats"][1]["out_of_play"]
+    assert {"id": None, "face_down": True, "owner": 1} in out and len(out) == 2  # his event face up, the dilemma not
     assert _seen(st, 1) >= set(first)  # their owner sees what he set aside
     check_invariants(st)
 
@@ -231,6 +236,17 @@ def test_vile_deception_reveal_the_hand_and_discard_its_interrupts():
     shown = [e for e in GAME.view(st, "spectator")["log"] if e["event"] == "revealed_cards"]
     assert shown and set(shown[-1]["cards"]) == set(hand)  # revealed to everyone
     st = respond(st)
+    check_invariants(st)
+
+
+def test_vile_deception_needs_your_romulan_at_that_mission():
+    st, m, team = _planet_team("vile-no-romulan")
+    vile = real(st, 1, "T-I1", "2R091", "hand", 1)
+    st = act(st, {"type": "attempt", "mission": m})
+    while st["pending"]["kind"] == "respond":
+        assert not any(o.get("card") == vile for o in options(st))
+        st = act(st, {"type": "pass"})
+    assert st["cards"][vile]["zone"] == "hand"
     check_invariants(st)
 
 
