@@ -82,6 +82,8 @@ def attempt_options(state: dict, seat: int) -> list[dict]:
             continue
         if sum(n for _, n in X.attempt_costs(state, seat, m)) > hand:  # the price cannot be paid (Terix)
             continue
+        if _no_attempts_here(state, m):  # "You cannot begin a mission attempt at this mission" (Timescape)
+            continue
         if mt == "planet":
             team = team_for(state, seat, m, None)
             if team and affiliation_matches(state, m, team):
@@ -110,6 +112,12 @@ def _alternative_attempts(state: dict, seat: int, m: str, mt: str) -> list[dict]
             if GA.alternative_team(state, seat, m, s, src, ab):
                 out.append({"type": "attempt", "mission": m, **({"ship": s} if s else {}), "using": [src, k]})
     return out
+
+
+def _no_attempts_here(state: dict, m: str) -> bool:
+    """A card lying on the mission (a dilemma placed there: Timescape) or the mission itself
+    has the keyword ``cant_attempt_here``: no attempt of it may begin (one under way goes on)."""
+    return any(F.has_keyword_ability(state, c, "cant_attempt_here") for c in [m, *state["cards"][m]["on"]])
 
 
 def team_for(state: dict, seat: int, m: str, ship: str | None) -> list:

@@ -14,6 +14,7 @@ from .effects import extra as X
 from .effects import filters as F
 from .effects.useful import may_change
 from .effects import frames as FR
+from .effects import turn_scoped as TS
 
 # which seat's cards an event concerns: "any", "seat" (the event's seat), "current" (turn player)
 RELATION = {
@@ -100,6 +101,7 @@ def _user(state: dict, iid: str) -> int:
 
 
 def fire(state: dict, event: str, **data) -> None:
+    TS.fire(state, event, data)  # "for the rest of this turn, when …" (a text whose card may be gone)
     for iid, k, ab in list(_trigger_sources(state)) + _leaving_sources(state, data):
         if ab["on"] != event or ab.get("optional") or spent(state, iid, k, ab):
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import glossary as G
 from . import state as S
 from .effects.ships import owed_range
+from .effects import turn_scoped as TS
 from .triggers import fire
 from .victory import decks_empty
 
@@ -35,6 +36,7 @@ def discard_excess(state: dict) -> None:
                       [{"type": "discard", "card": i} for i in hand])
         return
     fire(state, "end_of_turn", seat=seat)  # "at the end of each of your turns"
+    TS.end_of_turn(state)  # "at the end of this turn, kill that personnel" (said this turn; run first)
     state["step"] = "repair"
 
 
@@ -63,6 +65,7 @@ def turn_end(state: dict) -> None:
         overcome(state, d, m)
     from .effects.requirements import expire
     expire(state)  # requirements added "until the end of that opponent's turn"
+    TS.turn_over(state)  # "for the rest of this turn" ends
     state["mods"] = [x for x in state["mods"] if x["until"] in ("permanent", "start_of_your_next_turn")]
     for c in state["cards"].values():
         c["stopped"] = False

@@ -28,6 +28,7 @@ from . import tallies as TL
 from . import attempts as AT
 from . import frames as FR
 from . import targets as TG
+from . import turn_scoped as TS
 from .. import legality as LEG
 # what other modules used to call here lives in frames / targets now; kept importable from
 # here for callers that name it through the interpreter
@@ -44,7 +45,7 @@ SUPPORTED = {
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
     "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
-    "overcome_from_pile", "meet_with",
+    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn",
 }
 
 
@@ -140,6 +141,8 @@ def _place_on_mission(state, frame, eff, arg):
         c["on_requirement"] = arg["requirement"]
     elif arg.get("redraw"):  # stays; the owner may add it to the dilemmas drawn at a later attempt
         c["redraw"] = True
+    elif arg.get("stay"):  # stays until its own text moves it ("At the end of this turn, this dilemma returns …")
+        pass
     else:
         c["until_end_of_turn"] = True
     S.log(state, "placed_on_mission", card=src, mission=m, title=S.name(state, src))
@@ -350,6 +353,8 @@ HANDLERS = {
     "search_dilemmas": AT.search_dilemmas,
     "overcome_from_pile": AT.overcome_from_pile,
     "meet_with": AT.meet_with,
+    "at_end_of_turn": TS.at_end_of_turn,
+    "for_rest_of_turn": TS.for_rest_of_turn,
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,

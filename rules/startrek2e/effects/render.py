@@ -331,6 +331,7 @@ KEYWORDS = {
     "random_excluded": "exclude {this} from any random selection",
     "cant_leave_play": "{this} cannot leave play",
     "one_order_per_turn": "you may execute only one order using {this} each turn",
+    "cant_attempt_here": "no mission attempt may begin at the mission where {this} is",
 }
 
 
@@ -385,6 +386,27 @@ def _attempt_with(ab: dict, ctx: P.Ctx) -> str:
 def _play_aboard(ab: dict, ctx: P.Ctx) -> str:
     return f"You may play {ctx.this} aboard {P.noun({'type': 'ship', **ab['ship']}, ctx, article=True)}."
 
+
+def _at_end_of_turn(eff: dict, arg: dict, ctx: P.Ctx) -> str:
+    """"At the end of this turn, kill that personnel" (a delayed effect: effects/turn_scoped.py)."""
+    return f"at the end of this turn, {clauses(eff.get('then') or [], ctx)}"
+
+
+def _for_rest_of_turn(eff: dict, arg: dict, ctx: P.Ctx) -> str:
+    """"For the rest of this turn, when he or she is about to be killed by a dilemma, prevent
+    that": the head of a trigger (its ``on`` and ``if``), kept until the turn ends."""
+    saved = ctx.trigger
+    head, cond = _trigger_head({"on": arg["on"], **({"if": arg["if"]} if "if" in arg else {})}, ctx, "on")
+    text = f"for the rest of this turn, {head[:1].lower()}{head[1:]}"
+    if cond:
+        text += f", if {P.condition(cond, ctx)}"
+    text += f", {clauses(eff.get('then') or [], ctx)}"
+    ctx.trigger = saved
+    return text
+
+
+# the turn-scoped verbs read as an ability's head does, so their phrases live here
+VERBS.update({"at_end_of_turn": _at_end_of_turn, "for_rest_of_turn": _for_rest_of_turn})
 
 ABILITIES = {"requirement": _requirement, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,

@@ -73,7 +73,11 @@ def effect(eff: dict, ctx: P.Ctx) -> str:
         text += " in any order (the first chosen ends on top)" if verb == "place_on_deck_top" else " in any order"
     elif eff.get("order") == "random":
         text += " in a random order"
-    if "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace", "place_at", "beam"):
+    if "as" in eff and verb == "put_into_play":  # the cards put into play ("that personnel")
+        P.remember_ref(ctx, eff["as"], arg["target"])
+    elif "as" in eff and verb == "download" and isinstance(arg.get("filter"), dict):  # the card downloaded
+        P.remember_ref(ctx, eff["as"], {"choose": arg["filter"]})
+    elif "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace", "place_at", "beam"):
         P.remember_ref(ctx, eff["as"], arg)
     return text
 
@@ -103,6 +107,8 @@ def _place_on_mission(eff, arg, ctx):
     if arg.get("redraw"):
         return ("place this dilemma on this mission; when this mission is attempted again, after the dilemmas "
                 "are drawn its owner may add it to those drawn")
+    if arg.get("stay"):  # Timescape: its own text says what ends its stay
+        return "place this dilemma on this mission"
     return "place this dilemma on this mission; at the end of this turn it is overcome"
 
 

@@ -52,7 +52,7 @@ TRIGGER_EVENTS = {
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost",
-            "beam_cost"}
+            "beam_cost", "cant_attempt_here"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
@@ -63,7 +63,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
     "name_skill", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
-    "search_dilemmas", "overcome_from_pile", "meet_with",
+    "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -199,7 +199,7 @@ class _Checker(NounChecks):
         for key in ("then", "else", "win", "lose"):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
-        if verb in ("unless", "if", "may") and "then" not in eff:
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
             if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
@@ -224,6 +224,8 @@ class _Checker(NounChecks):
         elif verb in EMPTY_VERBS:
             if arg != {} and verb != "may":
                 self.err(p, f"{verb} takes {{}}")
+        elif verb in ("at_end_of_turn", "for_rest_of_turn"):
+            self.turn_scoped(verb, arg, p)
         elif verb == "unless":
             self.requirement(arg, p)
         elif verb == "if":
@@ -231,8 +233,10 @@ class _Checker(NounChecks):
         elif verb == "modify":
             self.modify(arg, p, static=False)
         elif verb == "place_on_mission":
-            self.keys(arg, {"requirement", "until", "redraw"}, p)
+            self.keys(arg, {"requirement", "until", "redraw", "stay"}, p)
             if isinstance(arg, dict):
+                if "stay" in arg and (arg["stay"] is not True or set(arg) != {"stay"}):
+                    self.err(f"{p}.stay", "true, alone (it stays until its own text moves it: Timescape)")
                 if "redraw" in arg and (arg["redraw"] is not True or set(arg) != {"redraw"}):
                     self.err(f"{p}.redraw", "true, alone")
                 if "requirement" in arg:
@@ -403,6 +407,21 @@ class _Checker(NounChecks):
             if not (isinstance(arg.get("instead_of"), list) and arg["instead_of"]
                     and all(a in ATTRIBUTES for a in arg["instead_of"])):
                 self.err(f"{path}.instead_of", f"a list of attributes from {list(ATTRIBUTES)}")
+    def turn_scoped(self, verb: str, arg: Any, path: str) -> None:
+        """``at_end_of_turn`` takes ``{}`` ("At the end of this turn, …" + ``then``);
+        ``for_rest_of_turn`` takes ``{"on": EVENT, "if"?: CONDITION}`` ("For the rest of this
+        turn, when …, …" + ``then``: a mandatory text heard until the turn ends)."""
+        if verb == "at_end_of_turn":
+            if arg != {}:
+                self.err(path, "at_end_of_turn takes {}")
+            return
+        self.keys(arg, {"on", "if"}, path)
+        if not isinstance(arg, dict):
+            return
+        if arg.get("on") not in TRIGGER_EVENTS:
+            self.err(f"{path}.on", f"unknown trigger event {arg.get('on')!r}")
+        if "if" in arg:
+            self.condition(arg["if"], f"{path}.if")
 
     def examine(self, arg: Any, path: str) -> None:
         """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""

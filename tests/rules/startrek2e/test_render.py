@@ -60,6 +60,7 @@ VERB_SAMPLES = {
     "search_dilemmas": {"cost_at_most": {"number": {"ref": "removed"}}},
     "overcome_from_pile": {"at": {"choose": {"type": "mission", "owner": "you"}}},
     "meet_with": {"use": "integrity", "instead_of": ["cunning", "strength"]},
+    "at_end_of_turn": {}, "for_rest_of_turn": {"on": "about_to_be_killed", "if": {"trigger_by_dilemma": True}},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -129,7 +130,7 @@ def test_every_ability_kind_and_verb_has_a_phrase():
     assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
     for verb, arg in VERB_SAMPLES.items():
         eff = {verb: arg}
-        if verb in ("unless", "if", "may"):
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn"):
             eff["then"] = [{"draw": {"count": 1}}]
         _clean([{"kind": "event", "effects": [eff]}])
 
