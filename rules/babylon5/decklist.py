@@ -19,7 +19,7 @@ from .cards import card_db, card_label
 
 SECTIONS = (
     core.Section("ambassador", ("ambassador", "starting ambassador"), frozenset({"character"}), single=True),
-    core.Section("deck", ("deck", "draw deck", "main", "main deck", "cards", "characters", "fleets", "fleet",
+    core.Section("deck", ("deck", "draw deck", "main", "main deck", "characters", "fleets", "fleet",
                           "events", "enhancements", "agendas", "conflicts", "contingencies", "groups",
                           "locations", "aftermaths", "aides")),
 )

@@ -28,7 +28,7 @@ SECTIONS = (
     core.Section("team", ("team", "starting team", "team characters", "starting team characters"),
                  frozenset({"character"})),
     core.Section("missions", ("missions", "mission pile", "mission", "mission deck"), frozenset({"mission"})),
-    core.Section("deck", ("deck", "main", "main deck", "draw deck", "the rest", "rest of the deck", "cards",
+    core.Section("deck", ("deck", "main", "main deck", "draw deck", "the rest", "rest of the deck",
                           "characters", "support characters", "adversaries", "obstacles", "events", "gear",
                           "ships", "hero", "heroes", "villain", "villains")),
 )

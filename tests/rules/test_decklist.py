@@ -256,6 +256,11 @@ def test_limits_are_refused_not_read():
     assert [(p["line"], p["code"]) for p in too_many] == [(11, "too_many_cards")]
 
 
+def test_summary_lines_are_not_sections_or_cards():
+    deck = sg.parse("Team:\nJack O'Neill, SG-1 Commander\nCards: 60\nTotal: 60\nTeal'c, Enemy of the Goa'uld\n")
+    assert len(deck["team"]) == 2 and deck["deck"] == []
+
+
 def test_a_deck_name_on_the_first_line_is_explained():
     problems = _problems(st2e, "My Borg Deck\nDilemmas:\n1 Wavefront\n")
     assert problems[0]["line"] == 1 and "'Name:' line" in problems[0]["message"]
