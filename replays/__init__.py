@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from . import fold  # the module: use ``from replays.fold import fold`` for the function
 from .decklists import decklist_commitment, verify_decklists
-from .history import current_state, state_at
+from .history import current_state, state_at, states_at
 from .listing import Listing, events_for, listing_for
 from .verify import verify_replay
 
-__all__ = ["decklist_commitment", "verify_decklists", "fold", "current_state", "state_at", "events_for", "listing_for",
+__all__ = ["decklist_commitment", "verify_decklists", "fold", "current_state", "state_at", "states_at", "events_for", "listing_for",
            "Listing", "verify_replay"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.errors import InvalidRequest
 from rules.protocol import Game, State
-from store import MatchStore
+from store import MatchStore, codec
 
 from .fold import apply_in_place
 
@@ -19,23 +19,29 @@ def current_state(store: MatchStore, game: Game, match_id: str) -> tuple[int, St
     return head.version, apply_in_place(game, head.state, head.events)
 
 
+def _out_of_range(version: object, head: int) -> InvalidRequest:
+    return InvalidRequest(
+        f"version must be between 0 and {head} (the match's current version)",
+        code="version_out_of_range",
+        details={"current_version": head, "requested": version},
+    )
+
+
+def states_at(store: MatchStore, game: Game, match_id: str, version: int) -> tuple[int, State, State]:
+    """``(head version, state now, state after event version)`` in one round trip
+    (``MatchStore.read_at``): what a replay shows. The past state is the nearest stored
+    one at or before ``version`` (a snapshot, an archive's checkpoint or the projection,
+    read atomically together) plus the events in between; each state is freshly decoded,
+    so folded in place."""
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _out_of_range(version, store.version(match_id))
+    read = store.read_at(match_id, version)
+    if read.base is None or read.events is None or read.base_version is None:
+        raise _out_of_range(version, read.version)
+    now = apply_in_place(game, codec.unpack_state(read.projection), read.tail)
+    return read.version, now, apply_in_place(game, codec.unpack_state(read.base), read.events)
+
+
 def state_at(store: MatchStore, game: Game, match_id: str, version: int) -> State:
-    """The state after event ``version`` (0 = the initial state): the nearest snapshot at
-    or before it, or the projection if that is closer, plus the events in between."""
-    head = store.version(match_id)
-    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= head:
-        raise InvalidRequest(
-            f"version must be between 0 and {head} (the match's current version)",
-            code="version_out_of_range",
-            details={"current_version": head, "requested": version},
-        )
-    base_version, state = store.nearest_snapshot(match_id, version)
-    if base_version < store.projection_version(match_id) <= version:
-        # A fold in another request may move the projection on between the two reads:
-        # a projection already past ``version`` would replay events it holds (a crash,
-        # or a wrong state), so it is used only if it is still at or before ``version``.
-        proj_version, projection = store.load_projection(match_id)
-        if base_version < proj_version <= version:
-            base_version, state = proj_version, projection
-    events = store.read_events(match_id, after=base_version, upto=version)
-    return apply_in_place(game, state, events)
+    """The state after event ``version`` (0 = the initial state): ``states_at``'s."""
+    return states_at(store, game, match_id, version)[2]

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 import rules
-from replays import current_state, decklist_commitment, events_for, state_at
-from replays import redaction
+from replays import current_state, decklist_commitment, events_for, states_at
+from replays import checkpoints, redaction
 from replays.fold import copy_state
 from replays.pinning import engine_versions
 from replays.refold import public_record
@@ -340,11 +340,13 @@ def replay(store: MatchStore, match_id: str, token: str | None, at: int | None =
     is over: the judge view (or the perspective asked for: ``replay_perspective``), the
     seed and the config, so anyone can re-fold the log (``GET events``) from
     ``setup(config, seed)`` and check ``sha256(seed)``."""
-    match = load_match(store, match_id)
+    match = load_match(store, match_id, fixed_only=True)  # all a replay shows is fixed at creation
     viewer = auth.viewer_for(match.meta, token, PlayerStore(store.conn))
-    version, now = current_state(store, match.game, match_id)
-    at = version if at is None else at
-    past = state_at(store, match.game, match_id, at)  # InvalidRequest when out of range
+    if at is None:
+        version, now = current_state(store, match.game, match_id)
+        at, past = version, now
+    else:  # one round trip: InvalidRequest when out of range
+        version, now, past = states_at(store, match.game, match_id, at)
     finished = is_finished(match.game, now)
     shown = replay_perspective(perspective, viewer, finished, match.seat_count)
     return {
@@ -474,13 +476,15 @@ def post_action(
         deciding_before = list(game.deciding_seats(state))
         before = copy_state(state) if head.has_orders else None  # standing orders arm on it
         records.append(redaction.record_of(game, stored, state, seats))  # how each audience sees it
+        started = checkpoints.CLOCK()
         state = game.apply(state, stored)  # exactly what a fold of the log applies
+        cost = checkpoints.CLOCK() - started
         steps = has_steps(match.meta, game, state, deciding_before) or head.has_orders
         if steps:
             hint(store.conn, match_id)  # cleared by settled() below once the follow-up steps are done
         result = store.append_projected(match_id, expected_version, stored, state, idempotency_key=key,
                                         response={"version": expected_version + 1},
-                                        snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0,
+                                        snapshot=fold_jobs.snapshot_due(stored["v"], cost),
                                         redactions=(redaction.tag(game, seats), head.projection_version + 1, records))
     except VersionConflict:
         # A twin of this request (same key, same action) may have appended between our

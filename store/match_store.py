@@ -15,7 +15,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 import redis
 
@@ -43,6 +43,24 @@ class Head:
     @property
     def version(self) -> int:
         return self.events[-1]["v"] if self.events else self.projection_version
+
+
+@dataclass(frozen=True)
+class PastRead:
+    """What ``MatchStore.read_at`` read: the head (the stored projection, packed, and the
+    events past it) and, for a version within 0..head, the base (``base_version`` and its
+    stored bytes: packed or orjson) with the events after it up to that version."""
+
+    projection_version: int
+    projection: bytes
+    tail: list[dict]
+    version: int  # the head
+    base_version: int | None = None
+    base: bytes | None = None
+    events: list[dict] | None = None
+
+    def based(self, version: int, state: bytes, events: list[dict]) -> "PastRead":
+        return PastRead(self.projection_version, self.projection, self.tail, self.version, version, state, events)
 
 
 @dataclass(frozen=True)
@@ -118,6 +136,7 @@ class MatchStore:
         self._append = conn.register_script(scripts.APPEND)
         self._append_projected = conn.register_script(scripts.APPEND_PROJECTED)
         self._read_head = conn.register_script(scripts.READ_HEAD)
+        self._read_at = conn.register_script(scripts.READ_AT)
         self._fixed_meta: dict[str, dict] = {}  # match id -> the meta fields that never change
         self._write_projection = conn.register_script(scripts.WRITE_PROJECTION)
         self._update_meta = conn.register_script(scripts.UPDATE_META)
@@ -355,6 +374,36 @@ class MatchStore:
         return Head(projection_version=int(version), state=codec.unpack_state(state), events=events,
                     answer=answer, has_orders=int(orders) > 0)
 
+    def read_at(self, match_id: str, version: int) -> "PastRead":
+        """What a replay of ``version`` needs, in one script call (``scripts.READ_AT``): the
+        head (projection + tail, as ``read_head``) and the stored state nearest at or before
+        ``version`` with the events from it to ``version`` (``base`` None when ``version``
+        is outside 0..head). An archived match's base and events come from its archive
+        (``archive.unpack_cached``: decompressed once per process). ``NotFound`` for an
+        unknown id."""
+        reply = self._read_at(keys=[keys.projection(match_id), keys.events(match_id), keys.snapshots(match_id),
+                                    keys.archive(match_id)], args=[version])
+        if reply[0] is None:
+            raise NotFound(f"no match with id {match_id!r}")
+        proj_version, proj_state, tail_entries = int(reply[0]), reply[1], reply[2]
+        tail = [event_codec.event_of(entry_id, dict(zip(flat[::2], flat[1::2]))) for entry_id, flat in tail_entries]
+        head = tail[-1]["v"] if tail else proj_version
+        past = PastRead(projection_version=proj_version, projection=proj_state, tail=tail, version=head)
+        if not 0 <= version <= head:
+            return past
+        if reply[3] is not None:  # archived: its states and log, then any entry past it
+            packed = archive.unpack_cached(reply[3])
+            stream = [event_codec.event_of(entry_id, dict(zip(flat[::2], flat[1::2]))) for entry_id, flat in reply[6]]
+            best = max(v for v in packed.snapshot_versions() if v <= version)
+            if best < proj_version <= version:
+                return past.based(proj_version, proj_state, [e for e in tail if e["v"] <= version])
+            events = packed.events(best, version) + [e for e in stream if packed.upto < e["v"] <= version]
+            return past.based(best, packed.snapshot_raw(best), events)
+        if len(reply) < 7:
+            raise NotFound(f"no match with id {match_id!r}")  # not even snapshot 0: deleted meanwhile
+        between = [event_codec.event_of(entry_id, dict(zip(flat[::2], flat[1::2]))) for entry_id, flat in reply[6]]
+        return past.based(int(reply[4]), reply[5], between)
+
     def answer_of(self, head: Head, event: dict) -> AppendResult | None:
         """The stored answer ``read_head`` found (checked against ``event``), or None."""
         return None if head.answer is None else self._replayed(head.answer, _fingerprint(event))
@@ -412,28 +461,35 @@ class MatchStore:
             raise NotFound(f"no match with id {match_id!r}")
         events = [event_codec.event_of(entry_id, fields) for entry_id, fields in entries]
         if blob is not None:
-            packed = archive.unpack(blob)
+            packed = archive.unpack_cached(blob)
             events = packed.events(after, upto) + [e for e in events if e["v"] > packed.upto]
         return events if limit is None else events[:limit]
 
-    def archive_finished(self, match_id: str, keep_every: int = 0) -> bool:
+    def archive_finished(self, match_id: str, keep_every: int = 0,
+                         checkpoints: Callable[[dict, list[dict], bytes], dict[int, bytes]] | None = None) -> bool:
         """Move a finished match's log and its kept snapshots (version 0 and those at
         multiples of ``keep_every``; 0: version 0 only) into one compressed value
         (``store/archive.py``), drop its snapshot hash and its redactions (every viewer sees a finished log whole), and trim
-        its stream to its last entry. Every read keeps working (``read_events``,
+        its stream to its last entry. ``checkpoints(initial state, events, final state's
+        orjson bytes)``, when given, names more states to keep (version -> orjson bytes: the
+        caller folds; ``replays.checkpoints.choose``). Every read keeps working (``read_events``,
         ``nearest_snapshot``, ``stored_snapshots``). False (nothing changed) if the match is
         already archived, or its projection is not at its last event."""
         pipe = self.conn.pipeline(transaction=False)
         pipe.exists(keys.archive(match_id))
         pipe.hgetall(keys.snapshots(match_id))
-        archived, raw = pipe.execute()
+        pipe.hmget(keys.projection(match_id), ["version", "state"])
+        archived, raw, (proj_version, proj_state) = pipe.execute()
         if archived:
             return False
         events = self.read_events(match_id)
-        if not events:
-            return False
+        if not events or proj_version is None or int(proj_version) != events[-1]["v"]:
+            return False  # (the script checks it again, atomically)
         kept = {int(v): codec.unpack_state_bytes(state) for v, state in raw.items()
                 if int(v) == 0 or (keep_every > 0 and int(v) % keep_every == 0)}
+        if checkpoints is not None and 0 in kept:
+            chosen = checkpoints(codec.loads(kept[0]), codec.loads(codec.dumps(events)), codec.unpack_state_bytes(proj_state))
+            kept.update({v: state for v, state in chosen.items() if 0 < v <= events[-1]["v"]})
         blob = archive.pack(events, kept)
         return bool(self._archive(keys=[keys.events(match_id), keys.projection(match_id), keys.archive(match_id),
                                         keys.snapshots(match_id), keys.redactions(match_id), keys.digests(match_id)],
@@ -444,7 +500,7 @@ class MatchStore:
 
     def _archived(self, match_id: str) -> archive.Archive | None:
         blob = self.conn.get(keys.archive(match_id))
-        return None if blob is None else archive.unpack(blob)
+        return None if blob is None else archive.unpack_cached(blob)
 
     def wait_for_version(self, match_id: str, min_version: int, timeout: float) -> int:
         """Block up to ``timeout`` seconds until the stream reaches ``min_version`` (XREAD
@@ -564,7 +620,7 @@ class MatchStore:
         fields, blob = pipe.execute()
         found = {int(v) for v in fields}
         if blob is not None:
-            found.update(archive.unpack(blob).snapshot_versions())
+            found.update(archive.unpack_cached(blob).snapshot_versions())
         return sorted(found)
 
     def stored_snapshots(self, match_id: str) -> dict[int, dict]:
@@ -575,7 +631,7 @@ class MatchStore:
         raw, blob = pipe.execute()
         found = {}
         if blob is not None:
-            packed = archive.unpack(blob)
+            packed = archive.unpack_cached(blob)
             found = {v: packed.snapshot(v) for v in packed.snapshot_versions()}
         found.update({int(v): codec.unpack_state(s) for v, s in raw.items()})
         return found
@@ -587,7 +643,7 @@ class MatchStore:
         pipe.get(keys.archive(match_id))
         fields, blob = pipe.execute()
         in_hash = [int(v) for v in fields if int(v) <= version]
-        packed = archive.unpack(blob) if blob is not None else None
+        packed = archive.unpack_cached(blob) if blob is not None else None
         in_archive = [v for v in packed.snapshot_versions() if v <= version] if packed is not None else []
         best = max(in_hash + in_archive, default=None)
         if best is None:

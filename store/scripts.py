@@ -100,6 +100,44 @@ local tail = redis.call('XRANGE', KEYS[2], (tonumber(proj[1]) + 1) .. '-0', '+')
 return {stored, proj[1], proj[2], tail, redis.call('HLEN', KEYS[4])}
 """
 
+# The state at a past version in one round trip (``MatchStore.read_at``: a replay).
+# KEYS: 1 projection hash, 2 events stream, 3 snapshot hash, 4 archive; ARGV: 1 the version.
+# Returns {false} for an unknown match; else {projection version, projection state, entries
+# past the projection, archive or false, then (the version within 0..head, not archived) the
+# base version, its state and the entries after it up to the version}. An archived match's
+# stream holds only entries past the archive's log: they come whole (the reader takes the
+# archive's states and log, store/archive.py). The base is the latest snapshot at or before
+# the version, or the projection when it is closer: read in the same atomic step, so a fold
+# moving the projection meanwhile cannot make it overshoot.
+READ_AT = r"""
+local proj = redis.call('HMGET', KEYS[1], 'version', 'state')
+if not proj[1] then return {false} end
+local pv = tonumber(proj[1])
+local tail = redis.call('XRANGE', KEYS[2], (pv + 1) .. '-0', '+')
+local head = pv
+if #tail > 0 then head = tonumber(string.match(tail[#tail][1], '^(%d+)-')) end
+local at = tonumber(ARGV[1])
+local archive = redis.call('GET', KEYS[4])
+if archive then return {proj[1], proj[2], tail, archive, false, false, redis.call('XRANGE', KEYS[2], '-', '+')} end
+if at < 0 or at > head then return {proj[1], proj[2], tail, false} end
+local best = -1
+for _, field in ipairs(redis.call('HKEYS', KEYS[3])) do
+  local v = tonumber(field)
+  if v and v <= at and v > best then best = v end
+end
+local state = false
+if pv <= at and pv > best then
+  best = pv
+  state = proj[2]
+elseif best >= 0 then
+  state = redis.call('HGET', KEYS[3], tostring(best))
+end
+if best < 0 then return {proj[1], proj[2], tail, false} end
+local between = {}
+if at > best then between = redis.call('XRANGE', KEYS[2], (best + 1) .. '-0', at .. '-0') end
+return {proj[1], proj[2], tail, false, tostring(best), state, between}
+"""
+
 # KEYS: 1 projection hash, 2 snapshot hash
 # ARGV: 1 version, 2 state bytes, then pairs (snapshot version, snapshot state bytes)
 # Forward-only: a stale worker finishing late never overwrites a newer projection.

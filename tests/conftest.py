@@ -98,6 +98,16 @@ def redis_conn(redis_url: str) -> Iterator[redis_py.Redis]:
         conn.close()
 
 
+@pytest.fixture(autouse=True)
+def fold_cost_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where states are kept by fold cost (``replays.checkpoints``: the archive's checkpoints,
+    a running match's snapshot after an expensive event) follows the time each event took:
+    on this loaded box any event may seem expensive, so tests see a clock that never moves
+    (every event costs nothing: states at the fixed intervals only). Tests of the placement
+    set ``replays.checkpoints.CLOCK`` themselves."""
+    monkeypatch.setattr("replays.checkpoints.CLOCK", lambda: 0.0)
+
+
 @pytest.fixture
 def store(redis_conn: redis_py.Redis):
     from store import MatchStore

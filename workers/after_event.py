@@ -22,6 +22,7 @@ import logging
 
 import redis
 
+import rules
 from rules.protocol import Game, State
 from store import MatchStore, keys
 
@@ -60,8 +61,29 @@ def finish_match(conn: redis.Redis, match_id: str, finished_snapshot_every: int)
     drops its intermediate snapshots (the sweep's compaction archives it later)."""
     store = MatchStore(conn)
     _record_stats(conn, match_id)
-    if not store.archive_finished(match_id, finished_snapshot_every):
+    if not store.archive_finished(match_id, finished_snapshot_every, checkpoints=archive_checkpoints(store, match_id)):
         store.drop_intermediate_snapshots(match_id, finished_snapshot_every)
+
+
+def archive_checkpoints(store: MatchStore, match_id: str):
+    """The archive's checkpoints of this match's game (``replays.checkpoints.choose``: a
+    state kept wherever a replay would otherwise fold more than ~2 ms), for
+    ``MatchStore.archive_finished``; None for a game this process does not know."""
+    from replays import checkpoints
+
+    try:
+        game = rules.get_game(store.fixed_meta(match_id)["game"])
+    except (KeyError, rules.errors.SubspaceError):
+        return None
+
+    def choose(initial: dict, events: list[dict], final: bytes) -> dict[int, bytes]:
+        try:
+            return checkpoints.choose(game, initial, events, final)
+        except Exception:  # noqa: BLE001 - an engine that cannot fold the log: archive without them
+            log.exception("no checkpoints for the archive of match %s: its log does not fold", match_id)
+            return {}
+
+    return choose
 
 
 def has_steps(meta: dict, game: Game, state: State, before_seats: list[int] | tuple[int, ...]) -> bool:

@@ -9,6 +9,7 @@ import redis
 from rules.errors import NotFound
 from store import MatchStore, codec, keys
 
+from .after_event import archive_checkpoints
 from .jobs import FINISHED_SNAPSHOT_EVERY
 
 
@@ -40,7 +41,8 @@ def compact_finished(conn: redis.Redis, batch: int = 500) -> list[str]:
             status, archived, snapshots = answers[3 * i:3 * i + 3]
             if status is None or codec.loads(status) != "finished":
                 continue
-            if not archived and store.archive_finished(match_id, FINISHED_SNAPSHOT_EVERY):
+            if not archived and store.archive_finished(match_id, FINISHED_SNAPSHOT_EVERY,
+                                                       checkpoints=archive_checkpoints(store, match_id)):
                 compacted.append(match_id)
             elif snapshots > 1 and store.drop_intermediate_snapshots(match_id, FINISHED_SNAPSHOT_EVERY):
                 compacted.append(match_id)

@@ -14,7 +14,7 @@ import redis
 from rq import get_current_job
 
 import rules
-from replays import redaction
+from replays import checkpoints, redaction
 from replays.fold import apply_in_place
 from rules import control
 from store import MatchStore, codec, deadlines, keys
@@ -39,6 +39,19 @@ SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "10"))
 # what the snapshot before it already holds). 0 keeps version 0 only: the right setting
 # once the engines fold at the issue 13 goal (50k events/s).
 FINISHED_SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_FINISHED_SNAPSHOT_EVERY", "100"))
+# A running match also keeps the state after any event that took this long to fold (a Star
+# Trek mission attempt or turn end folds in 7-15 ms where most events take 0.1 ms), so a
+# read of a past version never folds it again: a replay of a version folds at most
+# SNAPSHOT_EVERY - 1 events, none of them expensive. A finished match's archive places its
+# states by fold cost alone (replays/checkpoints.py). Timing decides only where a state is
+# kept, never what it is.
+HEAVY_EVENT_SECONDS = float(os.environ.get("SUBSPACE_HEAVY_EVENT_MS", "2")) / 1000
+
+
+def snapshot_due(version: int, fold_seconds: float) -> bool:
+    """Whether the state after the event at ``version``, whose fold took ``fold_seconds``
+    (since the last state kept, for a fold of several events), is kept as a snapshot."""
+    return version % SNAPSHOT_EVERY == 0 or fold_seconds >= HEAVY_EVENT_SECONDS
 
 _games_loaded = False
 _games_lock = threading.Lock()
@@ -87,17 +100,21 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     announce = any(meta.get("seat_players") or [])  # registered players are told when it is their turn
     seats = len(meta.get("seat_token_hashes") or [])
     records = []  # how every audience sees each event (replays/redaction.py): GET /events needs no fold
+    spent = 0.0  # fold time since the last snapshot of this batch
     for event in events:
         before = game.deciding_seats(state) if announce else ()
         records.append(redaction.record_of(game, event, state, seats))
+        started = checkpoints.CLOCK()
         state = apply_in_place(game, state, (event,))
+        spent += checkpoints.CLOCK() - started
         if announce:  # the appending request queued these too unless it died first: dedupe
             notify_your_turn(conn, match_id=match_id, meta=meta, version=event["v"],
                              before=before, after=game.deciding_seats(state))
         raw = codec.dumps(state)
         digests.append(codec.state_digest(raw))  # refold --check names the exact version with them
-        if event["v"] % every == 0:
+        if event["v"] % every == 0 or spent >= HEAVY_EVENT_SECONDS:
             snapshots.append((event["v"], codec.pack_state(raw)))  # encoded now: state keeps changing
+            spent = 0.0
     if not events and start > 0:
         _settle_unfolded_head(conn, store, match_id, meta, game, state, start)
     end = events[-1]["v"] if events else start

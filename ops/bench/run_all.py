@@ -11,8 +11,11 @@ Prints, on this machine, in one run:
    config from Redis (it is the operator here) and plays a random legal game locally, so
    the load phase is POSTs only. Folding is inline (``SUBSPACE_FOLD_MODE=inline``).
 2. **Fold rate** of each game's recorded random games (``bench_fold.bench_real_games``).
-3. **State at a version over HTTP**: ``GET /replay?at=<random v>`` on a finished recorded
-   match of each game, p50 / p99.
+3. **State at a version over HTTP**: ``GET /replay?at=<random v>`` on a long finished
+   (archived) recorded match of each game and on the same game still running (without its
+   last event), p50 / p99, and the server's CPU time per read (its workers' user + system
+   time: on a loaded machine wall time mostly measures the wait for a core)
+   (``bench_storage_and_replay``).
 4. **Bytes per finished match** of each game (Redis ``MEMORY USAGE`` of every key of a
    finished 2-player match: its stream's last entry, meta, projection, the archive of its
    log and kept snapshots, and any snapshot or redaction left: none once archived).
@@ -83,6 +86,23 @@ class Server:
                 time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"{app} did not start")
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU seconds used so far by the worker processes (children of the
+        master): a figure the load of other processes on the machine does not inflate as
+        much as wall time."""
+        total = 0.0
+        try:
+            children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        except OSError:
+            return float("nan")
+        for pid in children:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        return total
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -233,10 +253,12 @@ def reference_plans(store: MatchStore, real: list[list[Request]], states: list, 
     return plans
 
 
-def finished_match(store: MatchStore, game, seed: str, limit: int = 5000) -> tuple[str, int]:
+def finished_match(store: MatchStore, game, seed: str, limit: int = 5000, *, live: bool = False) -> tuple[str, int]:
     """A recorded random game stored as the service stores it: created by
     ``matches_logic.create_match`` and then every event appended and folded one POST at a
-    time (``workers.fold_pending``), the final one marking it finished like a POST does."""
+    time (``workers.fold_pending``), the final one marking it finished like a POST does.
+    ``live``: the same game without its last event, so it is still running (snapshots and
+    digests in Redis, no archive)."""
     from service.matches_logic import create_match
     from workers import fold_pending
 
@@ -244,11 +266,13 @@ def finished_match(store: MatchStore, game, seed: str, limit: int = 5000) -> tup
     match_id = created["match_id"]
     meta = store.get_meta(match_id)
     events, _ = play_locally(game, meta["config"], meta["seed"], random.Random(seed), limit)
+    if live:
+        events = events[:-1]
     for v, event in enumerate(events):
         store.append(match_id, v, event)
         fold_pending(store.conn, match_id)
     finish = getattr(sys.modules.get("service.matches_logic"), "finish_match", None)
-    if finish is not None:
+    if finish is not None and not live:
         finish(store, match_id, game.outcome(store.load_projection(match_id)[1]), len(events))
     return match_id, len(events)
 
@@ -324,23 +348,44 @@ def bench_cluster(args, store: MatchStore, url: str) -> None:
             cluster.stop()
 
 
+def replay_latencies(port: int, match_id: str, n: int, count: int, seed: int) -> list[float]:
+    """``count`` reads of ``GET /replay?at=<random version in 0..n>`` (as a spectator, who
+    sees the judge's view once a match is over and the spectator's while it runs), each on a
+    new connection like a browser's replay slider; seconds each."""
+    pick = random.Random(seed)
+    lat = []
+    for _ in range(count):
+        t0 = time.perf_counter()
+        status, _ = http_json(port, "GET", f"/v1/matches/{match_id}/replay?at={pick.randint(0, n)}")
+        lat.append(time.perf_counter() - t0)
+        if status != 200:
+            raise RuntimeError(f"replay answered {status}")
+    return lat
+
+
 def bench_storage_and_replay(args, store: MatchStore, url: str) -> None:
-    print("== finished 2-player match per game: bytes in Redis, state at a version over HTTP, game.view")
+    """Per game: a long finished (archived) match and a long live one (the same recorded game
+    without its last event). The server's workers first answer a few reads of the live match
+    (loading the engine and its catalogues is not what is measured), then ``--replays``
+    random versions of the finished match and of the live one are read over HTTP. Every read
+    of the finished match counts, its first in each worker process too (it loads the
+    archive: ``store.archive``'s cache)."""
+    print("== long 2-player match per game: bytes in Redis when finished, state at a version over HTTP "
+          f"(finished and live, {args.replays} random versions each), game.view")
     server = Server(REAL_APP, url, args.workers)
     try:
         for game in real_games():
             match_id, n = finished_match(store, game, f"bench-{game.id}", args.game_limit)
+            live_id, live_n = finished_match(store, game, f"bench-{game.id}", args.game_limit, live=True)
             sizes = match_bytes(store, match_id)
             total = sum(sizes.values())
             detail = ", ".join(f"{k} {v / 1024:.1f}" for k, v in sizes.items())
-            pick = random.Random(1)
-            lat = []
-            for _ in range(args.replays):
-                t0 = time.perf_counter()
-                status, _ = http_json(server.port, "GET", f"/v1/matches/{match_id}/replay?at={pick.randint(0, n)}")
-                lat.append(time.perf_counter() - t0)
-                if status != 200:
-                    raise RuntimeError(f"replay answered {status}")
+            replay_latencies(server.port, live_id, live_n, 4 * args.workers, 0)  # warm the engine, not the archive
+            cpu0 = server.cpu_seconds()
+            lat = replay_latencies(server.port, match_id, n, args.replays, 1)
+            cpu1 = server.cpu_seconds()
+            live = replay_latencies(server.port, live_id, live_n, args.replays, 2)
+            cpu2 = server.cpu_seconds()
             _, states = play_locally(game, store.get_meta(match_id)["config"], store.get_meta(match_id)["seed"],
                                      random.Random(f"bench-{game.id}"), min(n, 300))
             view = []
@@ -348,8 +393,11 @@ def bench_storage_and_replay(args, store: MatchStore, url: str) -> None:
                 t0 = time.perf_counter()
                 game.view(state, 0)
                 view.append(time.perf_counter() - t0)
-            print(f"{game.title}: {n} events; {total / 1024:.1f} KiB ({detail} KiB); "
-                  f"state at version over HTTP p50 {ms(lat, .5):.1f} ms p99 {ms(lat, .99):.1f} ms; "
+            print(f"{game.title}: {n} events; finished {total / 1024:.1f} KiB ({detail} KiB); "
+                  f"state at version over HTTP: finished p50 {ms(lat, .5):.1f} ms p99 {ms(lat, .99):.1f} ms "
+                  f"(server CPU {(cpu1 - cpu0) / len(lat) * 1000:.1f} ms/read), "
+                  f"live p50 {ms(live, .5):.1f} ms p99 {ms(live, .99):.1f} ms "
+                  f"(server CPU {(cpu2 - cpu1) / len(live) * 1000:.1f} ms/read); "
                   f"game.view p50 {ms(view, .5):.2f} ms p99 {ms(view, .99):.2f} ms")
     finally:
         server.stop()
