@@ -6,7 +6,7 @@ by two orders of magnitude (a Star Trek mission attempt or turn end folds in 7-1
 most events take 0.1 ms; ``ops/bench/run_all.py``), so ten events may cost 0.5 ms or 20 ms.
 Here the log is folded once when the match is archived (off the request path: the fold job
 or the request's after-answer step), each event timed, and a checkpoint is kept wherever
-the events folded since the previous one took ``budget`` seconds or more — right after
+the events folded since the previous one took ``budget`` seconds (1 ms) or more — right after
 every expensive event, and about every ``budget`` of cheap ones. A replay then folds only
 events that took less than ``budget`` together when the archive was written. Each
 checkpoint costs ~0.1 KiB in the LZMA archive (it stores little more than what changed
@@ -26,10 +26,10 @@ from rules.protocol import Game, State
 from store import codec
 
 # The clock every placement by fold cost reads (here, the fold job's live snapshots and the
-# POST's: ``workers.jobs.snapshot_due``). Tests replace it with a fake so where states are
+# POST's: ``workers.jobs.SNAPSHOT_BUDGET_SECONDS``). Tests replace it with a fake so where states are
 # kept is deterministic (tests/conftest.py: every event costs nothing unless a test says so).
 CLOCK: Callable[[], float] = time.perf_counter
-BUDGET_SECONDS = 0.002  # fold time a replay may spend past a checkpoint (as measured when archiving)
+BUDGET_SECONDS = 0.001  # fold time a replay may spend past a checkpoint (as measured when archiving)
 MAX_GAP = 50  # a checkpoint at least every this many events, however cheap
 MAX_COUNT = 200  # at most this many (~20 KiB of archive); a longer match gets a larger budget
 

@@ -38,8 +38,10 @@ def states_at(store: MatchStore, game: Game, match_id: str, version: int) -> tup
     read = store.read_at(match_id, version)
     if read.base is None or read.events is None or read.base_version is None:
         raise _out_of_range(version, read.version)
-    now = apply_in_place(game, codec.unpack_state(read.projection), read.tail)
-    return read.version, now, apply_in_place(game, codec.unpack_state(read.base), read.events)
+    past = apply_in_place(game, codec.unpack_state(read.base), read.events)
+    if version == read.version:
+        return read.version, past, past  # the head: one state (callers only read it)
+    return read.version, apply_in_place(game, codec.unpack_state(read.projection), read.tail), past
 
 
 def state_at(store: MatchStore, game: Game, match_id: str, version: int) -> State:

@@ -484,7 +484,8 @@ def post_action(
             hint(store.conn, match_id)  # cleared by settled() below once the follow-up steps are done
         result = store.append_projected(match_id, expected_version, stored, state, idempotency_key=key,
                                         response={"version": expected_version + 1},
-                                        snapshot=fold_jobs.snapshot_due(stored["v"], cost),
+                                        snapshot=stored["v"] % fold_jobs.SNAPSHOT_EVERY == 0,
+                                        fold_cost=(cost, fold_jobs.SNAPSHOT_BUDGET_SECONDS),
                                         redactions=(redaction.tag(game, seats), head.projection_version + 1, records))
     except VersionConflict:
         # A twin of this request (same key, same action) may have appended between our

@@ -16,7 +16,7 @@ decompresses the whole value and parses only the parts it needs. No I/O here.
 
 Which versions hold a state is the writer's choice: version 0, those at a fixed interval
 and the *checkpoints* placed by fold cost (``replays.checkpoints``: a state wherever folding
-on from the previous one would cost more than a couple of milliseconds), so a replay of any
+on from the previous one would cost more than a millisecond), so a replay of any
 version folds only a few cheap events. LZMA stores each further state as little more than
 what changed (~0.1 KiB each).
 

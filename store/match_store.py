@@ -122,6 +122,16 @@ MUTABLE_META = frozenset({"status", "outcome", "finished_version", "updated", "r
 META_CACHE_SIZE = 4096
 
 
+def _snapshot_arg(snapshot: bool, fold_cost: tuple[float, float] | None) -> str:
+    """APPEND_PROJECTED's snapshot argument: "1", "0" or "c<µs>:<µs>" (scripts.py)."""
+    if snapshot:
+        return "1"
+    if fold_cost is None:
+        return "0"
+    cost, budget = fold_cost
+    return f"c{max(0, round(cost * 1e6))}:{max(1, round(budget * 1e6))}"
+
+
 def _fingerprint(event: dict) -> str:
     body = {"type": event.get("type"), "seat": event.get("seat"), "payload": event.get("payload")}
     return hashlib.sha256(codec.dumps(body)).hexdigest()
@@ -296,12 +306,15 @@ class MatchStore:
         response: Any = None,
         *,
         snapshot: bool = False,
+        fold_cost: tuple[float, float] | None = None,
         redactions: tuple[str, int, list[bytes]] | None = None,
     ) -> AppendResult:
         """``append`` of an event already in its stored form (``stored_event``) together with
         ``state``, the state after it, as the projection (and as a snapshot if ``snapshot``):
         one script call, so the POST path's state in hand needs no fold afterwards and the
-        match is never lagging. ``redactions`` (engine tag, first version, one record per
+        match is never lagging. ``fold_cost`` (seconds the event took to fold, budget): when
+        not ``snapshot``, the state is stored as a snapshot once the fold time since the last
+        one reaches the budget (the projection's ``spent``). ``redactions`` (engine tag, first version, one record per
         version up to this event's) records how every audience sees the events the caller
         folded (``replays/redaction.py``, ``record_redactions``). Same results and errors as
         ``append``."""
@@ -315,7 +328,7 @@ class MatchStore:
             self._append_projected, match_id, expected_version, event, stored, idempotency_key, response,
             extra_keys=[keys.projection(match_id), keys.snapshots(match_id), keys.digests(match_id),
                         *([keys.redactions(match_id)] if redactions else [])],
-            extra_args=[codec.pack_state(raw), "1" if snapshot else "0", codec.state_digest(raw),
+            extra_args=[codec.pack_state(raw), _snapshot_arg(snapshot, fold_cost), codec.state_digest(raw),
                         *([redactions[0], redactions[1], *redactions[2]] if redactions else [])],
         )
 

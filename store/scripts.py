@@ -66,7 +66,10 @@ return {'ok', tostring(v)}
 # The service's POST in one call: the append, and the state after it (which the service
 # computed while validating) as the projection and a snapshot when due. KEYS 4 projection
 # hash, 5 snapshot hash, 6 digests string; ARGV 4 is 9 (or more with redactions); ARGV 7
-# the packed state, 8 "1" to store it as the snapshot of the new version too, 9 the state's
+# the packed state, 8 "1" to store it as the snapshot of the new version too, "0" not to, or
+# "c<µs>:<µs>" (the event's fold time and the budget): add the time to the projection's
+# ``spent`` (fold time since the last snapshot) and store the snapshot once it reaches the
+# budget (replays/checkpoints.py: a replay then folds at most that much), 9 the state's
 # digest (written at offset v * its length: ``keys.digests``; refold --check names the exact
 # divergent version with them). The projection only moves forward (as WRITE_PROJECTION).
 # And how every audience sees the events the service folded (those past the projection
@@ -76,7 +79,17 @@ return {'ok', tostring(v)}
 APPEND_PROJECTED = _RECORD_REDACTIONS_FN + _APPEND_CORE + r"""
 local at = tonumber(redis.call('HGET', KEYS[4], 'version') or '-1')
 if at < v then redis.call('HSET', KEYS[4], 'version', v, 'state', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[5], tostring(v), ARGV[7]) end
+local snap = ARGV[8] == '1'
+local cost, budget = string.match(ARGV[8], '^c(%d+):(%d+)$')
+if cost and not snap then
+  local spent = tonumber(redis.call('HGET', KEYS[4], 'spent') or '0') + tonumber(cost)
+  snap = spent >= tonumber(budget)
+  if not snap then redis.call('HSET', KEYS[4], 'spent', spent) end
+end
+if snap then
+  redis.call('HSET', KEYS[5], tostring(v), ARGV[7])
+  redis.call('HSET', KEYS[4], 'spent', 0)
+end
 if ARGV[9] ~= '' then redis.call('SETRANGE', KEYS[6], v * string.len(ARGV[9]), ARGV[9]) end
 if KEYS[7] then record_redactions(KEYS[7], ARGV[10], tonumber(ARGV[11]), 12, tonumber(ARGV[4])) end
 return {'ok', tostring(v)}

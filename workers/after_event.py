@@ -67,7 +67,7 @@ def finish_match(conn: redis.Redis, match_id: str, finished_snapshot_every: int)
 
 def archive_checkpoints(store: MatchStore, match_id: str):
     """The archive's checkpoints of this match's game (``replays.checkpoints.choose``: a
-    state kept wherever a replay would otherwise fold more than ~2 ms), for
+    state kept wherever a replay would otherwise fold more than ~1 ms), for
     ``MatchStore.archive_finished``; None for a game this process does not know."""
     from replays import checkpoints
 

@@ -39,19 +39,15 @@ SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_SNAPSHOT_EVERY", "10"))
 # what the snapshot before it already holds). 0 keeps version 0 only: the right setting
 # once the engines fold at the issue 13 goal (50k events/s).
 FINISHED_SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_FINISHED_SNAPSHOT_EVERY", "100"))
-# A running match also keeps the state after any event that took this long to fold (a Star
-# Trek mission attempt or turn end folds in 7-15 ms where most events take 0.1 ms), so a
-# read of a past version never folds it again: a replay of a version folds at most
-# SNAPSHOT_EVERY - 1 events, none of them expensive. A finished match's archive places its
-# states by fold cost alone (replays/checkpoints.py). Timing decides only where a state is
-# kept, never what it is.
-HEAVY_EVENT_SECONDS = float(os.environ.get("SUBSPACE_HEAVY_EVENT_MS", "2")) / 1000
+# A running match also keeps a snapshot once the events since the last one took this long to
+# fold (a Star Trek mission attempt or turn end folds in 7-15 ms where most events take
+# 0.1 ms): a read of a past version then folds at most ~this much and never an expensive
+# event again. The seat's POST adds its event's fold time to the projection's ``spent`` in
+# its append script (``MatchStore.append_projected``); the fold job counts from the start of
+# its batch. A finished match's archive places its states the same way
+# (replays/checkpoints.py). Timing decides only where a state is kept, never what it is.
+SNAPSHOT_BUDGET_SECONDS = float(os.environ.get("SUBSPACE_SNAPSHOT_BUDGET_MS", "2")) / 1000
 
-
-def snapshot_due(version: int, fold_seconds: float) -> bool:
-    """Whether the state after the event at ``version``, whose fold took ``fold_seconds``
-    (since the last state kept, for a fold of several events), is kept as a snapshot."""
-    return version % SNAPSHOT_EVERY == 0 or fold_seconds >= HEAVY_EVENT_SECONDS
 
 _games_loaded = False
 _games_lock = threading.Lock()
@@ -112,7 +108,7 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
                              before=before, after=game.deciding_seats(state))
         raw = codec.dumps(state)
         digests.append(codec.state_digest(raw))  # refold --check names the exact version with them
-        if event["v"] % every == 0 or spent >= HEAVY_EVENT_SECONDS:
+        if event["v"] % every == 0 or spent >= SNAPSHOT_BUDGET_SECONDS:
             snapshots.append((event["v"], codec.pack_state(raw)))  # encoded now: state keeps changing
             spent = 0.0
     if not events and start > 0:

@@ -5,7 +5,7 @@ scratch — running and archived, for every viewer, and no viewer of a running m
 a card it could not see then.
 
 Where states are kept depends on how long each event took to fold
-(``replays.checkpoints``, ``workers.jobs.snapshot_due``); here a fake clock makes chosen
+(``replays.checkpoints``, ``MatchStore.append_projected``'s ``fold_cost``, ``workers.fold_pending``); here a fake clock makes chosen
 events expensive, so the placement varies with the examples (``choose``'s placement itself:
 ``test_checkpoints_follow_the_fold_cost``).
 """
@@ -213,3 +213,20 @@ def test_real_games_every_version_every_viewer(store, redis_conn, monkeypatch, g
     assert store.archive_finished(match_id, 0, checkpoints=archive_checkpoints(store, match_id))
     assert len(store.snapshot_versions(match_id)) > 1  # checkpoints besides version 0
     assert assert_every_version_as_scratch(store, game, match_id, tokens) == running
+
+
+def test_a_seats_post_keeps_a_snapshot_once_its_events_took_the_budget_to_fold(store, tinygame):
+    """``append_projected(fold_cost=...)``, as the POST calls it: the script adds each event's
+    fold time to the projection's ``spent`` and keeps the state once it reaches the budget."""
+    from store.match_store import stored_event
+
+    match_id, config = new_highcard_match(store, tinygame, "budget")
+    events, _ = random_events(tinygame, tinygame.setup(config, "budget"), random.Random(5), 7)
+    costs = [0.0008, 0.0008, 0.0008, 0.0001, 0.03, 0.0001, 0.0001]
+    state = tinygame.setup(config, "budget")
+    for v, (event, cost) in enumerate(zip(events, costs)):
+        stored = stored_event(event, v + 1)
+        state = tinygame.apply(state, stored)
+        store.append_projected(match_id, v, stored, state, fold_cost=(cost, 0.002))
+    assert store.snapshot_versions(match_id) == [0, 3, 5]  # 3 x 0.8 ms; then one of 30 ms
+    assert_every_version_as_scratch(store, tinygame, match_id, TOKENS)
