@@ -20,8 +20,8 @@ on from the previous one would cost more than a millisecond), so a replay of any
 version folds only a few cheap events. LZMA stores each further state as little more than
 what changed (~0.1 KiB each).
 
-Decompressing the whole value for every read would cost 1-7 ms (the checkpoints make the
-raw archive 1-4 MiB), so readers go through ``unpack_cached``: a per-process LRU of unpacked
+Decompressing the whole value for every read would cost 2-18 ms (the checkpoints make the
+raw archive 1.5-4 MiB), so readers go through ``unpack_cached``: a per-process LRU of unpacked
 archives keyed by the SHA-1 of the stored value itself, so a rewritten archive (a re-fold
 accepted: ``MatchStore.replace_projection``) is a different key and can never be answered
 from the old one; every worker process holds its own (nothing is shared between processes,
