@@ -94,6 +94,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
     elif kind == "play":
         if t == "draw":
             P.draw_for_counter(state, seat)
+        elif t == "play" and action.get("using"):  # "you may discard a card from hand to make that personnel cost -1"
+            P.begin_play(state, seat, action["card"], action.get("at"), action["using"])
         elif t == "play":
             P.play_card(state, seat, action["card"], action.get("at"))
         elif t == "end_play":

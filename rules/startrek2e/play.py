@@ -89,14 +89,84 @@ def _legal(state: dict, seat: int, orders: bool) -> list[dict]:
         if orders or not LEG.requirements_met(state, seat, iid):
             continue
         for at in destinations(state, seat, iid):
-            if play_cost(state, seat, iid, at) > counters:  # "this personnel's cost -1" where it is played
-                continue
-            seen.add(guid)
-            out.append({"type": "play", "card": iid, "at": at} if at else {"type": "play", "card": iid})
+            base = {"type": "play", "card": iid, "at": at} if at else {"type": "play", "card": iid}
+            if play_cost(state, seat, iid, at) <= counters:  # "this personnel's cost -1" where it is played
+                seen.add(guid)
+                out.append(base)
+            for using in _optional_changes(state, seat, iid, at):  # "you may … to make that personnel cost -1"
+                if play_cost(state, seat, iid, at, using) <= counters:
+                    seen.add(guid)
+                    out.append({**base, "using": using})
     return out
 
 
-def play_cost(state: dict, seat: int, iid: str, at: str | None) -> int:
+# -- "When you are about to play a personnel, … that personnel is cost +2 / you may … to make it cost -1"
+def cost_changes(state: dict, seat: int, iid: str, at: str | None) -> list:
+    """``(source, ability)`` for each ``cost_change`` text in play that applies as ``seat`` is about
+    to play ``iid`` at ``at`` (Crowd Control, Shadow Operation, Keiko O'Brien, Temba): its ``who``
+    matches the card (read for the text's commander: "you" = him) and its ``if`` holds, with the
+    play as the triggering event (``trigger_card`` = the card, ``trigger_mission`` = where it is
+    played, ``seat`` = the player playing it)."""
+    out: list = []
+    srcs = S.in_play_having(state, "cost_change")
+    if not srcs:
+        return out
+    blk = X.blankers(state)
+    event = {"card": iid, "seat": seat, "mission": S.mission_of(state, at) if at else None}
+    for src in srcs:
+        if state["cards"][src].get("stopped") or (blk and X.blanked(state, src, blk)):
+            continue
+        ctx = F.ctx_for(state, src, event=event)
+        for ab in S.abilities(state, src, "cost_change"):
+            if F.matches(state, iid, ab.get("who") or {}, ctx) and ("if" not in ab or F.condition(state, ab["if"], ctx)):
+                out.append((src, ab))
+    return out
+
+
+def _optional_changes(state: dict, seat: int, iid: str, at: str | None) -> list[list[str]]:
+    """The sets of optional cost changes ``seat`` may use for this play (each one's cost payable
+    by him, a card from hand never being the card played): every non-empty combination, small
+    lists (one card carries one such text)."""
+    from itertools import combinations
+    usable = []
+    for src, ab in cost_changes(state, seat, iid, at):
+        if not ab.get("optional") or S.commander(state, src) != seat or src in usable:
+            continue
+        cost = ab.get("cost") or []
+        need = sum(F.amount(state, c["discard"].get("count", 1), F.ctx_for(state, src, you=seat))
+                   for c in cost if "discard" in c and c["discard"].get("from", "hand") == "hand")
+        if len([i for i in state["seats"][seat]["hand"] if i != iid]) >= need and C.payable(state, seat, src, cost):
+            usable.append(src)
+    return [sorted(c) for n in range(1, min(3, len(usable)) + 1) for c in combinations(usable, n)]
+
+
+def begin_play(state: dict, seat: int, iid: str, at: str | None, using: list) -> None:
+    """A play with optional cost changes (``using``: their cards): their costs are paid first
+    (frames, with the play as their triggering event), then the play step finishes the play
+    (``finish_play``) at the cost those changes give."""
+    ctx_event = {"card": iid, "seat": seat, "mission": S.mission_of(state, at) if at else None}
+    amount = 0
+    for src in using:
+        ab = next(iter(S.abilities(state, src, "cost_change")))
+        amount += ab["amount"]
+    state["turn"]["pending_play"] = {"card": iid, "at": at, "seat": seat, "amount": amount}
+    for src in reversed(using):  # the first named pays first (top of the stack)
+        ab = next(iter(S.abilities(state, src, "cost_change")))
+        S.log(state, "used_cost_change", seat=seat, card=src, title=S.name(state, src))
+        FR.push(state, [], F.ctx_for(state, src, you=seat, event=ctx_event), cost=ab.get("cost"))
+
+
+def finish_play(state: dict) -> bool:
+    """The play ``begin_play`` started, once its cost changes are paid (``True`` if there was one)."""
+    pp = state["turn"].pop("pending_play", None)
+    if pp is None:
+        return False
+    if state["cards"][pp["card"]]["zone"] == "hand":
+        play_card(state, pp["seat"], pp["card"], pp["at"], extra=pp["amount"])
+    return True
+
+
+def play_cost(state: dict, seat: int, iid: str, at: str | None, using: list | tuple = ()) -> int:
     """The counters ``iid`` costs played at ``at``: its cost, with its own ``play_cost``
     texts ("When you play this personnel, if you have a Gul or Legate at this mission, this
     personnel's cost -1") read as if it were already there (``at_mission`` in the context:
@@ -106,10 +176,13 @@ def play_cost(state: dict, seat: int, iid: str, at: str | None) -> int:
     if abs_:
         ctx = F.ctx_for(state, iid, you=seat, at_mission=S.mission_of(state, at) if at else None)
         cost += sum(ab["amount"] for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
+    if S.ctype(state, iid) != "interrupt":  # the others' "that personnel is cost +2" (Crowd Control)
+        cost += sum(ab["amount"] for src, ab in cost_changes(state, seat, iid, at)
+                    if not ab.get("optional") or src in using)
     return max(0, cost)
 
 
-def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
+def play_card(state: dict, seat: int, iid: str, at: str | None, *, extra: int = 0) -> None:
     t = S.ctype(state, iid)
     name = S.name(state, iid)
     if t == "interrupt":
@@ -121,8 +194,8 @@ def play_card(state: dict, seat: int, iid: str, at: str | None) -> None:
         for ab in S.abilities(state, iid, "interrupt"):  # a cost is paid even if the play is prevented
             FR.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
         return
-    cost = play_cost(state, seat, iid, at)
-    state["seats"][seat]["counters"] -= cost
+    cost = max(0, play_cost(state, seat, iid, at) + extra)  # ``extra``: the optional changes paid for
+    state["seats"][seat]["counters"] -= min(cost, state["seats"][seat]["counters"])
     if t in ("personnel", "equipment"):
         S.move(state, iid, "aboard" if S.ctype(state, at) == "ship" else "pile", at)
     elif t == "ship":
@@ -174,6 +247,8 @@ def draw_for_counter(state: dict, seat: int) -> None:
 
 
 def play_and_draw_cards(state: dict) -> None:
+    if finish_play(state):  # a play whose optional cost changes were just paid
+        return
     seat = state["turn"]["player"]
     s = state["seats"][seat]
     opts = legal(state, seat)

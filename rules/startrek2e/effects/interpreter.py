@@ -45,7 +45,7 @@ SUPPORTED = {
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
     "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
-    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn",
+    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right",
 }
 
 
@@ -293,6 +293,19 @@ def _engagement(state, frame, eff, arg):
     return begin_engagement(state, frame, eff, arg)
 
 
+def _pass_right(state, frame, eff, arg):
+    """"Give command of this event to the player on your right (move this event to his or her
+    core)" (Temba, His Arms Wide): the card goes to the core of the player before you in turn
+    order, who commands it from now on."""
+    src, you = frame["ctx"]["source"], frame["ctx"]["you"]
+    right = (you - 1) % len(state["seats"])
+    if right != you and S.in_play(state, src):
+        S.move(state, src, "core", right)
+        state["cards"][src]["commander"] = right
+        S.log(state, "took_command", seat=right, card=src, title=S.name(state, src))
+    return True
+
+
 def _add_strength(state, frame, eff, arg):
     from ..combat import add_combat_strength
     return add_combat_strength(state, frame, eff, arg)
@@ -339,6 +352,7 @@ HANDLERS = {
     "put_into_play": PL.put_into_play,
     "place_damage": PL.place_damage,
     "add_combat_strength": _add_strength,
+    "pass_right": _pass_right,
     "remove_damage": PL.remove_damage,
     "replace": PL.replace,
     "add_requirements": RQ.add_requirements,

@@ -257,6 +257,29 @@ def _meet_with(ab: dict, ctx: P.Ctx) -> str:
     return _while(ab, ctx, text) + "."
 
 
+def _cost_change(ab: dict, ctx: P.Ctx) -> str:
+    """"When a player is about to play a personnel who costs 1, if …, that personnel is cost +2";
+    "When you are about to play a [Baj] personnel at this mission, you may discard a card from hand
+    to make that personnel cost -1"."""
+    who = dict(ab.get("who") or {})
+    mine = who.pop("owner", None) == "you"
+    ctx.trigger = "about_to_play_own" if mine else "about_to_play_personnel"  # "you have" / "that player has"
+    head = f"When {'you are' if mine else 'a player is'} about to play {P.noun(who, ctx, article=True, owner=False)}"
+    cond = ab.get("if")
+    if cond == {"trigger_mission": {"at_this_mission": True}}:
+        head, cond = head + " at this mission", None
+    if cond:
+        head += f", if {P.condition(cond, ctx)}"
+    amt = ab["amount"]
+    change = f"cost {'+' if amt >= 0 else ''}{amt}"
+    if ab.get("optional"):
+        cost = ab.get("cost")
+        body = f"you may {_cost(cost, ctx)} to make that personnel {change}" if cost else f"you may make that personnel {change}"
+    else:
+        body = f"that personnel is {change}"
+    return f"{head}, {body}."
+
+
 def _play_cost(ab: dict, ctx: P.Ctx) -> str:
     """"When you play this personnel, if …, this personnel's cost -1."""
     cond = f", if {P.condition(ab['if'], ctx)}" if "if" in ab else ""
@@ -413,4 +436,4 @@ ABILITIES = {"requirement": _requirement, "headquarters": _headquarters, "static
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,
              "combat_strength": _combat_strength, "play_aboard": _play_aboard,
-             "play_cost": _play_cost, "attempt_with": _attempt_with}
+             "play_cost": _play_cost, "attempt_with": _attempt_with, "cost_change": _cost_change}

@@ -34,7 +34,8 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
-            "on_planet", "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by"}
+            "on_planet", "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
+            "is_trigger_card"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -176,7 +177,7 @@ def _except(g: dict, ctx: Ctx) -> str:
 def _attr_range(stat: str, r: dict) -> str:
     s = stat_name(stat)
     if "min" in r and "max" in r:
-        return f"{s} {r['min']} to {r['max']}"
+        return f"{s} {r['min']}" if r["min"] == r["max"] else f"{s} {r['min']} to {r['max']}"
     if "min" in r:
         return f"{s}>{r['min'] - 1}"
     return f"{s}<{r['max'] + 1}"
@@ -244,6 +245,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
         out.append("with the named skill")
+    if "is_trigger_card" in f:
+        out.append("that is that card" if f["is_trigger_card"] else "other than that card")
     if "damage_card" in f:  # "a Damage card"
         out.append("with a Damage text" if f["damage_card"] else "without a Damage text")
     if "damaged" in f:
@@ -653,6 +656,12 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "killed_this_attempt":
             parts.append("a personnel has been killed during this mission attempt" if v
                          else "no personnel has been killed during this mission attempt")
+        elif k == "played_this_turn":
+            lo, hi = v.get("min"), v.get("max")
+            many = "no" if hi == 0 else (f"exactly {num(lo)}" if lo == hi else
+                                         f"at least {num(lo)}" if hi is None else f"at most {num(hi)}")
+            who = "that player has" if ctx.trigger == "about_to_play_personnel" else "you have"
+            parts.append(f"{who} played {many} other {noun(v['filter'], ctx, plural=lo != 1 or hi != 1)} this turn")
         elif k == "card_owner":
             parts.append(f"you own {ctx.this}" if v else f"you do not own {ctx.this}")
         elif k == "your_turn":

@@ -173,8 +173,6 @@ def _discard(eff, arg, ctx):
                f"a number of {P.plural_of(word)} equal to {P.amount(n, ctx, count=True)}"
     elif arg.get("up_to"):
         what = f"up to {P.num(n)} {word if n == 1 else P.plural_of(word)}"
-    elif n == 1 and set(arg.get("filter") or {}) == {"ref"}:  # "discard that card" (Shared Delicacy)
-        what = P.ref_phrase(arg["filter"]["ref"], ctx)
     else:
         what = (f"a random {word}" if arg.get("random") else P.a_an(word)) if n == 1 else (
             f"{P.num(n)} random {P.plural_of(word)}" if arg.get("random") else f"{P.num(n)} {P.plural_of(word)}")
@@ -421,6 +419,10 @@ def _put_into_play(eff, arg, ctx):
     return f"put {P.target(arg['target'], ctx)} into play at {P.target(arg['at'], ctx)}{where} under your command"
 
 
+def _pass_right(eff, arg, ctx):
+    return f"give command of {ctx.this} to the player on your right (move it to his or her core)"
+
+
 VERBS = {
     "stop": _t("stop {t}"), "kill": _t("kill {t}"), "destroy": _t("destroy {t}"), "unstop": _t("unstop {t}"),
     "place_in_brig": _brig, "return_to_hand": _t("return {t} to its owner's hand"),
@@ -442,7 +444,7 @@ VERBS = {
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",
     "score": _score, "lose_points": _lose, "begin_combat": _combat, "begin_engagement": _engagement,
     "unless": _unless, "if": _if, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
-    "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play, "place_damage": _place_damage, "add_combat_strength": _add_combat_strength,
+    "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play, "place_damage": _place_damage, "add_combat_strength": _add_combat_strength, "pass_right": _pass_right,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
     "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",

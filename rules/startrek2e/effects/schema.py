@@ -30,6 +30,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play_cost": {"amount", "if"},
     "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement"},
+    "cost_change": {"who", "amount", "if", "optional", "cost"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": set(), "trigger": {"on", "effects"},
@@ -37,7 +38,7 @@ ABILITY_REQUIRED: dict[str, set[str]] = {
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
     "play_cost": {"amount"}, "requirement": {"requirement"},
-    "attempt_with": {"missions", "personnel", "requirement"},
+    "attempt_with": {"missions", "personnel", "requirement"}, "cost_change": {"who", "amount"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -57,7 +58,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_br
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
-               "prevent", "reselect", "redraw_dilemmas"}
+               "prevent", "reselect", "redraw_dilemmas", "pass_right"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -70,7 +71,8 @@ EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # the choice made as the cost is paid ("return this personnel to his owner's hand to kill an
 # opponent's personnel present": the victim is chosen while this personnel is still present)
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill", "return_to_hand",
-              "place_on_deck_top", "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game"}
+              "place_on_deck_top", "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game",
+              "pass_right"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
 
@@ -135,6 +137,12 @@ class _Checker(NounChecks):
             if not (isinstance(ab.get("checks"), list) and ab["checks"]
                     and all(c in ("mission", "dilemma") for c in ab["checks"])):
                 self.err(f"{path}.checks", "a list of 'mission' and/or 'dilemma'")
+        if kind == "cost_change":  # "When a player is about to play a personnel …, that personnel is cost +2"
+            self.filter(ab.get("who"), f"{path}.who")
+            if not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
+                self.err(f"{path}.amount", "a number added to the cost of the card being played")
+            if "cost" in ab and not ab.get("optional"):
+                self.err(f"{path}.cost", "a cost only on an optional change ('you may … to make …')")
         if kind == "play_cost" and not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
             self.err(f"{path}.amount", "a number (−1 = the card costs one less)")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:

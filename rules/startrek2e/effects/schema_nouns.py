@@ -26,7 +26,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
-               "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by"}
+               "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
+               "is_trigger_card"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
@@ -38,7 +39,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "drawing_dilemmas"}
+                  "your_turn", "card_owner", "drawing_dilemmas", "played_this_turn"}
 
 
 def is_stat(name: Any) -> bool:
@@ -331,6 +332,12 @@ class NounChecks:
             v = c["alike"]
             if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
                 self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
+        if "played_this_turn" in c:  # {"filter": FILTER, "min"?: n, "max"?: n}
+            v = c["played_this_turn"]
+            if not isinstance(v, dict) or set(v) - {"filter", "min", "max"} or "filter" not in v:
+                self.err(f"{path}.played_this_turn", '{"filter": FILTER, "min"?: n, "max"?: n}')
+            else:
+                self.filter(v["filter"], f"{path}.played_this_turn.filter")
         for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")

@@ -32,9 +32,9 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card"}
+FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card", "is_trigger_card"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner"}
+                  "your_turn", "card_owner", "played_this_turn"}
 AMOUNT_KEYS = {"skill_dots"}
 
 
@@ -43,6 +43,8 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "named_skill":  # has the skill a player named ("each of those personnel that has that skill")
         name = (ctx.get("named") or {}).get(v)
         return name is not None and ST.value(state, iid, name) >= 1
+    if k == "is_trigger_card":  # the card the triggering event is about ("a card other than that personnel")
+        return (iid == (ctx.get("event") or {}).get("card")) == bool(v)
     if k == "damage_card":  # "a Damage card" (William Patrick Samuels): its text has "Damage -"
         return bool(S.abilities(state, iid, "damage")) == bool(v)
     if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
@@ -80,6 +82,8 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return bool(common)
     if k == "selected":  # "when this personnel is randomly selected" (Leeta): among a random_selection's cards
         return (ctx["source"] in (data.get("cards") or [])) == bool(v)
+    if k == "played_this_turn":  # "that player has played exactly one other personnel who costs 1 this turn"
+        return _played_this_turn(state, v, ctx)
     if k == "card_owner":  # "(Yours must be …)" in a text each player uses (Common Ground): you own this card
         return (state["cards"][ctx["source"]]["owner"] == ctx["you"]) == bool(v)
     if k == "your_turn":  # "during your turn" (Kotra)
@@ -120,3 +124,22 @@ def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
 
 def _chooser(ctx: dict, arg: dict) -> int:
     return ctx["you"] if arg.get("chooser", "you") == "you" else ctx["opp"]
+
+
+def _played_this_turn(state: dict, v: dict, ctx: dict) -> bool:
+    """CONDITION ``played_this_turn``: ``{"filter": FILTER, "min"?: n, "max"?: n}`` — how many cards
+    matching FILTER the player of the triggering event (a card being played: Crowd Control's "that
+    player"; else you) has played this turn, read from the log since the turn began (the card being
+    played is not counted: "other")."""
+    from . import filters as F
+    data = ctx.get("event") or {}
+    seat = data.get("seat", ctx["you"])
+    n = 0
+    for e in reversed(state["log"]):
+        if e["event"] == "turn":
+            break
+        if e["event"] == "played" and e.get("seat") == seat and e.get("card") in state["cards"] \
+                and e["card"] != data.get("card") and F.matches(state, e["card"], v.get("filter") or {}, ctx):
+            n += 1
+    return v.get("min", 0) <= n <= v.get("max", n)
+

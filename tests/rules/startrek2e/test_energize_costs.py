@@ -399,3 +399,118 @@ def test_common_ground_each_player_from_the_left_places_a_personnel_from_hand_at
     assert st["cards"][plain]["zone"] == "hand" and st["cards"][ev]["zone"] == "discard"
     assert "Starting with the player to your left, each player may" in render_card(DB["2R035"])[1]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- ability cost_change, CONDITION played_this_turn
+def _costs_scene(seed: str, seat: int = 0):
+    """``seat``'s play step, with his headquarters; cost-1 personnel ready in hand."""
+    st = started(seed)
+    return st, mission(st, seat, "T-HQF" if seat == 0 else "T-HQK")
+
+
+def _allow(st, aff: str) -> None:
+    """Seat 0's headquarters lets him play ``aff`` personnel too."""
+    hq = st["extra_cards"]["T-HQF"]
+    st["extra_cards"]["T-HQF"] = {**hq, "mechanics": [{"kind": "headquarters", "affiliations": ["federation", "non-aligned", aff]}]}
+
+
+def _play_offers(st, card):
+    return [o for o in options(st, "play") if o["card"] == card]
+
+
+def test_crowd_control_makes_a_second_cost_1_personnel_in_a_turn_cost_3_for_any_player():
+    st, hq = _costs_scene("crowd")
+    real(st, 1, "T-EV1", "2C039", "core", 1)  # the opponent's event: it counts every player's plays
+    first, second = find(st, 0, "T-F6"), find(st, 0, "T-F8")  # Ensign and O'Brien: cost 1
+    for c in (first, second):
+        S.move(st, c, "hand", 0)
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": first, "at": hq})
+    assert st["seats"][0]["counters"] == 7 - 1
+    st = act(st, {"type": "play", "card": second, "at": hq})
+    assert st["seats"][0]["counters"] == 7 - 1 - 3  # exactly one other cost-1 personnel this turn: +2
+    played = [e for e in st["log"] if e["event"] == "played"]
+    assert [e["cost"] for e in played[-2:]] == [1, 3]
+    check_invariants(st)
+
+
+def test_crowd_control_does_not_count_the_personnel_of_an_earlier_turn_nor_a_third():
+    st, hq = _costs_scene("crowd-turns")
+    real(st, 0, "T-EV1", "2C039", "core", 0)
+    cheap = [find(st, 0, g) for g in ("T-F6", "T-F8")]
+    for c in cheap:
+        S.move(st, c, "hand", 0)
+    S.log(st, "played", seat=0, card=find(st, 0, "T-F6"), title="Ensign", at=hq, cost=1)  # last turn's play
+    st = turn_to(st, 0, "play")
+    S.log(st, "turn", seat=0, number=9)
+    st = act(st, {"type": "play", "card": cheap[0], "at": hq})
+    assert st["seats"][0]["counters"] == 6  # the play before this turn does not count
+    check_invariants(st)
+
+
+def test_shadow_operation_romulan_costing_3_costs_1_when_first_and_your_ship_is_at_an_opponents_mission():
+    from . import fixtures as FX
+    for first, at_theirs in ((True, True), (False, True), (True, False)):
+        st = started(f"shadow-{first}-{at_theirs}")
+        st["extra_cards"]["X-ROM"] = FX.personnel("X-ROM", "Romulan Agent", "romulan", {"Intelligence": 1}, cost=3)
+        hq = mission(st, 0, "T-HQF")
+        _allow(st, "romulan")
+        real(st, 0, "T-EV1", "2R061", "core", 0)
+        agent = find(st, 0, "T-F1")  # a cost-3 personnel turned Romulan
+        st["cards"][agent]["guid"] = "X-ROM"
+        S.move(st, agent, "hand", 0)
+        where = mission(st, 1, "T-P1") if at_theirs else mission(st, 0, "T-P1")
+        ship = put(st, 0, "T-SF2", "ships", where)
+        put(st, 0, "T-F5", "aboard", ship)  # staffs the Runabout ([Stf])
+        st = turn_to(st, 0, "play")
+        if not first:
+            st = act(st, {"type": "play", "card": next(o["card"] for o in options(st, "play")
+                                                     if S.ctype(st, o["card"]) == "personnel" and o["card"] != agent), "at": hq})
+        left = st["seats"][0]["counters"]
+        st = act(st, {"type": "play", "card": agent, "at": hq})
+        assert left - st["seats"][0]["counters"] == (1 if first and at_theirs else 3)
+        check_invariants(st)
+
+
+def test_keiko_obrien_discards_a_card_to_make_a_bajoran_played_at_her_mission_cost_one_less():
+    st, hq = _costs_scene("keiko")
+    _allow(st, "bajoran")
+    keiko = real(st, 0, "T-F7", "2R125", "pile", hq)
+    kira = real(st, 0, "T-F1", "1R216")  # Kira Nerys: [Baj], cost 3
+    S.move(st, kira, "hand", 0)
+    st = turn_to(st, 0, "play")
+    st["seats"][0]["counters"] = 2  # only the discount lets her be played
+    st["pending"] = None
+    from rules.startrek2e import flow
+    st = flow.advance(st)
+    offers = _play_offers(st, kira)
+    assert offers == [{"type": "play", "card": kira, "at": hq, "using": [keiko]}]
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, offers[0])
+    assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose"  # which card to discard
+    assert kira not in {o["card"] for o in options(st)}  # never the personnel being played
+    st = act(st, options(st)[0])
+    assert st["cards"][kira]["zone"] == "pile" and st["seats"][0]["counters"] == 0
+    assert len(st["seats"][0]["hand"]) == hand - 2
+    from rules.startrek2e.game import GAME
+    assert "options" not in GAME.view(st, 1)["pending"] or GAME.view(st, 1)["pending"]["seat"] == 1
+    check_invariants(st)
+    assert render_card(DB["2R125"])[0].startswith("When you are about to play a [Baj] personnel at this mission")
+
+
+def test_temba_passes_to_the_player_on_your_right_to_make_a_personnel_cost_three_less():
+    st, hq = _costs_scene("temba")
+    temba = real(st, 0, "T-EV1", "2U066", "core", 0)
+    picard = find(st, 0, "T-F1")  # cost 3
+    S.move(st, picard, "hand", 0)
+    st = turn_to(st, 0, "play")
+    offers = _play_offers(st, picard)
+    assert {"type": "play", "card": picard, "at": hq} in offers
+    st = act(st, {"type": "play", "card": picard, "at": hq, "using": [temba]})
+    assert st["seats"][0]["counters"] == 7  # cost 3 - 3
+    assert st["cards"][temba]["zone"] == "core" and st["cards"][temba]["in"] == 1 and S.commander(st, temba) == 1
+    assert st["cards"][picard]["zone"] == "pile"
+    check_invariants(st)
+    st = turn_to(st, 1, "play")  # now the opponent may use it for his own personnel
+    assert any(o.get("using") == [temba] and S.ctype(st, o["card"]) == "personnel" for o in options(st, "play"))
+    assert "give command of this event to the player on your right" in render_card(DB["2U066"])[2]

@@ -54,6 +54,7 @@ VERB_SAMPLES = {
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
     "beam": T, "name_skill": {"chooser": "opponent"}, "lose_skills": T,
+    "pass_right": {},
     "add_combat_strength": {"of": {"choose": {"scope": "discard", "type": "personnel"}}},
     "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
     "extra_dilemmas": {"draw": 3, "cost": 3}, "redraw_dilemmas": {},
@@ -80,7 +81,7 @@ FILTER_SAMPLES = {
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
-    "damage_card": True,
+    "damage_card": True, "is_trigger_card": True,
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"},
 }
 CONDITION_SAMPLES = {
@@ -95,7 +96,7 @@ CONDITION_SAMPLES = {
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
-    "card_owner": True,
+    "card_owner": True, "played_this_turn": {"filter": {"type": "personnel"}, "max": 0},
     "drawing_dilemmas": True,
 }
 ABILITY_SAMPLES = {
@@ -112,6 +113,8 @@ ABILITY_SAMPLES = {
     "requirement": {"requirement": {"skills": {"Law": 1}}},
     "attempt_with": {"missions": {"region": "Demilitarized Zone"}, "personnel": {"icon": "maquis"},
                      "requirement": {"skills": {"Leadership": 1}, "attributes": {"strength": 36}}},
+    "cost_change": {"who": {"type": "personnel", "owner": "you"}, "amount": -1, "optional": True,
+                    "cost": [{"discard": {"count": 1, "from": "hand"}}]},
 }
 
 
