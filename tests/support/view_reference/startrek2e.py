@@ -1,0 +1,103 @@
+"""Star Trek CCG Second Edition: ``rules/startrek2e/view.py``'s ``view`` as it was at f3f3690 (the oracle; see the package)."""
+from __future__ import annotations
+
+from rules.protocol import JUDGE, is_seat
+from rules.startrek2e import state as S
+from rules.startrek2e import stats as ST
+
+
+def _card(state: dict, iid: str) -> dict:
+    c = state["cards"][iid]
+    d = S.card_def(state, iid)
+    # the printed face (text, cost, numbers, requirements, points) is the catalogue's entry
+    # for ``guid`` (rules/catalogue.py); the view carries the numbers as they are now
+    out = {"id": iid, "guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
+           "owner": c["owner"], "official": d.get("official", True)}
+    if c["zone"] in ("hand", "drawn", "stack"):
+        out["cost"] = ST.value(state, iid, "cost")  # after modifiers (Movar: ships in your hand cost -1)
+    if S.in_play(state, iid):
+        out["commander"] = c.get("commander")
+        out["stopped"] = c.get("stopped", False)
+    t = d["type"]
+    if t == "personnel" and S.in_play(state, iid):
+        out.update({a: ST.value(state, iid, a) for a in ("integrity", "cunning", "strength")})
+        out["skills"] = ST.skills(state, iid)
+    if t == "ship" and S.in_play(state, iid):
+        out.update({a: ST.value(state, iid, a) for a in ("range", "weapons", "shields")})
+        out["range_left"] = ST.range_left(state, iid)
+        out["staffed"] = ST.staffed(state, iid)
+        out["aboard"] = [_card(state, i) for i in c["aboard"]]
+        out["damage"] = [_card(state, i) for i in c["damage"]]
+    if t == "mission":
+        out["completed"] = bool(c.get("completed"))
+        out["points"] = ST.value(state, iid, "points")  # now, after modifiers
+        for z in ("pile", "ships", "under", "on"):
+            out[z] = [_card(state, i) for i in c.get(z, [])]
+        if c.get("added_requirements"):  # "add … to the mission's requirements" (Secret Conspiracy)
+            out["added_requirements"] = [x["req"] for x in c["added_requirements"]]
+    if c.get("attached"):
+        out["attached"] = [_card(state, i) for i in c["attached"]]
+    if t == "event" and c.get("ships"):  # ships placed on an event (Engage Cloak)
+        out["ships"] = [_card(state, i) for i in c["ships"]]
+    return out
+
+
+def view(state: dict, viewer) -> dict:
+    with ST.frozen(state):
+        return _view(state, viewer)
+
+
+def _view(state: dict, viewer) -> dict:
+    judge = viewer == JUDGE
+    seats = []
+    for s, seat in enumerate(state["seats"]):
+        mine = judge or (is_seat(viewer) and viewer == s)
+        seats.append({
+            "name": seat["name"], "score": seat["score"], "completed": list(seat["completed"]),
+            "counters": seat["counters"],
+            "missions": [_card(state, i) for i in seat["missions"]],
+            "unplaced_missions": [_card(state, i) for i in seat["unplaced"]],
+            "core": [_card(state, i) for i in seat["core"]],
+            "brig": [_card(state, i) for i in seat["brig"]],
+            "discard": [_card(state, i) for i in seat["discard"]],
+            "out_of_play": [_card(state, i) for i in seat["out"]],
+            "revealed": [_card(state, i) for i in seat["revealed"]],
+            "hand": [_card(state, i) for i in seat["hand"]] if mine else None,
+            "hand_size": len(seat["hand"]), "deck_size": len(seat["deck"]),
+            "dilemma_pile_size": len(seat["dilemmas"]),
+            "dilemmas_drawn": [_card(state, i) for i in seat["drawn"]] if mine else None,
+            "dilemmas_drawn_count": len(seat["drawn"]),
+            "dilemmas_chosen": [_card(state, i) for i in seat["stack"]] if mine else None,
+            "dilemmas_chosen_count": len(seat["stack"]),
+            "deck": list(seat["deck"]) if judge else None,
+            "dilemma_pile": list(seat["dilemmas"]) if judge else None,
+        })
+    p = state["pending"]
+    pending = None
+    if p is not None:
+        pending = {"seat": p["seat"], "kind": p["kind"], "prompt": p["prompt"]}
+        if judge or viewer == p["seat"]:
+            pending["options"] = p["options"]
+            pending["revealed"] = [_card(state, i) for i in p.get("reveal", [])]
+            if "detail" in p:
+                pending["detail"] = p["detail"]
+    a = state["attempt"]
+    attempt = None
+    if a:
+        attempt = {k: a[k] for k in ("seat", "mission", "ship", "dilemma_owner", "budget", "current")}
+        if judge or viewer == a["dilemma_owner"]:
+            attempt["cost_chosen"] = a["spent"]
+        # the team as it began, less any who left play since (a personnel returned to hand
+        # is a hidden card again: its id must not point into the hand)
+        attempt["personnel"] = [i for i in a["personnel"] if S.in_play(state, i)]
+    out = {"game": "startrek2e", "ruleset": state["ruleset"], "step": state["step"],
+           "turn": {k: state["turn"].get(k) for k in ("number", "player", "first", "orders")},
+           "seats": seats, "attempt": attempt, "pending": pending, "outcome": state["outcome"],
+           "log": [e for e in state["log"] if judge or _visible(e, viewer)]}
+    if judge:
+        out["rng"] = dict(state["rng"])
+    return out
+
+
+def _visible(entry: dict, viewer) -> bool:
+    return "private" not in entry or entry["private"] == viewer
