@@ -8,7 +8,9 @@ plain JSON and the printed facts) imports nothing.
 """
 from __future__ import annotations
 
-from typing import Any
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from . import state as S
 
@@ -23,9 +25,40 @@ def _who_matches(state: dict, who: Any, source: str, target: str) -> bool:
     return S.matches(state, target, who, S.controller(state, source))
 
 
+_READ = threading.local()
+
+
+@contextmanager
+def reading(state: dict) -> Iterator[None]:
+    """Within this block ``state`` is only read (a view), so the continuous modifiers in play
+    are listed once and reused: a view reads every ability of every card in play, the
+    influence, power and discounts of every seat and the deciding seat's options, and each
+    number walked every card in play of every seat. Per thread, because the service renders
+    matches in several threads at once."""
+    outer = getattr(_READ, "scope", None)
+    if outer is not None and outer[0] is state:
+        yield
+        return
+    _READ.scope = (state, {})
+    try:
+        yield
+    finally:
+        _READ.scope = outer
+
+
 def _static_sources(state: dict):
     """(source card, ability, attached-to card or None, attached faction or None) of every
-    continuous modifier in play."""
+    continuous modifier in play (listed once inside :func:`reading`)."""
+    scope = getattr(_READ, "scope", None)
+    if scope is None or scope[0] is not state:
+        return _walk_static_sources(state)
+    listed = scope[1].get("sources")
+    if listed is None:
+        listed = scope[1]["sources"] = list(_walk_static_sources(state))
+    return listed
+
+
+def _walk_static_sources(state: dict):
     for s, seat in enumerate(state["seats"]):
         if seat["lost"]:
             continue

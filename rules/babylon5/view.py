@@ -67,6 +67,13 @@ def _conflict(state: dict, k: dict, viewer) -> dict:
 
 
 def view(state: dict, viewer) -> dict:
+    """What ``viewer`` may see; a view only reads the state, so the modifiers in play are
+    listed once (``values.reading``)."""
+    with V.reading(state):
+        return _view(state, viewer)
+
+
+def _view(state: dict, viewer) -> dict:
     judge = viewer == JUDGE
     seats = []
     for s, sd in enumerate(state["seats"]):

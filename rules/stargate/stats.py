@@ -193,6 +193,9 @@ def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> l
     return out
 
 
+_SELF = {"self": True}
+
+
 def _modifiers(state: dict, stats: tuple[str, ...], hit: Callable[[dict, dict], bool],
                each: list[str]) -> list[tuple[str, int]]:
     """Where every changed number is read: the active static ``modify`` abilities of one of
@@ -201,17 +204,17 @@ def _modifiers(state: dict, stats: tuple[str, ...], hit: Callable[[dict, dict], 
     accepts. A static's amount is read with the card being changed as ``{"ref": "each"}``
     (Aid Evacuation); a cost rule's amount was read when the effect happened."""
     out = []
-    for src, ab in active_abilities(state, "static"):
-        mod = ab.get("modify")
-        if not mod or mod.get("stat") not in stats:
-            continue
+    for src, ab in _statics_modifying(state, stats):
+        mod = ab["modify"]
         ctx = ctx_for(state, src)
-        if "while" in ab and not F.condition(state, ab["while"], ctx):
-            continue
-        who = mod.get("who", {"self": True})
+        who = mod.get("who", _SELF)
         if isinstance(who, dict) and "player" in who:
             continue  # a player's number (player_bonus), not a card's
+        # whom it names first, then its condition (often a count of cards in play): both
+        # only read, so the order changes no answer, and most statics name few cards
         if not isinstance(who, dict) or "choose" in who or not hit(who, ctx):
+            continue
+        if "while" in ab and not F.condition(state, ab["while"], ctx):
             continue
         out.append((mod["stat"], F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": each}})))
     for rule in state["turn"].get("cost_rules", []):
@@ -219,6 +222,25 @@ def _modifiers(state: dict, stats: tuple[str, ...], hit: Callable[[dict, dict], 
         if rule["stat"] in stats and hit(rule["who"], ctx):
             out.append((rule["stat"], rule["amount"]))
     return out
+
+
+def _statics_modifying(state: dict, stats: tuple[str, ...]) -> list:
+    """The active statics (``active_abilities``, in their order) that ``modify`` one of
+    ``stats``: inside ``reading(state)`` listed once per ``stats`` asked — a view reads the
+    skills of every character in play, and each read walked every static in play."""
+    scope = getattr(_READ, "scope", None)
+    if scope is None or scope[0] is not state:
+        return _statics_of(state, stats)
+    key = ("_modifying", stats)
+    listed = scope[1].get(key)
+    if listed is None:
+        listed = scope[1][key] = _statics_of(state, stats)
+    return listed
+
+
+def _statics_of(state: dict, stats: tuple[str, ...]) -> list:
+    return [(src, ab) for src, ab in active_abilities(state, "static")
+            if ab.get("modify") and ab["modify"].get("stat") in stats]
 
 
 def _names_card(state: dict, target: str, who: dict, ctx: dict) -> bool:

@@ -14,29 +14,26 @@ from . import stats
 from .effects import filters as F
 
 
-def _hidden(state: dict, iid: str, viewer) -> bool:
-    """A face-down card (a complication at the mission, a card beneath another) is
-    identified only by its owner and the judge."""
-    c = state["cards"][iid]
-    return bool(c.get("face_down")) and viewer != JUDGE and viewer != c["owner"]
-
-
 def _card(state: dict, iid: str, viewer) -> dict:
     c = state["cards"][iid]
-    if _hidden(state, iid, viewer):
-        # no id: the id it had face up (a discard, a reveal) must not link to it now
+    face_down = c.get("face_down")
+    if face_down and viewer != JUDGE and viewer != c["owner"]:
+        # a face-down card (a complication at the mission, a card beneath another) is
+        # identified only by its owner and the judge; no id: the id it had face up (a discard, a reveal) must not link to it now
         # (docs/contracts.md, "Hidden cards")
         return {"id": None, "owner": c["owner"], "face_down": True}
-    out = {"id": iid, "owner": c["owner"], "face_down": bool(c.get("face_down"))}
     d = S.card_def(state, iid)
     # the printed face (text, cost, numbers) is the catalogue's entry for ``guid`` (rules/catalogue.py)
-    out.update({"guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
-                "state": c.get("state"), "blocked": bool(c.get("blocked")), "official": d.get("official", True)})
-    if c["zone"] == "hand":
+    out = {"id": iid, "owner": c["owner"], "face_down": bool(face_down), "guid": c["guid"], "title": d["title"],
+           "subtitle": d.get("subtitle"), "type": d["type"], "state": c.get("state"), "blocked": bool(c.get("blocked")),
+           "official": d.get("official", True)}
+    zone = c["zone"]
+    if zone == "hand":
         out["cost"] = stats.play_cost(state, iid)  # the cost now, after modifiers
-    if (c.get("became") or {}).get("no_text"):
+    became = c.get("became")
+    if became and became.get("no_text"):
         out["blank"] = True  # taken as an adversary "with no game text" (The Enemy Within)
-    if d["type"] in ("character", "adversary") and c["zone"] in ("play", "mission"):
+    if (zone == "play" or zone == "mission") and d["type"] in ("character", "adversary"):
         out["skills"] = stats.skills(state, iid)
     if c.get("glyphs"):
         out["glyphs"] = [_card(state, g, viewer) for g in c["glyphs"]]

@@ -96,7 +96,7 @@ def _grouped(state: dict, iid: str) -> dict:
     guid = state["cards"][iid]["guid"]
     local = state["extra_cards"]
     if local and guid in local:
-        return _by_kind(local[guid])
+        return _local_by_kind(state, guid, local)
     grouped = _BY_KIND.get(guid)
     if grouped is None:
         grouped = _BY_KIND[guid] = _by_kind(card_db_for(state)[guid])
@@ -113,6 +113,21 @@ def _by_kind(d: dict) -> dict:
         if ab.get("kind") == "keyword":
             grouped.setdefault(("keyword", ab.get("keyword")), []).append(ab)
     return {key: tuple(found) for key, found in grouped.items()}
+
+
+def _local_by_kind(state: dict, guid: str, local: dict) -> dict:
+    """The grouping of a card the state carries itself (``extra_cards``): made at each call,
+    except inside :func:`only_read`, where it is made once per GUID for the scope (the
+    state's own definitions cannot change while it is only read)."""
+    if _READING.state is not state:
+        return _by_kind(local[guid])
+    kept = _READING.local_kinds
+    if kept is None:
+        kept = _READING.local_kinds = {}
+    grouped = kept.get(guid)
+    if grouped is None:
+        grouped = kept[guid] = _by_kind(local[guid])
+    return grouped
 
 
 def keyword_abilities(state: dict, iid: str, keyword: str) -> tuple:
@@ -145,7 +160,7 @@ def guids_having(state: dict, key) -> frozenset | set:
             _HAVING[key] = having
     local = state["extra_cards"]
     if local:
-        return (having - set(local)) | {g for g, d in local.items() if key in _by_kind(d)}
+        return (having - set(local)) | {g for g in local if key in _local_by_kind(state, g, local)}
     return having
 
 
@@ -292,11 +307,13 @@ def all_missions(state: dict) -> list:
 
 class _Reading(threading.local):
     """Per thread (the service folds matches on several threads): the state being only read
-    inside :func:`only_read`, and its cards in play once listed."""
+    inside :func:`only_read`, its cards in play once listed and its own cards' groupings
+    (:func:`_local_by_kind`)."""
 
     def __init__(self) -> None:
         self.state: dict | None = None
         self.in_play: list | None = None
+        self.local_kinds: dict | None = None
 
 
 _READING = _Reading()
@@ -310,12 +327,12 @@ def only_read(state: dict) -> Iterator[None]:
     if _READING.state is state:
         yield
         return
-    outer = _READING.state, _READING.in_play
-    _READING.state, _READING.in_play = state, None
+    outer = _READING.state, _READING.in_play, _READING.local_kinds
+    _READING.state, _READING.in_play, _READING.local_kinds = state, None, None
     try:
         yield
     finally:
-        _READING.state, _READING.in_play = outer
+        _READING.state, _READING.in_play, _READING.local_kinds = outer
 
 
 def cards_in_play(state: dict) -> list:

@@ -21,7 +21,8 @@ NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "c
 class _PerThread(threading.local):
     """Per-thread scratch (the service may fold matches on several threads): statics whose
     own conditions are being evaluated (no self-reference loops), the cache of a state
-    being read without changes ([state, sources, memo]), and the reads being traced."""
+    being read without changes ([state, sources, memo, index]: ``_scope_index``), and the
+    reads being traced."""
 
     def __init__(self) -> None:
         self.evaluating: set = set()
@@ -63,7 +64,7 @@ class frozen:
             self.reading = S.only_read(self.state)  # the cards in play, listed once
             self.reading.__enter__()
             X._LISTED.scope = [self.state, None, None]  # blankers and skill costs, listed once
-            _TL.frozen[:] = [self.state, _compute_sources(self.state), {}]
+            _TL.frozen[:] = [self.state, _compute_sources(self.state), {}, None]
             self.owner = True
         else:
             self.owner = False
@@ -114,15 +115,30 @@ def _priced(state: dict, iid: str, stat: str, v: int) -> int:
     return v
 
 
+_SELF = {"self": True}
+
+
 def modifier_total(state: dict, iid: str, stat: str) -> int:
     total = 0
-    for src, ab, ctx in _static_sources(state).get(stat, ()):
+    frozen = _TL.frozen
+    if frozen and frozen[0] is state:
+        entries = _statics_for(state, frozen, iid, stat)
+    else:
+        entries = _static_sources(state).get(stat, ())
+    for src, ab, ctx in entries:
         if src in _TL.evaluating:
             continue
         m = ab["modify"]
+        who = m.get("who", _SELF)
+        # the two keys that name the card by where it is, decided first: ``matches`` would
+        # answer False at that key whatever the others say (they only read), and most
+        # statics are "this card" or "each personnel present" (one read per card in play)
+        if "self" in who and (iid == src) != bool(who["self"]):
+            continue
+        if who.get("present") is True and (iid == src or not S.present(state, iid, src)):
+            continue
         _TL.evaluating.add(src)
         try:
-            who = m.get("who", {"self": True})
             if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
                 total += F.amount(state, m["amount"], ctx)
         finally:
@@ -133,7 +149,8 @@ def modifier_total(state: dict, iid: str, stat: str) -> int:
             m = ab.get("modify") or {}  # a damage text may act instead (a trigger: MISSING.md item 31)
             if m.get("stat") == stat and isinstance(m["amount"], int):
                 total += m["amount"]
-    for mod in state["mods"]:
+    own = _scope_index(frozen)["mods"].get(iid, ()) if frozen and frozen[0] is state else state["mods"]
+    for mod in own:
         if mod["card"] == iid and mod["stat"] == stat:
             total += mod["amount"]
     return total
@@ -147,21 +164,152 @@ def printed(state: dict, iid: str, stat: str) -> int:
 
 
 def value(state: dict, iid: str, stat: str) -> int:
-    """An attribute, ship stat, cost, points or skill level of a card, never below zero."""
+    """An attribute, ship stat, cost, points or skill level of a card, never below zero.
+
+    Inside ``frozen(state)`` each number is read once (the memo); a number no static in play
+    modifies — most skills, and every number while no skill has a price — is the same
+    whichever statics are being evaluated meanwhile (they are skipped only from the loop
+    over the statics of ``stat``, which is empty), so it is memoised there too: a filter
+    like "your personnel with Treachery" read it again for every static and every card."""
     if _TL.trace is not None:
         _note_read(state, iid, stat)
     frozen = _TL.frozen
-    if frozen and frozen[0] is state and not _TL.evaluating:
+    if frozen and frozen[0] is state:
         memo = frozen[2]
         key = (iid, stat)
-        if key not in memo:
-            memo[key] = _priced(state, iid, stat, max(0, printed(state, iid, stat) + modifier_total(state, iid, stat)))
-        return memo[key]
+        v = memo.get(key)
+        if v is not None and (not _TL.evaluating or _unmodified(frozen, stat)):
+            return v
+        if not _TL.evaluating:
+            v = memo[key] = _frozen_value(state, frozen, iid, stat)
+            return v
+        if _unmodified(frozen, stat):
+            v = memo[key] = _frozen_value(state, frozen, iid, stat)
+            return v
     return _priced(state, iid, stat, max(0, printed(state, iid, stat) + modifier_total(state, iid, stat)))
+
+
+def _unmodified(frozen: list, stat: str) -> bool:
+    """No static in play modifies ``stat`` and no skill has a price (``_priced`` is then
+    the number itself, whatever ``extra._BLANKING`` says)."""
+    sources = frozen[1]
+    return stat not in sources and "__skills_cost__" not in sources
+
+
+def _scope_index(frozen: list) -> dict:
+    """What ``frozen``'s reads ask of every card, made once per scope: the temporary
+    modifiers by card (``state["mods"]`` was scanned whole for each number read) and the
+    skills statics in play modify (every personnel's skills list names them)."""
+    index = frozen[3]
+    if index is None:
+        state, sources = frozen[0], frozen[1]
+        mods: dict = {}
+        for m in state["mods"]:
+            mods.setdefault(m["card"], []).append(m)
+        index = frozen[3] = {"mods": mods, "by_stat": {}, "cards": {}, "reach": None,
+                             "skills": {st for st in sources if st and st not in NUMERIC and st[:1].isupper()}}
+    return index
+
+
+def _statics_for(state: dict, frozen: list, iid: str, stat: str) -> list:
+    """The statics of ``stat`` that may modify ``iid``, in a read-only scope: of those whose
+    ``who`` is "this card" only the card's own, of those "present" only the ones at the
+    card's location (``modifier_total`` skips every other at those keys, so the sum is the
+    same); the statics of each stat are sorted so once per scope."""
+    own, here, rest = _split_statics(state, frozen, stat)
+    if not own and not here:
+        return rest
+    loc = S.location(state, iid) if here else None
+    return [*own.get(iid, ()), *(here.get(tuple(loc), ()) if loc is not None else ()), *rest]
+
+
+def _split_statics(state: dict, frozen: list, stat: str) -> tuple[dict, dict, list]:
+    """The statics of ``stat`` in a read-only scope as ``(by their own card, by the location
+    of the cards present with them, the rest)``, made once per stat (``_statics_for``)."""
+    by_stat = _scope_index(frozen)["by_stat"]
+    split = by_stat.get(stat)
+    if split is None:
+        own: dict = {}
+        here: dict = {}
+        rest: list = []
+        for entry in frozen[1].get(stat, ()):
+            src, ab = entry[0], entry[1]
+            who = ab["modify"].get("who", _SELF)
+            if who.get("self") is True:
+                own.setdefault(src, []).append(entry)
+            elif who.get("present") is True:
+                loc = S.location(state, src)
+                if loc is not None:  # present with nothing
+                    here.setdefault(tuple(loc), []).append(entry)
+            else:
+                rest.append(entry)
+        split = by_stat[stat] = (own, here, rest)
+    return split
+
+
+def _card_facts(state: dict, frozen: list, iid: str) -> tuple:
+    """What every number of ``iid`` read in a read-only scope needs, gathered once per card:
+    its definition, where it is (for "present" statics) and the sum, by stat, of its damage
+    texts and temporary modifiers (``modifier_total``'s last two loops)."""
+    index = _scope_index(frozen)
+    facts = index["cards"].get(iid)
+    if facts is None:
+        c = state["cards"][iid]
+        extra: dict = {}
+        for dmg in c.get("damage", ()):
+            for ab in S.abilities(state, dmg, "damage"):
+                m = ab.get("modify") or {}
+                if m.get("stat") is not None and isinstance(m.get("amount"), int):
+                    extra[m["stat"]] = extra.get(m["stat"], 0) + m["amount"]
+        for mod in index["mods"].get(iid, ()):
+            extra[mod["stat"]] = extra.get(mod["stat"], 0) + mod["amount"]
+        loc = S.location(state, iid)
+        facts = index["cards"][iid] = (S.card_def(state, iid), tuple(loc) if loc is not None else None, extra)
+    return facts
+
+
+def _frozen_value(state: dict, frozen: list, iid: str, stat: str) -> int:
+    """:func:`value` computed in a read-only scope: printed + the statics that may reach the
+    card (``_statics_for``'s split) + its damage and temporary modifiers (``_card_facts``),
+    never below zero, a priced skill zero — ``value``'s very sum, with what does not change
+    in the scope looked up instead of re-derived."""
+    d, loc, extra = _card_facts(state, frozen, iid)
+    numeric = stat in NUMERIC
+    total = int(d.get(stat) or 0) if numeric else int((d.get("skills") or {}).get(stat, 0))
+    if extra:
+        total += extra.get(stat, 0)
+    own, here, rest = _split_statics(state, frozen, stat)
+    if own or here or rest:
+        evaluating = _TL.evaluating
+        for group in (own.get(iid, ()) if own else (), here.get(loc, ()) if here and loc is not None else (), rest):
+            for src, ab, ctx in group:
+                if src in evaluating:
+                    continue
+                m = ab["modify"]
+                who = m.get("who", _SELF)
+                if "self" in who and (iid == src) != bool(who["self"]):
+                    continue
+                if who.get("present") is True and (iid == src or not S.present(state, iid, src)):
+                    continue
+                evaluating.add(src)
+                try:
+                    if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
+                        total += F.amount(state, m["amount"], ctx)
+                finally:
+                    evaluating.discard(src)
+    v = total if total > 0 else 0
+    if v and not numeric:
+        costs = frozen[1].get("__skills_cost__")
+        if costs and X.skill_blocked(state, iid, stat, costs):
+            return 0
+    return v
 
 
 def skills(state: dict, iid: str) -> dict:
     """Skill levels of a personnel (printed, gained and lost), zero levels dropped."""
+    frozen = _TL.frozen
+    if frozen and frozen[0] is state and _TL.trace is None:
+        return _frozen_skills(state, frozen, iid)
     names = set((S.card_def(state, iid).get("skills") or {}))
     for st in _static_sources(state):
         if st and st not in NUMERIC and st[:1].isupper():
@@ -177,6 +325,84 @@ def skills(state: dict, iid: str) -> dict:
         if v > 0:
             out[n] = v
     return out
+
+
+def _frozen_skills(state: dict, frozen: list, iid: str) -> dict:
+    """:func:`skills` inside ``frozen(state)``: the same names, in the same order, each what
+    :func:`value` gives; a skill no static in play may reach on this card (``_touching``)
+    is its printed level plus its damage and temporary modifiers, which is what ``value``
+    would sum (its static loops are empty), without the call."""
+    index = _scope_index(frozen)
+    printed_skills = S.card_def(state, iid).get("skills") or {}
+    names = set(printed_skills) | index["skills"]
+    damaged = state["cards"][iid].get("damage", ())
+    for dmg in damaged:
+        for ab in S.abilities(state, dmg, "damage"):
+            names.add((ab.get("modify") or {}).get("stat"))
+    names.discard(None)
+    own_mods = index["mods"].get(iid, ())
+    names |= {m["stat"] for m in own_mods if m["stat"] not in NUMERIC}
+    if "__skills_cost__" in frozen[1]:  # a skill may count as zero: read each the full way
+        touched = None
+    else:
+        _, loc, extra = _card_facts(state, frozen, iid)
+        touched = _touching(state, frozen, iid, loc)
+    out = {}
+    for n in sorted(names):
+        if touched is None or n in touched or n in NUMERIC:
+            v = value(state, iid, n)
+        else:
+            v = int(printed_skills.get(n, 0)) + (extra.get(n, 0) if extra else 0)
+        if v > 0:
+            out[n] = v
+    return out
+
+
+def numbers(state: dict, iid: str, stats: tuple[str, ...]) -> dict[str, int]:
+    """``{stat: value(state, iid, stat)}`` for ``stats`` (attributes, ship numbers: what a
+    view shows of a card in play); inside ``frozen(state)`` a number no static in play may
+    reach on this card is its printed value plus its damage and temporary modifiers, read
+    without the walk."""
+    frozen = _TL.frozen
+    if not frozen or frozen[0] is not state or _TL.trace is not None or _TL.evaluating:
+        return {a: value(state, iid, a) for a in stats}
+    d, loc, extra = _card_facts(state, frozen, iid)
+    touched = _touching(state, frozen, iid, loc)
+    out = {}
+    for a in stats:
+        if a in touched or a not in NUMERIC:
+            out[a] = value(state, iid, a)
+        else:
+            v = int(d.get(a) or 0) + (extra.get(a, 0) if extra else 0)
+            out[a] = v if v > 0 else 0
+    return out
+
+
+def _touching(state: dict, frozen: list, iid: str, loc: tuple | None) -> set:
+    """The stats some static in play may change on ``iid`` (at ``loc``): those of statics
+    that are neither "this card" nor "present" (any card), of "present" statics at its
+    location, and of its own "this card" statics — ``_frozen_value`` loops over no other."""
+    index = _scope_index(frozen)
+    reach = index["reach"]
+    if reach is None:
+        anywhere: set = set()
+        at: dict = {}
+        own: dict = {}
+        for stat in frozen[1]:
+            if stat is None or stat.startswith("__"):
+                continue
+            by_card, by_loc, rest = _split_statics(state, frozen, stat)
+            if rest:
+                anywhere.add(stat)
+            for where in by_loc:
+                at.setdefault(where, set()).add(stat)
+            for src in by_card:
+                own.setdefault(src, set()).add(stat)
+        reach = index["reach"] = (anywhere, at, own)
+    anywhere, at, own = reach
+    if loc is None and iid not in own:
+        return anywhere
+    return anywhere | at.get(loc, set()) | own.get(iid, set())
 
 
 def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: str | None = None) -> bool:

@@ -28,10 +28,10 @@ def _card(state: dict, iid: str) -> dict:
         out["stopped"] = c.get("stopped", False)
     t = d["type"]
     if t == "personnel" and S.in_play(state, iid):
-        out.update({a: ST.value(state, iid, a) for a in ("integrity", "cunning", "strength")})
+        out.update(ST.numbers(state, iid, ("integrity", "cunning", "strength")))
         out["skills"] = ST.skills(state, iid)
     if t == "ship" and S.in_play(state, iid):
-        out.update({a: ST.value(state, iid, a) for a in ("range", "weapons", "shields")})
+        out.update(ST.numbers(state, iid, ("range", "weapons", "shields")))
         out["range_left"] = ST.range_left(state, iid)
         out["staffed"] = ST.staffed(state, iid)
         out["aboard"] = [_card(state, i) for i in c["aboard"]]

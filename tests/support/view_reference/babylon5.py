@@ -105,3 +105,32 @@ def _log_entry(entry: dict, viewer) -> dict:
     if entry["event"] in FACE_DOWN_LOG or (entry["event"] == "sponsored" and entry.get("hidden")):
         return {**entry, "card": None}
     return entry
+
+
+# ---- the number reader as it was (``values._static_sources`` at f3f3690: every card in play
+# walked at each read): the reference view reads every number through it (``old_readers``)
+def _static_sources(state: dict):
+    for s, seat in enumerate(state["seats"]):
+        if seat["lost"]:
+            continue
+        for iid in seat["play"]:
+            c = state["cards"][iid]
+            if c["face_down"] or c["neutralized"] or c.get("conflict"):
+                continue
+            m = state["defs"][c["def"]].get("mechanics")
+            if not m:
+                continue
+            for ab in m:
+                k = ab.get("kind")
+                if k == "static":
+                    w = ab.get("while")
+                    if w == "rotated" and not c["rotated"] or w == "ready" and c["rotated"]:
+                        continue
+                    yield iid, ab, None, None
+                elif k in ("enhancement", "aftermath") and ab.get("modify"):
+                    yield iid, ab, c["on"], c["on_faction"]
+                elif k == "agenda" and ab.get("modify"):
+                    yield iid, ab, None, None
+
+
+OLD_READERS = [(V, "_static_sources", _static_sources)]

@@ -107,3 +107,30 @@ def _log_entry(entry: dict, viewer) -> dict:
     if entry["event"] == "complication" and viewer != JUDGE and viewer != entry.get("seat"):
         return {**entry, "card": None}
     return entry
+
+
+# ---- the number readers as they were (``stats._modifiers`` at f3f3690): the reference view
+# reads every number through them (``old_readers``)
+def _modifiers(state: dict, stats_: tuple[str, ...], hit, each: list[str]) -> list[tuple[str, int]]:
+    out = []
+    for src, ab in stats.active_abilities(state, "static"):
+        mod = ab.get("modify")
+        if not mod or mod.get("stat") not in stats_:
+            continue
+        ctx = stats.ctx_for(state, src)
+        if "while" in ab and not F.condition(state, ab["while"], ctx):
+            continue
+        who = mod.get("who", {"self": True})
+        if isinstance(who, dict) and "player" in who:
+            continue
+        if not isinstance(who, dict) or "choose" in who or not hit(who, ctx):
+            continue
+        out.append((mod["stat"], F.amount(state, mod.get("amount", 0), {**ctx, "refs": {**ctx["refs"], "each": each}})))
+    for rule in state["turn"].get("cost_rules", []):
+        ctx = {"source": rule["source"], "controller": rule["controller"], "refs": rule["refs"]}
+        if rule["stat"] in stats_ and hit(rule["who"], ctx):
+            out.append((rule["stat"], rule["amount"]))
+    return out
+
+
+OLD_READERS = [(stats, "_modifiers", _modifiers)]

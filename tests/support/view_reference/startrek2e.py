@@ -101,3 +101,67 @@ def _view(state: dict, viewer) -> dict:
 
 def _visible(entry: dict, viewer) -> bool:
     return "private" not in entry or entry["private"] == viewer
+
+
+# ---- the number readers as they were (``stats.value``, ``stats.skills``, ``stats.modifier_total``
+# at f3f3690): the reference view reads every number through them (``old_readers``)
+from rules.startrek2e.effects import filters as F  # noqa: E402
+
+
+def modifier_total(state: dict, iid: str, stat: str) -> int:
+    total = 0
+    for src, ab, ctx in ST._static_sources(state).get(stat, ()):
+        if src in ST._TL.evaluating:
+            continue
+        m = ab["modify"]
+        ST._TL.evaluating.add(src)
+        try:
+            who = m.get("who", {"self": True})
+            if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
+                total += F.amount(state, m["amount"], ctx)
+        finally:
+            ST._TL.evaluating.discard(src)
+    c = state["cards"][iid]
+    for dmg in c.get("damage", ()):
+        for ab in S.abilities(state, dmg, "damage"):
+            m = ab.get("modify") or {}
+            if m.get("stat") == stat and isinstance(m["amount"], int):
+                total += m["amount"]
+    for mod in state["mods"]:
+        if mod["card"] == iid and mod["stat"] == stat:
+            total += mod["amount"]
+    return total
+
+
+def value(state: dict, iid: str, stat: str) -> int:
+    if ST._TL.trace is not None:
+        ST._note_read(state, iid, stat)
+    frozen = ST._TL.frozen
+    if frozen and frozen[0] is state and not ST._TL.evaluating:
+        memo = frozen[2]
+        key = (iid, stat)
+        if key not in memo:
+            memo[key] = ST._priced(state, iid, stat, max(0, ST.printed(state, iid, stat) + modifier_total(state, iid, stat)))
+        return memo[key]
+    return ST._priced(state, iid, stat, max(0, ST.printed(state, iid, stat) + modifier_total(state, iid, stat)))
+
+
+def skills(state: dict, iid: str) -> dict:
+    names = set((S.card_def(state, iid).get("skills") or {}))
+    for st in ST._static_sources(state):
+        if st and st not in ST.NUMERIC and st[:1].isupper():
+            names.add(st)
+    for dmg in state["cards"][iid].get("damage", ()):
+        for ab in S.abilities(state, dmg, "damage"):
+            names.add((ab.get("modify") or {}).get("stat"))
+    names.discard(None)
+    names |= {m["stat"] for m in state["mods"] if m["card"] == iid and m["stat"] not in ST.NUMERIC}
+    out = {}
+    for n in sorted(names):
+        v = value(state, iid, n)
+        if v > 0:
+            out[n] = v
+    return out
+
+
+OLD_READERS = [(ST, "value", value), (ST, "skills", skills), (ST, "modifier_total", modifier_total)]
