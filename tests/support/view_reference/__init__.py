@@ -5,7 +5,9 @@ timed beside the fast view by ``ops/bench/bench_view.py --reference``: every sho
 engines' views take must give exactly this, for every viewer, after every event.
 
 Each game's module is its old view module, verbatim but for its imports and the
-``redact_event`` it does not need. Where the view work changed how the engine reads a
+``redact_event`` it does not need. A change to what a view shows (a new field, a card newly
+hidden) goes into both: the game's view and its reference here (3473ac3's face-down cards
+out of play, for one). Where the view work changed how the engine reads a
 number, the old reader is kept here too and the reference view runs with it
 (:func:`old_readers`), so the oracle never takes the path it judges.
 """

@@ -60,7 +60,8 @@ def _view(state: dict, viewer) -> dict:
             "core": [_card(state, i) for i in seat["core"]],
             "brig": [_card(state, i) for i in seat["brig"]],
             "discard": [_card(state, i) for i in seat["discard"]],
-            "out_of_play": [_card(state, i) for i in seat["out"]],
+            "out_of_play": [_card(state, i) if mine or not state["cards"][i].get("face_down")
+                            else {"id": None, "face_down": True, "owner": s} for i in seat["out"]],
             "revealed": [_card(state, i) for i in seat["revealed"]],
             "hand": [_card(state, i) for i in seat["hand"]] if mine else None,
             "hand_size": len(seat["hand"]), "deck_size": len(seat["deck"]),
