@@ -102,8 +102,7 @@ def _view(state: dict, viewer) -> dict:
            "tracker": dict(state["tracker"]), "tension": dict(state["tension"]), "unrest": dict(state["unrest"]),
            "seats": seats, "conflicts": [_conflict(state, k, viewer) for k in state["conflicts"]],
            "pending": pending, "outcome": state["outcome"],
-           "log": [_log_entry(e, viewer) for e in state["log"]
-                   if judge or not e.get("private") or e.get("seat") == viewer]}
+           "log": list(state["log"]) if judge else _visible_log(state["log"], viewer)}
     if judge:
         out["rng"] = dict(state["rng"])
     return out
@@ -112,6 +111,21 @@ def _view(state: dict, viewer) -> dict:
 # Log entries that name a card as it goes face down: only its controller (and the judge)
 # read which card it was.
 FACE_DOWN_LOG = ("contingency_played",)
+
+
+def _visible_log(log: list, viewer) -> list:
+    """The log as a viewer who is not the judge reads it: another seat's private entries
+    left out, :func:`_log_entry` inline (a long game's log has hundreds of entries)."""
+    out = []
+    for e in log:
+        seat = e.get("seat")
+        if seat != viewer:
+            if e.get("private"):
+                continue
+            if e["event"] in FACE_DOWN_LOG or (e["event"] == "sponsored" and e.get("hidden")):
+                e = {**e, "card": None}
+        out.append(e)
+    return out
 
 
 def _log_entry(entry: dict, viewer) -> dict:

@@ -94,7 +94,7 @@ def _view(state: dict, viewer) -> dict:
            # events played face up whose text is being carried out (rulebook: text first, then
            # the discard pile): public cards, shown as cards so everyone can identify them
            "resolving": [_card(state, i, viewer) for i in state.get("resolving", [])],
-           "log": [_log_entry(e, viewer) for e in state["log"] if judge or _log_visible(state, e, viewer)]}
+           "log": list(state["log"]) if judge else _visible_log(state["log"], viewer)}
     if judge:
         out["rng"] = dict(state["rng"])
     return out
@@ -104,6 +104,22 @@ def _log_visible(state: dict, entry: dict, viewer) -> bool:
     if entry["event"] in ("took", "discarded_hidden"):
         return viewer == entry.get("seat")
     return True
+
+
+def _visible_log(log: list, viewer) -> list:
+    """The log as a viewer who is not the judge reads it: :func:`_log_visible` and
+    :func:`_log_entry` inline (a long game's log has hundreds of entries, and two calls per
+    entry were a tenth of its view)."""
+    out = []
+    for e in log:
+        event = e["event"]
+        if event == "took" or event == "discarded_hidden":
+            if viewer != e.get("seat"):
+                continue
+        elif event == "complication" and viewer != e.get("seat"):
+            e = {**e, "card": None}
+        out.append(e)
+    return out
 
 
 def _log_entry(entry: dict, viewer) -> dict:

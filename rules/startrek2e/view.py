@@ -21,26 +21,28 @@ def _card(state: dict, iid: str) -> dict:
     # for ``guid`` (rules/catalogue.py); the view carries the numbers as they are now
     out = {"id": iid, "guid": c["guid"], "title": d["title"], "subtitle": d.get("subtitle"), "type": d["type"],
            "owner": c["owner"], "official": d.get("official", True)}
-    if c["zone"] in ("hand", "drawn", "stack"):
+    zone = c["zone"]
+    if zone in ("hand", "drawn", "stack"):
         out["cost"] = ST.value(state, iid, "cost")  # after modifiers (Movar: ships in your hand cost -1)
-    if S.in_play(state, iid):
+    in_play = zone in S.IN_PLAY
+    if in_play:
         out["commander"] = c.get("commander")
         out["stopped"] = c.get("stopped", False)
     t = d["type"]
-    if t == "personnel" and S.in_play(state, iid):
+    if t == "personnel" and in_play:
         out.update(ST.numbers(state, iid, ("integrity", "cunning", "strength")))
         out["skills"] = ST.skills(state, iid)
-    if t == "ship" and S.in_play(state, iid):
+    elif t == "ship" and in_play:
         out.update(ST.numbers(state, iid, ("range", "weapons", "shields")))
         out["range_left"] = ST.range_left(state, iid)
         out["staffed"] = ST.staffed(state, iid)
         out["aboard"] = [_card(state, i) for i in c["aboard"]]
         out["damage"] = [_card(state, i) for i in c["damage"]]
-    if t == "mission":
+    elif t == "mission":
         out["completed"] = bool(c.get("completed"))
         out["points"] = ST.value(state, iid, "points")  # now, after modifiers
         for z in ("pile", "ships", "under", "on"):
-            out[z] = [_card(state, i) for i in c.get(z, [])]
+            out[z] = [_card(state, i) for i in c.get(z, ())]
         if c.get("added_requirements"):  # "add … to the mission's requirements" (Secret Conspiracy)
             out["added_requirements"] = [x["req"] for x in c["added_requirements"]]
     if c.get("attached"):
@@ -102,7 +104,7 @@ def _view(state: dict, viewer) -> dict:
     out = {"game": "startrek2e", "ruleset": state["ruleset"], "step": state["step"],
            "turn": {k: state["turn"].get(k) for k in ("number", "player", "first", "orders")},
            "seats": seats, "attempt": attempt, "pending": pending, "outcome": state["outcome"],
-           "log": [e for e in state["log"] if judge or _visible(e, viewer)]}
+           "log": list(state["log"]) if judge else _visible_log(state["log"], viewer)}
     if judge:
         out["rng"] = dict(state["rng"])
     return out
@@ -110,6 +112,12 @@ def _view(state: dict, viewer) -> dict:
 
 def _visible(entry: dict, viewer) -> bool:
     return "private" not in entry or entry["private"] == viewer
+
+
+def _visible_log(log: list, viewer) -> list:
+    """The entries of the log ``viewer`` may read (:func:`_visible`, inline: a long game's
+    log has hundreds of entries, and a call per entry was a tenth of its view)."""
+    return [e for e in log if "private" not in e or e["private"] == viewer]
 
 
 def redact_event(event: dict, viewer, state_before: dict) -> dict:
