@@ -56,9 +56,11 @@ def choose(game: Game, initial: State, events: list[dict], final: bytes | None =
         cost = clock() - started
         spent, gap, total = spent + cost, gap + 1, total + cost
         if spent >= budget or gap >= max_gap:
-            kept[event["v"]] = codec.dumps(state)
+            raw = kept[event["v"]] = codec.dumps(state)
             segments.append(spent)
             spent, gap = 0.0, 0
+            state = codec.loads(raw)  # fold on as a reader does, from the decoded checkpoint (an
+            # engine's first event after a decode may cost more: it rebuilds what it keeps aside)
     if not events or (final is not None and codec.state_digest(state) != codec.state_digest(final)):
         return {}
     if 0 < max_count < len(kept):  # too many: keep those a larger budget would keep (a subset of these)

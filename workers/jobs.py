@@ -43,9 +43,8 @@ FINISHED_SNAPSHOT_EVERY = int(os.environ.get("SUBSPACE_FINISHED_SNAPSHOT_EVERY",
 # fold (a Star Trek mission attempt or turn end folds in 7-15 ms where most events take
 # 0.1 ms): a read of a past version then folds at most ~this much and never an expensive
 # event again. The seat's POST adds its event's fold time to the projection's ``spent`` in
-# its append script (``MatchStore.append_projected``); the fold job counts from the start of
-# its batch. A finished match's archive places its states the same way
-# (replays/checkpoints.py). Timing decides only where a state is kept, never what it is.
+# its append script (``MatchStore.append_projected``); the fold job reads and writes it too.
+# A finished match's archive places its states the same way (replays/checkpoints.py). Timing decides only where a state is kept, never what it is.
 SNAPSHOT_BUDGET_SECONDS = float(os.environ.get("SUBSPACE_SNAPSHOT_BUDGET_MS", "2")) / 1000
 
 
@@ -96,7 +95,9 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     announce = any(meta.get("seat_players") or [])  # registered players are told when it is their turn
     seats = len(meta.get("seat_token_hashes") or [])
     records = []  # how every audience sees each event (replays/redaction.py): GET /events needs no fold
-    spent = 0.0  # fold time since the last snapshot of this batch
+    # fold time since the last snapshot, in µs as the POST's append script keeps it (a hint:
+    # a race with another appender only moves where the next snapshot falls)
+    spent = float(conn.hget(keys.projection(match_id), "spent") or 0) / 1e6 if events else 0.0
     for event in events:
         before = game.deciding_seats(state) if announce else ()
         records.append(redaction.record_of(game, event, state, seats))
@@ -120,6 +121,8 @@ def fold_pending(conn: redis.Redis, match_id: str, snapshot_every: int | None = 
     if records and not finished:  # a finished log is shown whole to everyone
         store.record_redactions(match_id, redaction.tag(game, seats), start + 1, records)
     written = store.write_projection(match_id, end, state, snapshots=snapshots) if events else False
+    if written:
+        conn.hset(keys.projection(match_id), "spent", round(spent * 1e6))
     if events and not finished:
         store.record_digests(match_id, start + 1, digests)
     if finished and finish:

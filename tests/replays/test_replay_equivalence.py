@@ -230,3 +230,17 @@ def test_a_seats_post_keeps_a_snapshot_once_its_events_took_the_budget_to_fold(s
         store.append_projected(match_id, v, stored, state, fold_cost=(cost, 0.002))
     assert store.snapshot_versions(match_id) == [0, 3, 5]  # 3 x 0.8 ms; then one of 30 ms
     assert_every_version_as_scratch(store, tinygame, match_id, TOKENS)
+
+
+def test_the_fold_job_carries_the_fold_time_since_the_last_snapshot_across_batches(store, redis_conn, tinygame,
+                                                                                   monkeypatch):
+    """One event per fold job (a bot's or the clock's appends): 0.8 ms each reaches the 2 ms
+    budget every third event, whatever the batches."""
+    monkeypatch.setattr(checkpoints, "CLOCK", FoldClock([0.0008]))
+    monkeypatch.setattr("workers.jobs.SNAPSHOT_BUDGET_SECONDS", 0.002)
+    monkeypatch.setattr("workers.jobs.SNAPSHOT_EVERY", 1000)
+    match_id, config = new_highcard_match(store, tinygame, "batches")
+    events, _ = random_events(tinygame, tinygame.setup(config, "batches"), random.Random(4), 1000)
+    store_events(store, redis_conn, match_id, events[:8], [1, 2, 1])
+    assert store.snapshot_versions(match_id) == [0, 3, 6]
+    assert_every_version_as_scratch(store, tinygame, match_id, TOKENS)
