@@ -183,7 +183,8 @@ def _static_mods(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple
 
 
 def _static_mods_uncached(state: dict, target: str, stats: tuple[str, ...]) -> list[tuple[str, int]]:
-    out = _modifiers(state, stats, lambda who, ctx: _names_card(state, target, who, ctx), each=[target])
+    out = _modifiers(state, stats, lambda who, ctx: _names_card(state, target, who, ctx), each=[target],
+                     target=target)
     if "cost" in stats and state["cards"][target]["zone"] in PLAYED_FROM:
         out += _own_cost_text(state, target)
     c = state["cards"][target]
@@ -197,17 +198,22 @@ _SELF = {"self": True}
 
 
 def _modifiers(state: dict, stats: tuple[str, ...], hit: Callable[[dict, dict], bool],
-               each: list[str]) -> list[tuple[str, int]]:
+               each: list[str], target: str | None = None) -> list[tuple[str, int]]:
     """Where every changed number is read: the active static ``modify`` abilities of one of
     ``stats`` and the cost rules effects set up for a while (``cost_rules``: "obstacles
     cost power +1 to play until the end of the mission") whose ``who`` ``hit(who, ctx)``
     accepts. A static's amount is read with the card being changed as ``{"ref": "each"}``
-    (Aid Evacuation); a cost rule's amount was read when the effect happened."""
+    (Aid Evacuation); a cost rule's amount was read when the effect happened. With the card
+    ``target`` whose number is read (``hit`` is then ``_names_card``'s), a static that names
+    "this card" of another card is passed over before its context is made (``_names_card``
+    would answer no: ``resolve_target`` names its source only)."""
     out = []
     for src, ab in _statics_modifying(state, stats):
         mod = ab["modify"]
-        ctx = ctx_for(state, src)
         who = mod.get("who", _SELF)
+        if target is not None and src != target and isinstance(who, dict) and who.get("self"):
+            continue
+        ctx = ctx_for(state, src)
         if isinstance(who, dict) and "player" in who:
             continue  # a player's number (player_bonus), not a card's
         # whom it names first, then its condition (often a count of cards in play): both
@@ -258,7 +264,11 @@ def _own_cost_text(state: dict, target: str) -> list[tuple[str, int]]:
     works while the card is still in the hand (or revealed from the deck to be played; its
     other text does not): Big Bug, Artok, Sekhmet. Once the card is in play its statics are
     read like everyone's; in a score pile or a discard pile it is not played, so its cost is
-    the printed one (plus what other cards give it: Goa'uld Ha'tak)."""
+    the printed one (plus what other cards give it: Goa'uld Ha'tak). A card whose printed text
+    has no static (most: ``state.printed_kinds``) has none now either and is answered at once:
+    a view reads the cost of every card in a hand."""
+    if "static" not in S.printed_kinds(state, target):
+        return []
     ctx = ctx_for(state, target)
     out = []
     for ab in S.card_def(state, target).get("mechanics") or []:

@@ -347,6 +347,9 @@ def _frozen_skills(state: dict, frozen: list, iid: str) -> dict:
     else:
         _, loc, extra = _card_facts(state, frozen, iid)
         touched = _touching(state, frozen, iid, loc)
+        if not extra and touched.isdisjoint(names) and not any(n in NUMERIC for n in printed_skills):
+            # the common case: nothing changes any of its skills, each is its printed level
+            return {n: v for n in sorted(names) if (v := int(printed_skills.get(n, 0))) > 0}
     out = {}
     for n in sorted(names):
         if touched is None or n in touched or n in NUMERIC:
@@ -400,9 +403,11 @@ def _touching(state: dict, frozen: list, iid: str, loc: tuple | None) -> set:
                 own.setdefault(src, set()).add(stat)
         reach = index["reach"] = (anywhere, at, own)
     anywhere, at, own = reach
-    if loc is None and iid not in own:
+    if iid in own:
+        return anywhere | at.get(loc, set()) | own[iid]
+    if loc is None or loc not in at:
         return anywhere
-    return anywhere | at.get(loc, set()) | own.get(iid, set())
+    return anywhere | at[loc]
 
 
 def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: str | None = None) -> bool:
@@ -473,20 +478,31 @@ def affiliations(state: dict, iid: str) -> list:
 def staffed(state: dict, ship: str) -> bool:
     """Rulebook "Staffing a Ship": each staffing icon from a different unstopped personnel
     aboard (Command may stand in for Staff, not vice versa), and one unstopped personnel of
-    the ship's affiliation aboard."""
-    crew = [i for i in state["cards"][ship]["aboard"]  # only its commander's personnel staff it
-            if S.ctype(state, i) == "personnel" and not state["cards"][i]["stopped"]
-            and S.commander(state, i) == S.commander(state, ship)
-            and not F.has_keyword_ability(state, i, "cant_staff")]
-    need = list(S.card_def(state, ship).get("staffing") or [])
+    the ship's affiliation aboard. (One pass over the crew, each card's definition read once:
+    every view asks it of every ship in play.)"""
+    cards = state["cards"]
+    boss = S.commander(state, ship)
+    crew = []  # the definitions of the personnel who staff it: only its commander's
+    n_cmd = n_staff = 0
+    for i in cards[ship]["aboard"]:
+        d = S.card_def(state, i)
+        if d["type"] != "personnel" or cards[i]["stopped"] or S.commander(state, i) != boss \
+                or F.has_keyword_ability(state, i, "cant_staff"):
+            continue
+        crew.append(d)
+        marks = d.get("icons") or ()
+        if "command" in marks:
+            n_cmd += 1
+        elif "staff" in marks:
+            n_staff += 1
+    ship_def = S.card_def(state, ship)
+    need = list(ship_def.get("staffing") or [])
     need_cmd = need.count("command")
     need_staff = len(need) - need_cmd
-    n_cmd = sum(1 for i in crew if "command" in icons(state, i))
-    n_staff = sum(1 for i in crew if "staff" in icons(state, i) and "command" not in icons(state, i))
     if need_cmd > n_cmd or need_cmd + need_staff > n_cmd + n_staff:
         return False
-    ship_aff = set(affiliations(state, ship))
-    return not ship_aff or any(ship_aff & set(affiliations(state, i)) for i in crew)
+    ship_aff = set(ship_def.get("affiliations") or [])
+    return not ship_aff or any(ship_aff & set(d.get("affiliations") or []) for d in crew)
 
 
 def range_needed(state: dict, a: str, b: str) -> int:

@@ -109,9 +109,10 @@ def _log_entry(entry: dict, viewer) -> dict:
     return entry
 
 
-# ---- the number readers as they were (``stats._modifiers`` at f3f3690): the reference view
-# reads every number through them (``old_readers``)
-def _modifiers(state: dict, stats_: tuple[str, ...], hit, each: list[str]) -> list[tuple[str, int]]:
+# ---- the number readers as they were (``stats._modifiers``, ``stats._own_cost_text`` at
+# f3f3690): the reference view reads every number through them (``old_readers``)
+def _modifiers(state: dict, stats_: tuple[str, ...], hit, each: list[str], target=None) -> list[tuple[str, int]]:
+    # ``target`` (the card read, passed since the view work) is not used: every static is asked
     out = []
     for src, ab in stats.active_abilities(state, "static"):
         mod = ab.get("modify")
@@ -133,4 +134,19 @@ def _modifiers(state: dict, stats_: tuple[str, ...], hit, each: list[str]) -> li
     return out
 
 
-OLD_READERS = [(stats, "_modifiers", _modifiers)]
+def _own_cost_text(state: dict, target: str) -> list[tuple[str, int]]:
+    ctx = stats.ctx_for(state, target)
+    out = []
+    for ab in S.card_def(state, target).get("mechanics") or []:
+        mod = ab.get("modify") or {}
+        if ab.get("kind") != "static" or mod.get("stat") != "cost" or mod.get("who", {"self": True}) != {"self": True}:
+            continue
+        if not F.glyphs_satisfied(state, ab, target):
+            continue
+        if "while" in ab and not F.condition(state, ab["while"], ctx):
+            continue
+        out.append(("cost", F.amount(state, mod.get("amount", 0), ctx)))
+    return out
+
+
+OLD_READERS = [(stats, "_modifiers", _modifiers), (stats, "_own_cost_text", _own_cost_text)]

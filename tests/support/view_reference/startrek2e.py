@@ -104,8 +104,8 @@ def _visible(entry: dict, viewer) -> bool:
     return "private" not in entry or entry["private"] == viewer
 
 
-# ---- the number readers as they were (``stats.value``, ``stats.skills``, ``stats.modifier_total``
-# at f3f3690): the reference view reads every number through them (``old_readers``)
+# ---- the number readers as they were (``stats.value``, ``stats.skills``, ``stats.modifier_total``,
+# ``stats.staffed`` at f3f3690): the reference view reads every number through them (``old_readers``)
 from rules.startrek2e.effects import filters as F  # noqa: E402
 
 
@@ -165,4 +165,21 @@ def skills(state: dict, iid: str) -> dict:
     return out
 
 
-OLD_READERS = [(ST, "value", value), (ST, "skills", skills), (ST, "modifier_total", modifier_total)]
+def staffed(state: dict, ship: str) -> bool:
+    crew = [i for i in state["cards"][ship]["aboard"]
+            if S.ctype(state, i) == "personnel" and not state["cards"][i]["stopped"]
+            and S.commander(state, i) == S.commander(state, ship)
+            and not F.has_keyword_ability(state, i, "cant_staff")]
+    need = list(S.card_def(state, ship).get("staffing") or [])
+    need_cmd = need.count("command")
+    need_staff = len(need) - need_cmd
+    n_cmd = sum(1 for i in crew if "command" in ST.icons(state, i))
+    n_staff = sum(1 for i in crew if "staff" in ST.icons(state, i) and "command" not in ST.icons(state, i))
+    if need_cmd > n_cmd or need_cmd + need_staff > n_cmd + n_staff:
+        return False
+    ship_aff = set(ST.affiliations(state, ship))
+    return not ship_aff or any(ship_aff & set(ST.affiliations(state, i)) for i in crew)
+
+
+OLD_READERS = [(ST, "value", value), (ST, "skills", skills), (ST, "modifier_total", modifier_total),
+               (ST, "staffed", staffed)]
