@@ -64,8 +64,15 @@ def _open(state: dict, seat: int, iid: str, k: int, ab: dict, *, known: bool) ->
 
 
 def options(state: dict, seat: int) -> tuple[list[dict], bool]:
-    """The actions ``seat`` may use now, and whether any is open (see the module doc)."""
+    """The actions ``seat`` may use now, and whether any is open (see the module doc). During an
+    attempt also the ``pay_skills`` answers for a price on skills that holds only while the
+    personnel is attempting (``skills_cost`` whose ``who`` says ``attempting``: Under Scrutiny):
+    the attempt's action points are the moment it arises (RULES.md "Skills at a price")."""
     opts, is_open = [], False
+    if state.get("attempt") and state["attempt"]["seat"] == seat:
+        pay = [o for o in X.pay_options(state, seat, only_attempting=True)]
+        opts += pay
+        is_open = bool(pay)
     for iid, k, ab in _sources(state, seat):
         if _open(state, seat, iid, k, ab, known=False):
             is_open = True

@@ -17,6 +17,7 @@ from . import state as S
 from .effects import filters as F
 from .effects import interpreter as I
 from .triggers import answer as answer_window
+from .triggers import fire, state_rules
 from .triggers import window_step
 from .effects import frames as FR
 
@@ -53,6 +54,8 @@ def advance(state: dict) -> dict:
         if state["stack"]:
             I.run(state)
             continue
+        if state_rules(state):  # "If you command {Jadzia Dax}, place this personnel …" (Ezri Dax)
+            continue
         STEPS[state["step"]](state)
     raise RuntimeError("the game did not settle")  # pragma: no cover
 
@@ -75,7 +78,10 @@ def answer(state: dict, seat: int, action: dict) -> dict:
     elif kind == "respond":
         answer_window(state, seat, action)
     elif kind == "attempt_action":  # "while attempting / facing a dilemma, you may …"
-        A.answer(state, seat, action)
+        if t == "pay_skills":  # a price on skills while attempting (Under Scrutiny): paid here
+            pay_for_skills(state, seat, action["card"])
+        else:
+            A.answer(state, seat, action)
     elif kind in ("choose", "yes_no"):
         state["stack"][-1]["work"]["answer"] = (action["card"] if "card" in action else
                                                 action["seat"] if "seat" in action else
@@ -101,6 +107,7 @@ def answer(state: dict, seat: int, action: dict) -> dict:
         elif t == "end_play":
             state["seats"][seat]["counters"] = 0
             state["step"] = "orders"
+            fire(state, "opponent_orders_begin", seat=seat)  # "when an opponent begins the Execute Orders segment"
     elif kind == "beam_to":
         O.beam(state, seat, action["card"], action["to"])
     elif kind == "orders":

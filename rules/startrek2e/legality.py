@@ -110,9 +110,21 @@ def can_follow(state: dict, ship: str, to: str) -> bool:
     span total within its Range less what next turn already owes."""
     here = S.mission_of(state, ship)
     c = state["cards"][ship]
-    if here is None or to == here or c["stopped"] or not ST.staffed(state, ship):
+    if here is None or to == here or c["stopped"] or not ST.staffed(state, ship) or move_forbidden(state, ship, here, to):
         return False
     return ST.range_needed(state, here, to) <= ST.value(state, ship, "range") - c.get("range_next", 0)
+
+
+def move_forbidden(state: dict, ship: str, here: str, to: str) -> bool:
+    """Keyword ``cant_move_to`` (+ ``who``: FILTER of the destination) on a mission: "You cannot
+    move your ship from this mission to a headquarters mission" (Cargo Haul) — "you" is the
+    mission's commander, so only his ships are held; a move by card text is held too."""
+    if S.commander(state, here) != S.commander(state, ship):
+        return False
+    for ab in S.keyword_abilities(state, here, "cant_move_to"):
+        if F.matches(state, to, ab.get("who") or {}, F.ctx_for(state, here)):
+            return True
+    return False
 
 
 def _copy_elsewhere(state: dict, seat: int, card: str, title: str) -> bool:

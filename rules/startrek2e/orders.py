@@ -49,7 +49,7 @@ def move_options(state: dict, seat: int) -> list[dict]:
         here = S.mission_of(state, s)
         left = ST.range_left(state, s)
         for m in S.all_missions(state):
-            if m != here and ST.range_needed(state, here, m) <= left:
+            if m != here and ST.range_needed(state, here, m) <= left and not LEG.move_forbidden(state, s, here, m):
                 out.append({"type": "move", "ship": s, "to": m})
     return out
 
@@ -67,6 +67,7 @@ def move_ship(state: dict, seat: int, ship: str, to: str, *, next_turn: bool = F
     S.log(state, "moved", seat=seat, ship=ship, frm=here, to=to, range=cost, title=S.name(state, ship))
     from .triggers import fire
     fire(state, "ship_moved", card=ship, seat=seat, mission=to, **{"from": here})
+    fire(state, "you_moved_ship", card=ship, ship=ship, seat=seat, mission=to, **{"from": here})  # Cargo Haul
 
 
 def attempt_options(state: dict, seat: int) -> list[dict]:

@@ -31,7 +31,11 @@ RELATION = {
     "card_drawn": "seat",  # "when you draw a card" (Visionary)
     "opponent_beamed": "opponent",  # "when an opponent beams to or from this mission" (Kitara)
     "dilemmas_drawn": "seat",  # "when you have drawn dilemmas" (Machinations): seat = who drew them
+    "you_moved_ship": "seat",  # "when you move your ship … to this mission" (Cargo Haul)
+    "opponent_orders_begin": "opponent",  # "when an opponent begins the Execute Orders segment" (Unseen Manipulations)
 }
+# events whose "that opponent" is the event's seat (the others read "your opponent" as the player on your left)
+THAT_OPPONENT = {"opponent_orders_begin"}
 
 
 def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bool:
@@ -109,6 +113,8 @@ def fire(state: dict, event: str, **data) -> None:
         if not _concerns(state, event, data, you, iid):
             continue
         ctx = F.ctx_for(state, iid, you=you, event=data)
+        if event in THAT_OPPONENT:
+            ctx["opp"] = data["seat"]
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         if "limit" in ab:
@@ -119,6 +125,21 @@ def fire(state: dict, event: str, **data) -> None:
     if window:
         state["windows"].append({"event": event, "data": data, "passes": 0,
                                  "seat": state["turn"]["player"], "used": []})
+
+
+def state_rules(state: dict) -> bool:
+    """Ability kind ``state_rule`` ("If you command {Jadzia Dax}, place this personnel in her owner's
+    discard pile": Ezri Dax): checked whenever the game has settled (no decision, window or
+    effect pending) before the next step goes on; each card in play whose ``if`` holds has its
+    effects pushed, as its commander — only when they could change something, so a rule that
+    cannot act (its card cannot leave play) is not pushed again and again. ``True`` = pushed."""
+    for iid in S.in_play_having(state, "state_rule"):
+        for ab in S.abilities(state, iid, "state_rule"):
+            ctx = F.ctx_for(state, iid)
+            if F.condition(state, ab["if"], ctx) and may_change(state, ab["effects"], ctx):
+                FR.push(state, ab["effects"], ctx)
+                return True
+    return False
 
 
 def _optional(state: dict, event: str, data: dict):
@@ -156,10 +177,12 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
         if not _concerns(state, event, data, seat, iid):
             continue
         ctx = F.ctx_for(state, iid, event=data)
+        if event in THAT_OPPONENT:
+            ctx["opp"] = data["seat"]
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         from .effects.costs import payable  # "you may discard a card from hand to …": only with a card to discard
-        if ab.get("cost") and not payable(state, seat, iid, ab["cost"], known=known):
+        if ab.get("cost") and not payable(state, seat, iid, ab["cost"], known=known, event=data):
             continue
         if not ab.get("cost") and not may_change(state, ab["effects"], ctx):
             continue  # a free "you may …" that could change nothing (Blind Spot's ship cannot follow)

@@ -17,9 +17,11 @@ TARGETED = ("stop", "kill", "destroy", "return_to_pile", "return_to_hand", "plac
             "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game")
 
 
-def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True) -> bool:
-    """Every part of ``cost`` (a list of cost effects of card ``iid`` used by ``seat``) can be paid now."""
-    ctx = F.ctx_for(state, iid, you=seat)
+def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True, event: dict | None = None) -> bool:
+    """Every part of ``cost`` (a list of cost effects of card ``iid`` used by ``seat``) can be paid now;
+    ``event``: the data of the event a response answers ("stop that personnel": Cargo Haul's
+    Acquisition personnel aboard the ship that moved)."""
+    ctx = F.ctx_for(state, iid, you=seat, **({"event": event} if event is not None else {}))
     for c in cost:
         verb = next((k for k in c if k not in ("as", "order")), None)
         arg = c.get(verb) or {}

@@ -309,10 +309,14 @@ def skill_blocked(state: dict, iid: str, skill: str, costs: list) -> bool:
     return False
 
 
-def pay_options(state: dict, seat: int) -> list:
+def pay_options(state: dict, seat: int, *, only_attempting: bool = False) -> list:
     """Orders: pay (discard a card from hand) to use the skills of your personnel whose
-    skills have a price, for the rest of this turn."""
+    skills have a price, for the rest of this turn. ``only_attempting``: only prices that hold
+    while the personnel is attempting (their ``who`` says ``attempting``), offered at the
+    attempt's action points."""
     costs = skills_costs(state)
+    if only_attempting:
+        costs = [(src, ab) for src, ab in costs if (ab.get("who") or {}).get("attempting")]
     if not costs or not state["seats"][seat]["hand"]:
         return []
     out = []
@@ -336,9 +340,28 @@ def random_excluded(state: dict, iid: str) -> bool:
 
 def interrupt_allowed(state: dict, iid: str) -> bool:
     """"You may play only one copy of this interrupt each turn" (``limit: once_per_turn`` on
-    an ``interrupt`` ability, MISSING.md item 42): not if a copy was played this turn."""
+    an ``interrupt`` ability, MISSING.md item 42): not if a copy was played this turn; nor
+    while an opponent's ``no_interrupts`` keyword holds for its holder (Michael Eddington)."""
     limited = any(ab.get("limit") == "once_per_turn" for ab in S.abilities(state, iid, "interrupt"))
-    return not limited or f"interrupt:{S.title(state, iid)}" not in state["turn"]["used"]
+    if limited and f"interrupt:{S.title(state, iid)}" in state["turn"]["used"]:
+        return False
+    return not interrupts_forbidden(state, state["cards"][iid]["owner"])
+
+
+def interrupts_forbidden(state: dict, seat: int) -> bool:
+    """Keyword ``no_interrupts`` (+ ``if``): "While an opponent's ship is in an engagement at this
+    mission, that opponent cannot play interrupts" (Michael Eddington). Each unstopped card in
+    play with it, commanded by another player, whose ``if`` holds read with ``seat`` as "that
+    opponent" (``opponent`` in the condition), forbids ``seat`` every interrupt."""
+    from . import filters as F
+    for src, ab in _unstopped_keywords(state, "no_interrupts"):
+        if S.commander(state, src) in (None, seat):
+            continue
+        ctx = F.ctx_for(state, src)
+        ctx["opp"] = seat
+        if "if" not in ab or F.condition(state, ab["if"], ctx):
+            return True
+    return False
 
 
 def interrupt_used(state: dict, iid: str) -> None:

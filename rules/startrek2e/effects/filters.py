@@ -18,7 +18,9 @@ def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
     if you is None:
         you = c.get("commander") if c.get("commander") is not None else c["owner"]
     opp = S.left_of(state, you)
-    return {"source": src, "you": you, "opp": opp, "dilemma": False, "refs": {}, **extra}
+    # the cards this card named ("name a personnel": Under Scrutiny) are its texts' names
+    refs = dict(c["named"]) if "named" in c else {}
+    return {"source": src, "you": you, "opp": opp, "dilemma": False, "refs": refs, **extra}
 
 
 def has_keyword_ability(state: dict, iid: str, kw: str) -> bool:

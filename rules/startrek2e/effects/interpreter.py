@@ -45,7 +45,7 @@ SUPPORTED = {
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
     "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
-    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right",
+    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card",
 }
 
 
@@ -102,6 +102,22 @@ def _as_damage(state, frame, ship):
 
 def _noop(state, frame, c):
     pass
+
+
+def _name_card(state, frame, eff, arg):
+    """``{"name_card": TARGET, "as": name}`` ("When you play this event, name a personnel": Under
+    Scrutiny): the chosen cards are named for as long as this card stays in play — kept on the
+    card, so each of its texts reads them as ``{"ref": name}`` (``filters.ctx_for``); named in
+    the open (a log entry)."""
+    cards = TG.targets(state, frame, arg)
+    if cards is None:
+        return False
+    FR._remember(frame, eff, cards)
+    src = frame["ctx"]["source"]
+    state["cards"][src].setdefault("named", {})[eff.get("as", "named")] = list(cards)
+    for c in cards:
+        S.log(state, "named_card", seat=frame["ctx"]["you"], card=c, title=S.name(state, c), by=src)
+    return True
 
 
 # -- the dilemma's own placement ----------------------------------------------------
@@ -368,6 +384,7 @@ HANDLERS = {
     "overcome_from_pile": AT.overcome_from_pile,
     "meet_with": AT.meet_with,
     "at_end_of_turn": TS.at_end_of_turn,
+    "name_card": _name_card,
     "for_rest_of_turn": TS.for_rest_of_turn,
     "place_on_mission": _place_on_mission,
     "modify": _modify,

@@ -44,6 +44,8 @@ TRIGGERS = {
     "card_drawn": "When you draw a card",
     "opponent_beamed": "When an opponent beams a card to or from a mission",
     "dilemmas_drawn": "When you have drawn dilemmas",
+    "you_moved_ship": "When you move your ship",
+    "opponent_orders_begin": "When an opponent begins the Execute Orders segment of his or her turn",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
@@ -369,6 +371,12 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
         return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
             f"an opponent must {price} to beam a card to or from the mission where {ctx.this} is."
+    if kw == "cant_move_to":  # Cargo Haul
+        dest = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
+        return f"You cannot move your ship from this mission to {dest}."
+    if kw == "no_interrupts":  # Michael Eddington
+        return (f"While {P.condition(cond, ctx)}, that opponent cannot play interrupts." if cond
+                else "Your opponents cannot play interrupts.")
     if kw == "cant_complete":
         return f"You cannot complete this mission if {P.condition(cond, ctx)}." if cond else \
             "You cannot complete this mission."
@@ -376,8 +384,10 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         text = f"{P.each(ab.get('who') or {}, ctx)} cannot use his or her abilities"
     elif kw == "skills_cost":
         skills = f"{P._or(ab['skills'])} skill" if ab.get("skills") else "skills"
+        when = ("while that personnel is attempting a mission" if (ab.get("who") or {}).get("attempting")
+                else "during his or her orders")  # a price while attempting is paid at the attempt's action points
         text = (f"the commander of {P.each(ab.get('who') or {}, ctx)} must discard a card "
-                f"from hand (during his or her orders, for the rest of that turn) to use that personnel's {skills}")
+                f"from hand ({when}, for the rest of that turn) to use that personnel's {skills}")
     elif kw == "no_quadrant_penalty":
         other = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
         text = f"when any player moves a ship between this mission and {other}, do not add 2 to the span total"
@@ -431,7 +441,12 @@ def _for_rest_of_turn(eff: dict, arg: dict, ctx: P.Ctx) -> str:
 # the turn-scoped verbs read as an ability's head does, so their phrases live here
 VERBS.update({"at_end_of_turn": _at_end_of_turn, "for_rest_of_turn": _for_rest_of_turn})
 
-ABILITIES = {"requirement": _requirement, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
+def _state_rule(ab: dict, ctx: P.Ctx) -> str:
+    """"If you command {Jadzia Dax}, place this personnel in her owner's discard pile."""
+    return f"If {P.condition(ab['if'], ctx)}, {clauses(ab.get('effects') or [], ctx)}."
+
+
+ABILITIES = {"requirement": _requirement, "state_rule": _state_rule, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,

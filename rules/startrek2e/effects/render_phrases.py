@@ -35,7 +35,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
             "on_planet", "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
-            "is_trigger_card"}
+            "is_trigger_card", "completed"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -249,6 +249,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("that is that card" if f["is_trigger_card"] else "other than that card")
     if "damage_card" in f:  # "a Damage card"
         out.append("with a Damage text" if f["damage_card"] else "without a Damage text")
+    if "completed" in f:
+        out.append("that is completed" if f["completed"] else "that is not completed")
     if "damaged" in f:
         out.append("that has a damage card on it" if f["damaged"] else "that has no damage card on it")
     if "same_title_as" in f:
@@ -668,6 +670,11 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append("it is your turn" if v else "it is not your turn")
         elif k == "drawing_dilemmas":
             parts.append("you draw the dilemmas for that attempt" if v else "you do not draw the dilemmas for that attempt")
+        elif k == "this_turn":
+            who = "you have" if v.get("who", "you") == "you" else "that opponent has"
+            did = (f"drawn {num(v['drew'])} card{'s' if v['drew'] != 1 else ''}" if "drew" in v
+                   else f"played {noun(v['played'], ctx, article=True)}")
+            parts.append(f"{who} {did} this turn")
         elif k == "trigger_in":
             parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
         elif k == "completed_using_skill":

@@ -339,6 +339,8 @@ def _examine(eff, arg, ctx):
 
 def _gain_skills(eff, arg, ctx):
     to = P.target(arg["to"], ctx)
+    if arg.get("any_skill") and arg.get("among"):  # "make her gain Engineer, Law, or Science"
+        return f"make {to} gain {P._or(arg['among'])}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
     if arg.get("any_skill"):
         return f"make {to} gain a skill of your choice{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
     src = P.target(arg["from"], ctx)
@@ -448,6 +450,7 @@ VERBS = {
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
     "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",
+    "name_card": _t("name {t}"),
     "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
     "extra_dilemmas": _extra_dilemmas,
     "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",

@@ -31,6 +31,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement"},
     "cost_change": {"who", "amount", "if", "optional", "cost"},
+    "state_rule": {"if", "effects"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": set(), "trigger": {"on", "effects"},
@@ -39,6 +40,7 @@ ABILITY_REQUIRED: dict[str, set[str]] = {
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
     "play_cost": {"amount"}, "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement"}, "cost_change": {"who", "amount"},
+    "state_rule": {"if", "effects"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -48,15 +50,15 @@ TRIGGER_EVENTS = {
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
     "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
-    "card_drawn", "opponent_beamed", "dilemmas_drawn",
+    "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost",
-            "beam_cost", "cant_attempt_here"}
+            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
-                "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam"}
+                "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
@@ -361,12 +363,15 @@ class _Checker(NounChecks):
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among"}, p)
             if isinstance(arg, dict) and "each" in arg and (arg["each"] is not True or arg.get("one") is not True):
                 self.err(f"{p}.each", "true, with 'one': true (one skill from each of the 'from' cards)")
             if isinstance(arg, dict):
-                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill"}):
-                    self.err(f"{p}.any_skill", "true, with 'to' only")
+                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill", "among"}):
+                    self.err(f"{p}.any_skill", "true, with 'to' (and 'among') only")
+                if "among" in arg and (not arg.get("any_skill") or not isinstance(arg["among"], list) or len(arg["among"]) < 2
+                                       or not all(isinstance(x, str) and is_stat(x) and x[:1].isupper() for x in arg["among"])):
+                    self.err(f"{p}.among", "with any_skill: a list of two or more skill names (\"gain Engineer, Law, or Science\")")
                 for k in ("to",) if arg.get("any_skill") else ("from", "to"):
                     if k not in arg:
                         self.err(p, f"gain_skills needs '{k}'")

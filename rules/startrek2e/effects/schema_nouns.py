@@ -27,7 +27,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
-               "is_trigger_card"}
+               "is_trigger_card", "completed"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
@@ -39,7 +39,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "drawing_dilemmas", "played_this_turn"}
+                  "your_turn", "card_owner", "drawing_dilemmas", "played_this_turn", "this_turn"}
 
 
 def is_stat(name: Any) -> bool:
@@ -341,5 +341,14 @@ class NounChecks:
         for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
+        if "this_turn" in c:  # {"who"?: SIDE, "drew": n} or {"who"?: SIDE, "played": FILTER}
+            v = c["this_turn"]
+            if not isinstance(v, dict) or set(v) - {"who", "drew", "played"} or len({"drew", "played"} & set(v)) != 1 \
+                    or v.get("who", "you") not in SIDES:
+                self.err(f"{path}.this_turn", '{"who"?: SIDE, "drew": n} or {"who"?: SIDE, "played": FILTER}')
+            elif "played" in v:
+                self.filter(v["played"], f"{path}.this_turn.played")
+            elif not (isinstance(v["drew"], int) and not isinstance(v["drew"], bool) and v["drew"] >= 1):
+                self.err(f"{path}.this_turn.drew", "a number ≥ 1")
         if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):
             self.err(f"{path}.trigger_in", "'combat' or 'engagement'")

@@ -76,8 +76,8 @@ def _gain_any_skill(state: dict, frame: dict, eff: dict, arg: dict):
         return True
     if "answer" not in work or work.get("resolving") != "skill":
         work["resolving"] = "skill"
-        S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to gain",
-                      [{"type": "choose", "skill": n} for n in SKILLS])
+        S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to gain",  # "Engineer, Law, or Science"
+                      [{"type": "choose", "skill": n} for n in (arg.get("among") or SKILLS)])
         return False
     _grant(state, frame, eff, to, {work.pop("answer"): 1}, frame["ctx"]["source"])
     return True

@@ -32,9 +32,9 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card", "is_trigger_card"}
+FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "played_this_turn"}
+                  "your_turn", "card_owner", "played_this_turn", "this_turn"}
 AMOUNT_KEYS = {"skill_dots"}
 
 
@@ -47,6 +47,8 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return (iid == (ctx.get("event") or {}).get("card")) == bool(v)
     if k == "damage_card":  # "a Damage card" (William Patrick Samuels): its text has "Damage -"
         return bool(S.abilities(state, iid, "damage")) == bool(v)
+    if k == "completed":  # a completed mission ("if you have not completed this mission": Cargo Haul)
+        return bool(state["cards"][iid].get("completed")) == bool(v)
     if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
         return bool(state["cards"][iid].get("damage")) == bool(v)
     if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone
@@ -88,6 +90,8 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return (state["cards"][ctx["source"]]["owner"] == ctx["you"]) == bool(v)
     if k == "your_turn":  # "during your turn" (Kotra)
         return (state["turn"]["player"] == ctx["you"]) == bool(v)
+    if k == "this_turn":
+        return _this_turn(state, v, ctx)
     if k == "killed_this_attempt":
         return bool((state.get("attempt") or {}).get("killed")) == bool(v)
     if k == "trigger_in":
@@ -99,6 +103,27 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         needed = {sk for alt in (S.card_def(state, m).get("requirements") or []) for sk in (alt.get("skills") or {})}
         return any(ST.value(state, ctx["source"], sk) >= 1 for sk in needed) == bool(v)
     raise ValueError(f"unknown CONDITION key {k!r}")
+
+
+def _this_turn(state: dict, v: dict, ctx: dict) -> bool:
+    """CONDITION ``this_turn``: ``{"who"?: SIDE, "drew"?: n, "played"?: FILTER}`` — that player
+    drew at least n cards / played a matching card this turn ("if that opponent has not drawn two
+    cards or played a ship this turn": Unseen Manipulations). Read from the game log since this
+    turn's ``turn`` entry (every draw and play is logged in the open), so no bookkeeping is added
+    to the state."""
+    from . import filters as F
+    seat = ctx["you"] if v.get("who", "you") == "you" else ctx["opp"]
+    drew, played = 0, []
+    for e in reversed(state["log"]):
+        if e["event"] == "turn":
+            break
+        if e["event"] == "drew" and e.get("seat") == seat:
+            drew += e.get("count", 0)
+        elif e["event"] == "played" and e.get("seat") == seat:
+            played.append(e["card"])
+    if "drew" in v and drew < v["drew"]:
+        return False
+    return "played" not in v or any(c in state["cards"] and F.matches(state, c, v["played"], ctx) for c in played)
 
 
 def amount_key(state: dict, amt: dict, ctx: dict) -> int:

@@ -65,7 +65,7 @@ PUBLIC_LOG_EVENTS = {
     "faces_instead", "placed", "added_to_drawn", "randomly_selected", "selected_again",
     "combat_prevented", "engagement_prevented", "named_skill", "lost_skills", "exchanged_with_deck_top",
     "added_strength", "extra_dilemmas", "redrew_dilemmas", "searched_dilemmas", "placed_on_stack", "chose_examined",
-    "used_cost_change"}
+    "used_cost_change", "named_card"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

@@ -177,3 +177,190 @@ def test_personal_forcefield_does_not_stop_a_kill_by_other_text():
     from rules.startrek2e import flow
     st = respond(flow.advance(st))
     assert st["cards"][tasha]["zone"] == "discard"  # not by a dilemma: not prevented
+
+
+# ---------------------------------------------------------------- opponent_orders_begin + this_turn: Unseen Manipulations
+def _manipulated(seed: str, draws: int = 0, ship: bool = False):
+    """Seat 1 has Unseen Manipulations in his core; seat 0 draws ``draws`` cards (and plays a
+    ship) in his play phase, then begins his Execute Orders segment."""
+    from rules.startrek2e import flow
+    st = started(seed)
+    real(st, 1, "T-EV1", "2U070", "core", 1)
+    galaxy = put(st, 0, "T-SF", "hand", 0)
+    st = turn_to(st, 0, "play")
+    for _ in range(draws):
+        st = respond(act(st, {"type": "draw"}))
+    if ship:
+        st = respond(act(st, next(o for o in options(st, "play") if o["card"] == galaxy)))
+    deck = list(st["seats"][0]["deck"])
+    st["seats"][0]["counters"], st["pending"] = 0, None
+    st = respond(act(flow.advance(st), {"type": "end_play"}))
+    return st, deck
+
+
+def test_unseen_manipulations_discards_two_from_the_deck_of_an_opponent_who_drew_less_than_two_cards():
+    st, deck = _manipulated("unseen-one-draw", draws=1)
+    assert st["seats"][0]["deck"] == deck[2:] and st["seats"][0]["discard"][-2:] == deck[:2]
+    assert st["pending"]["kind"] == "orders" and st["pending"]["seat"] == 0
+    check_invariants(st)
+
+
+def test_unseen_manipulations_spares_an_opponent_who_drew_two_cards_or_played_a_ship():
+    for kw in ({"draws": 2}, {"ship": True}):
+        st, deck = _manipulated(f"unseen-{sorted(kw)[0]}", **kw)
+        assert st["seats"][0]["deck"] == deck, kw
+        check_invariants(st)
+    assert ("if neither that opponent has drawn two cards this turn nor that opponent has played a ship this turn"
+            in render_card(DB["2U070"])[2])
+
+
+# ---------------------------------------------------------------- state_rule + gain_skills among: Ezri Dax
+def test_ezri_dax_goes_to_the_discard_pile_once_you_command_jadzia_dax():
+    st = started("ezri-jadzia")
+    earth = mission(st, 0, "T-HQF")
+    ezri = real(st, 0, "T-F7", "2R121", "pile", earth)
+    jadzia = real(st, 0, "T-F4", "4R139", "hand", 0)  # Jadzia Dax, [Fed], cost 3
+    st = turn_to(st, 0, "play")
+    assert st["cards"][ezri]["zone"] == "pile"  # no Jadzia yet: she stays
+    st = respond(act(st, next(o for o in options(st, "play") if o["card"] == jadzia)))
+    assert st["cards"][jadzia]["zone"] == "pile" and st["cards"][ezri]["zone"] == "discard"
+    assert render_card(DB["2R121"])[0].startswith("If you command {Jadzia Dax}")
+    check_invariants(st)
+
+
+def test_ezri_dax_facing_a_dilemma_may_discard_a_card_to_gain_engineer_law_or_science():
+    from rules.startrek2e import stats as ST
+    st = started("ezri-skill")
+    m = mission(st, 0, "T-P1")
+    ezri = real(st, 0, "T-F7", "2R121", "pile", m)
+    put(st, 0, "T-F5", "pile", m)
+    real(st, 1, "T-D1", "T-D1")
+    st = turn_to(st, 0, "orders")
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, {"type": "attempt", "mission": m})
+    while st["pending"]["kind"] != "attempt_action":
+        o = options(st)
+        st = act(st, next((x for x in o if x.get("card") and st["cards"][x["card"]]["guid"] == "T-D1"), o[0])
+                 if st["pending"]["kind"] == "choose_dilemma" and any(x.get("card") for x in o) else
+                 {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma" else {"type": "pass"})
+    assert {"type": "action", "card": ezri, "ability": 1} in options(st)
+    st = act(st, {"type": "action", "card": ezri, "ability": 1})
+    st = act(st, options(st)[0])  # the card discarded from hand
+    assert sorted(o["skill"] for o in options(st)) == ["Engineer", "Law", "Science"]
+    st = act(st, {"type": "choose", "skill": "Law"})
+    assert ST.value(st, ezri, "Law") == 1 and len(st["seats"][0]["hand"]) == hand - 1
+    while st["pending"] and st["pending"]["kind"] in ("attempt_action", "respond"):
+        st = act(st, {"type": "pass"})
+    assert ST.value(st, ezri, "Law") == 0  # until the end of that dilemma
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- keyword no_interrupts: Michael Eddington
+def _engaged(seed: str, eddington: bool):
+    """Seat 1's Bird of Prey engages seat 0's Galaxy (La Forge aboard) at seat 0's space mission
+    by Attack Pattern; seat 0 holds Power to the Shields ("when an engagement begins");
+    with ``eddington``, Michael Eddington is aboard seat 1's ship there."""
+    st = started(seed)
+    space = mission(st, 0, "T-S1")
+    galaxy = put(st, 0, "T-SF", "ships", space)
+    for g in ("T-F1", "T-F3", "T-F5", "T-F7"):
+        put(st, 0, g, "aboard", galaxy)
+    shields = real(st, 0, "T-I1", "1U132", "hand", 0)
+    st["seats"][0]["when_events"] = sorted({*st["seats"][0]["when_events"], "engagement_begins"})  # as from his deck list
+    bird = put(st, 1, "T-SK", "ships", space)
+    for g in ("T-K1", "T-K2"):
+        put(st, 1, g, "aboard", bird)
+    if eddington:
+        real(st, 1, "T-K3", "2R127", "aboard", bird)
+    attack = put(st, 1, "T-EV2", "core", 1)
+    st = turn_to(st, 1, "orders")
+    st = act(st, {"type": "order", "card": attack, "ability": 1})
+    return st, shields
+
+
+def test_michael_eddington_forbids_interrupts_to_the_opponent_whose_ship_is_engaged_at_his_mission():
+    st, shields = _engaged("eddington-none", eddington=False)
+    assert st["pending"]["seat"] == 0 and {"type": "respond", "card": shields, "ability": 0} in options(st)
+    st, shields = _engaged("eddington", eddington=True)
+    assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "respond"  # asked all the same (hidden hand)
+    assert options(st) == [{"type": "pass"}]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- cant_move_to + you_moved_ship: Cargo Haul
+def _haul(seed: str):
+    """Seat 0's Runabout at Earth with La Forge and Durg (Acquisition) aboard; his space mission
+    T-S1 is Cargo Haul."""
+    st = started(seed)
+    haul = mission(st, 0, "T-S1")
+    _as_real_mission(st, haul, "2U099")
+    earth = mission(st, 0, "T-HQF")
+    runabout = put(st, 0, "T-SF2", "ships", earth)
+    put(st, 0, "T-F3", "aboard", runabout)
+    durg = real(st, 0, "T-F5", "1C325", "aboard", runabout)
+    return turn_to(st, 0, "orders"), haul, earth, runabout, durg
+
+
+def test_cargo_haul_lets_you_stop_your_acquisition_personnel_to_draw_when_your_ship_moves_there():
+    st, haul, earth, runabout, durg = _haul("cargo-haul")
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, {"type": "move", "ship": runabout, "to": haul})
+    assert st["pending"]["seat"] == 0 and {"type": "respond", "card": haul, "ability": 1} in options(st)
+    st = act(st, {"type": "respond", "card": haul, "ability": 1})
+    st = _choose_all(st, 0, prefer=(durg,))
+    assert st["cards"][durg]["stopped"] and len(st["seats"][0]["hand"]) == hand + 1
+    check_invariants(st)
+
+
+def test_cargo_haul_keeps_your_ship_from_moving_from_it_to_a_headquarters_mission():
+    st, haul, earth, runabout, durg = _haul("cargo-haul-stay")
+    st = respond(act(st, {"type": "move", "ship": runabout, "to": haul}))
+    from rules.startrek2e import flow
+    st["cards"][runabout]["range_used"], st["pending"] = 0, None  # Range enough to go back (span 5 of 7)
+    st = flow.advance(st)
+    moves = {o["to"] for o in options(st, "move") if o["ship"] == runabout}
+    assert earth not in moves and moves  # to any other mission it may still go
+    assert render_card(DB["2U099"])[0] == "You cannot move your ship from this mission to a headquarters mission."
+
+
+# ---------------------------------------------------------------- name_card + skills_cost while attempting: Under Scrutiny
+def _scrutinized(seed: str):
+    """Seat 1 plays Under Scrutiny naming seat 0's Troi (the team's only Anthropology and
+    Diplomacy on Survey Planet); seat 0 then attempts it with no dilemma."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", m) for g in ("T-F7", "T-F5", "T-F2", "T-F3")]  # Integrity 24
+    troi = team[0]
+    scrutiny = real(st, 1, "T-EV1", "2R068", "hand", 1)
+    st = turn_to(st, 1, "play")
+    st = _choose_all(act(st, {"type": "play", "card": scrutiny}), 1, prefer=(troi,))
+    assert st["cards"][scrutiny]["zone"] == "core" and any(
+        e["event"] == "named_card" and e["card"] == troi for e in st["log"])  # named in the open
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m)
+    return st, m, troi
+
+
+def test_under_scrutiny_the_named_personnel_attempting_uses_skills_only_if_a_card_is_discarded():
+    from rules.startrek2e import stats as ST
+    st, m, troi = _scrutinized("scrutiny-pay")
+    assert st["pending"]["kind"] == "attempt_action" and {"type": "pay_skills", "card": troi} in options(st)
+    assert ST.value(st, troi, "Diplomacy") == 0  # priced while attempting
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, {"type": "pay_skills", "card": troi})
+    st = act(st, options(st)[0])  # the card discarded
+    assert len(st["seats"][0]["hand"]) == hand - 1
+    while st["pending"]["kind"] in ("attempt_action", "respond"):
+        st = act(st, {"type": "pass"})
+    assert st["cards"][m].get("completed")
+    check_invariants(st)
+
+
+def test_under_scrutiny_unpaid_the_named_personnel_adds_no_skill_to_the_attempt():
+    from rules.startrek2e import stats as ST
+    st, m, troi = _scrutinized("scrutiny-unpaid")
+    while st["pending"]["kind"] in ("attempt_action", "respond"):
+        st = act(st, {"type": "pass"})
+    assert not st["cards"][m].get("completed")
+    assert ST.value(st, troi, "Diplomacy") == 1  # not attempting any more: no price
+    check_invariants(st)

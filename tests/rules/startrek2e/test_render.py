@@ -61,7 +61,7 @@ VERB_SAMPLES = {
     "search_dilemmas": {"cost_at_most": {"number": {"ref": "removed"}}},
     "overcome_from_pile": {"at": {"choose": {"type": "mission", "owner": "you"}}},
     "meet_with": {"use": "integrity", "instead_of": ["cunning", "strength"]},
-    "at_end_of_turn": {}, "for_rest_of_turn": {"on": "about_to_be_killed", "if": {"trigger_by_dilemma": True}},
+    "at_end_of_turn": {}, "name_card": T, "for_rest_of_turn": {"on": "about_to_be_killed", "if": {"trigger_by_dilemma": True}},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -81,7 +81,7 @@ FILTER_SAMPLES = {
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
-    "damage_card": True, "is_trigger_card": True,
+    "damage_card": True, "is_trigger_card": True, "completed": True,
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"},
 }
 CONDITION_SAMPLES = {
@@ -97,6 +97,7 @@ CONDITION_SAMPLES = {
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
     "card_owner": True, "played_this_turn": {"filter": {"type": "personnel"}, "max": 0},
+    "this_turn": {"who": "opponent", "drew": 2},
     "drawing_dilemmas": True,
 }
 ABILITY_SAMPLES = {
@@ -115,6 +116,7 @@ ABILITY_SAMPLES = {
                      "requirement": {"skills": {"Leadership": 1}, "attributes": {"strength": 36}}},
     "cost_change": {"who": {"type": "personnel", "owner": "you"}, "amount": -1, "optional": True,
                     "cost": [{"discard": {"count": 1, "from": "hand"}}]},
+    "state_rule": {"if": {"command": {"title": "Jadzia Dax"}}, "effects": [{"place_in_discard": {"self": True}}]},
 }
 
 
