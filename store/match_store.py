@@ -407,9 +407,11 @@ class MatchStore:
         if reply[3] is not None:  # archived: its states and log, then any entry past it
             packed = archive.unpack_cached(reply[3])
             stream = [event_codec.event_of(entry_id, dict(zip(flat[::2], flat[1::2]))) for entry_id, flat in reply[6]]
-            best = max(v for v in packed.snapshot_versions() if v <= version)
+            best = max((v for v in packed.snapshot_versions() if v <= version), default=-1)
             if best < proj_version <= version:
                 return past.based(proj_version, proj_state, [e for e in tail if e["v"] <= version])
+            if best < 0:  # an archive always holds version 0 (archive_finished): not one of ours
+                raise NotFound(f"no stored state of match {match_id!r} at or before version {version}")
             events = packed.events(best, version) + [e for e in stream if packed.upto < e["v"] <= version]
             return past.based(best, packed.snapshot_raw(best), events)
         if len(reply) < 7:
