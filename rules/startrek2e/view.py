@@ -42,7 +42,8 @@ def _card(state: dict, iid: str) -> dict:
         out["completed"] = bool(c.get("completed"))
         out["points"] = ST.value(state, iid, "points")  # now, after modifiers
         for z in ("pile", "ships", "under", "on"):
-            out[z] = [_card(state, i) for i in c.get(z, ())]
+            held = c.get(z)
+            out[z] = [_card(state, i) for i in held] if held else []
         if c.get("added_requirements"):  # "add … to the mission's requirements" (Secret Conspiracy)
             out["added_requirements"] = [x["req"] for x in c["added_requirements"]]
     if c.get("attached"):
