@@ -51,3 +51,17 @@ def test_max_wait_is_capped_and_must_be_a_number():
     assert load_settings({"SUBSPACE_MAX_WAIT": "2.5"}, environ={}).max_wait == 2.5
     with pytest.raises(InvalidRequest):
         load_settings({"SUBSPACE_MAX_WAIT": "soon"}, environ={})
+
+
+def test_each_web_worker_freezes_what_it_loaded_so_full_collections_stay_short():
+    """``post_worker_init`` loads the game engines and ``gc.freeze``s them (service/server.py)."""
+    import gc
+
+    from service.server import freeze_after_load, gunicorn_options
+
+    assert gunicorn_options({})["post_worker_init"] is freeze_after_load
+    try:
+        freeze_after_load()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
