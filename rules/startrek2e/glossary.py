@@ -115,7 +115,9 @@ def draw(state: dict, seat: int, count: int = 1, *, opening: bool = False) -> in
     if drawn:
         S.log(state, "drew", seat=seat, count=len(drawn))
     if drawn and not opening:
+        from .effects.tallies import note_drawn
         from .triggers import fire
+        note_drawn(state, seat, len(drawn))  # "has drawn two cards this turn" (CONDITION this_turn)
         for card in drawn:
             fire(state, "card_drawn", seat=seat, card=card)
     return len(drawn)

@@ -14,6 +14,7 @@ from . import stats as ST
 from .effects import costs as C
 from .effects import filters as F
 from .effects import extra as X
+from .effects import tallies as TL
 from .triggers import fire
 from .effects import frames as FR
 from . import legality as LEG
@@ -209,6 +210,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None, *, extra: int = 
     state["cards"][iid]["commander"] = seat
     state["cards"][iid]["stopped"] = False
     S.log(state, "played", seat=seat, card=iid, title=name, at=at, cost=cost)
+    TL.note_played(state, seat, iid)  # "has played … this turn" (CONDITION this_turn)
     ctx = F.ctx_for(state, iid, you=seat)
     # "To play this event, discard a card" and an event's "X to Y": a cost, paid as the card
     # is played and kept paid if the event is prevented (RULES.md "Costs are paid, not prevented")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import glossary as G
 from . import state as S
 from .effects.ships import owed_range
+from .effects import tallies as TL
 from .effects import turn_scoped as TS
 from .triggers import fire
 from .victory import decks_empty
@@ -20,6 +21,7 @@ def turn_start(state: dict) -> None:
     t["repairs"] = []
     state["seats"][t["player"]]["counters"] = S.COUNTERS
     S.log(state, "turn", seat=t["player"], number=t["number"])
+    TL.new_turn(state)  # what each player drew and played this turn (CONDITION this_turn)
     # "until the start of your next turn": those of the player whose turn begins end now
     state["mods"] = [x for x in state["mods"] if not (x["until"] == "start_of_your_next_turn"
                                                       and x.get("seat") == t["player"])]

@@ -565,6 +565,22 @@ def _completed_what(v: dict) -> str:
     return _and(parts)
 
 
+def _this_turn(v: dict, ctx: Ctx) -> str:
+    """"that opponent has drawn two cards this turn", "that player has played exactly one other
+    personnel with Cost 1 this turn" (a count: the card being played is never among them)."""
+    side = v.get("who", "you")
+    who = ("that player has" if ctx.trigger == "about_to_play_personnel" else "you have") if side == "player" \
+        else "you have" if side == "you" else "that opponent has"
+    if "drew" in v:
+        return f"{who} drawn {num(v['drew'])} card{'s' if v['drew'] != 1 else ''} this turn"
+    lo, hi = v.get("min"), v.get("max")
+    if lo is None and hi is None:
+        return f"{who} played {noun(v['played'], ctx, article=True)} this turn"
+    many = "no" if hi == 0 else (f"exactly {num(lo)}" if lo == hi else
+                                 f"at least {num(lo)}" if hi is None else f"at most {num(hi)}")
+    return f"{who} played {many} other {noun(v['played'], ctx, plural=lo != 1 or hi != 1)} this turn"
+
+
 def condition(c: dict, ctx: Ctx) -> str:
     """A CONDITION as a clause: "you command a [Baj] Diplomacy personnel", "this personnel is
     facing a dilemma and there is no Intelligence personnel at this mission"."""
@@ -658,12 +674,6 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "killed_this_attempt":
             parts.append("a personnel has been killed during this mission attempt" if v
                          else "no personnel has been killed during this mission attempt")
-        elif k == "played_this_turn":
-            lo, hi = v.get("min"), v.get("max")
-            many = "no" if hi == 0 else (f"exactly {num(lo)}" if lo == hi else
-                                         f"at least {num(lo)}" if hi is None else f"at most {num(hi)}")
-            who = "that player has" if ctx.trigger == "about_to_play_personnel" else "you have"
-            parts.append(f"{who} played {many} other {noun(v['filter'], ctx, plural=lo != 1 or hi != 1)} this turn")
         elif k == "card_owner":
             parts.append(f"you own {ctx.this}" if v else f"you do not own {ctx.this}")
         elif k == "your_turn":
@@ -671,10 +681,7 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "drawing_dilemmas":
             parts.append("you draw the dilemmas for that attempt" if v else "you do not draw the dilemmas for that attempt")
         elif k == "this_turn":
-            who = "you have" if v.get("who", "you") == "you" else "that opponent has"
-            did = (f"drawn {num(v['drew'])} card{'s' if v['drew'] != 1 else ''}" if "drew" in v
-                   else f"played {noun(v['played'], ctx, article=True)}")
-            parts.append(f"{who} {did} this turn")
+            parts.append(_this_turn(v, ctx))
         elif k == "trigger_in":
             parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
         elif k == "completed_using_skill":

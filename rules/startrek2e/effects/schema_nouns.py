@@ -39,7 +39,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "drawing_dilemmas", "played_this_turn", "this_turn"}
+                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn"}
 
 
 def is_stat(name: Any) -> bool:
@@ -332,22 +332,21 @@ class NounChecks:
             v = c["alike"]
             if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
                 self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
-        if "played_this_turn" in c:  # {"filter": FILTER, "min"?: n, "max"?: n}
-            v = c["played_this_turn"]
-            if not isinstance(v, dict) or set(v) - {"filter", "min", "max"} or "filter" not in v:
-                self.err(f"{path}.played_this_turn", '{"filter": FILTER, "min"?: n, "max"?: n}')
-            else:
-                self.filter(v["filter"], f"{path}.played_this_turn.filter")
         for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
-        if "this_turn" in c:  # {"who"?: SIDE, "drew": n} or {"who"?: SIDE, "played": FILTER}
+        if "this_turn" in c:  # {"who"?: SIDE|"player", "drew": n} or {"who"?, "played": FILTER, "min"?, "max"?}
             v = c["this_turn"]
-            if not isinstance(v, dict) or set(v) - {"who", "drew", "played"} or len({"drew", "played"} & set(v)) != 1 \
-                    or v.get("who", "you") not in SIDES:
-                self.err(f"{path}.this_turn", '{"who"?: SIDE, "drew": n} or {"who"?: SIDE, "played": FILTER}')
+            shape = '{"who"?: SIDE|"player", "drew": n} or {"who"?: SIDE|"player", "played": FILTER, "min"?: n, "max"?: n}'
+            if not isinstance(v, dict) or set(v) - {"who", "drew", "played", "min", "max"} \
+                    or len({"drew", "played"} & set(v)) != 1 or v.get("who", "you") not in (*SIDES, "player") \
+                    or ("drew" in v and ({"min", "max"} & set(v))):
+                self.err(f"{path}.this_turn", shape)
             elif "played" in v:
                 self.filter(v["played"], f"{path}.this_turn.played")
+                for b in ("min", "max"):
+                    if b in v and not (isinstance(v[b], int) and not isinstance(v[b], bool) and v[b] >= 0):
+                        self.err(f"{path}.this_turn.{b}", "a number ≥ 0")
             elif not (isinstance(v["drew"], int) and not isinstance(v["drew"], bool) and v["drew"] >= 1):
                 self.err(f"{path}.this_turn.drew", "a number ≥ 1")
         if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):

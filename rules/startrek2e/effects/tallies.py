@@ -34,7 +34,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
 
 FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "played_this_turn", "this_turn"}
+                  "your_turn", "card_owner", "this_turn"}
 AMOUNT_KEYS = {"skill_dots"}
 
 
@@ -84,8 +84,6 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return bool(common)
     if k == "selected":  # "when this personnel is randomly selected" (Leeta): among a random_selection's cards
         return (ctx["source"] in (data.get("cards") or [])) == bool(v)
-    if k == "played_this_turn":  # "that player has played exactly one other personnel who costs 1 this turn"
-        return _played_this_turn(state, v, ctx)
     if k == "card_owner":  # "(Yours must be …)" in a text each player uses (Common Ground): you own this card
         return (state["cards"][ctx["source"]]["owner"] == ctx["you"]) == bool(v)
     if k == "your_turn":  # "during your turn" (Kotra)
@@ -105,25 +103,51 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     raise ValueError(f"unknown CONDITION key {k!r}")
 
 
+def note_drawn(state: dict, seat: int, count: int) -> None:
+    """Tally ``count`` cards ``seat`` drew this turn (CONDITION ``this_turn`` ``drew``). Kept in
+    ``state["turn"]`` (reset at each turn's start, never shown: ``view`` copies only the turn's
+    public keys) rather than read back from the log, which keeps only its last 200 entries — a
+    long turn would lose the entry that says where the turn began."""
+    tally = state["turn"].setdefault("drew", [0] * len(state["seats"]))
+    tally[seat] += count
+
+
+def note_played(state: dict, seat: int, card: str) -> None:
+    """Tally a card ``seat`` played this turn (from hand, paid for: not one put into play by
+    text), for CONDITION ``this_turn`` ``played``; see :func:`note_drawn`."""
+    state["turn"].setdefault("played", [[] for _ in state["seats"]])[seat].append(card)
+
+
+def new_turn(state: dict) -> None:
+    """Start this turn's tallies: nobody has drawn or played anything yet."""
+    state["turn"]["drew"] = [0] * len(state["seats"])
+    state["turn"]["played"] = [[] for _ in state["seats"]]
+
+
 def _this_turn(state: dict, v: dict, ctx: dict) -> bool:
-    """CONDITION ``this_turn``: ``{"who"?: SIDE, "drew"?: n, "played"?: FILTER}`` — that player
-    drew at least n cards / played a matching card this turn ("if that opponent has not drawn two
-    cards or played a ship this turn": Unseen Manipulations). Read from the game log since this
-    turn's ``turn`` entry (every draw and play is logged in the open), so no bookkeeping is added
-    to the state."""
+    """CONDITION ``this_turn``: ``{"who"?: "you"|"opponent"|"player", "drew"?: n, "played"?: FILTER,
+    "min"?: n, "max"?: n}`` — what that player did this turn. ``drew``: he drew at least n cards
+    ("if that opponent has not drawn two cards …": Unseen Manipulations). ``played``: how many
+    cards matching FILTER he played this turn — at least one, or between ``min`` and ``max``
+    ("has played exactly one other personnel who costs 1": Crowd Control; "no other personnel":
+    Shadow Operation), the card of the triggering event (the one being played) never counted.
+    ``who: player`` is the player of the triggering event (the one playing the card), else you.
+    Read from the turn's tallies (:func:`note_drawn`, :func:`note_played`), exact however long
+    the turn's log grew."""
     from . import filters as F
-    seat = ctx["you"] if v.get("who", "you") == "you" else ctx["opp"]
-    drew, played = 0, []
-    for e in reversed(state["log"]):
-        if e["event"] == "turn":
-            break
-        if e["event"] == "drew" and e.get("seat") == seat:
-            drew += e.get("count", 0)
-        elif e["event"] == "played" and e.get("seat") == seat:
-            played.append(e["card"])
-    if "drew" in v and drew < v["drew"]:
+    data = ctx.get("event") or {}
+    who = v.get("who", "you")
+    seat = data.get("seat", ctx["you"]) if who == "player" else ctx["you"] if who == "you" else ctx["opp"]
+    turn = state["turn"]
+    if "drew" in v and (turn.get("drew") or [0] * len(state["seats"]))[seat] < v["drew"]:
         return False
-    return "played" not in v or any(c in state["cards"] and F.matches(state, c, v["played"], ctx) for c in played)
+    if "played" not in v:
+        return True
+    n = sum(1 for c in (turn.get("played") or [[] for _ in state["seats"]])[seat]
+            if c != data.get("card") and c in state["cards"] and F.matches(state, c, v["played"], ctx))
+    if "min" not in v and "max" not in v:
+        return n >= 1
+    return v.get("min", 0) <= n <= v.get("max", n)
 
 
 def amount_key(state: dict, amt: dict, ctx: dict) -> int:
@@ -149,22 +173,3 @@ def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
 
 def _chooser(ctx: dict, arg: dict) -> int:
     return ctx["you"] if arg.get("chooser", "you") == "you" else ctx["opp"]
-
-
-def _played_this_turn(state: dict, v: dict, ctx: dict) -> bool:
-    """CONDITION ``played_this_turn``: ``{"filter": FILTER, "min"?: n, "max"?: n}`` — how many cards
-    matching FILTER the player of the triggering event (a card being played: Crowd Control's "that
-    player"; else you) has played this turn, read from the log since the turn began (the card being
-    played is not counted: "other")."""
-    from . import filters as F
-    data = ctx.get("event") or {}
-    seat = data.get("seat", ctx["you"])
-    n = 0
-    for e in reversed(state["log"]):
-        if e["event"] == "turn":
-            break
-        if e["event"] == "played" and e.get("seat") == seat and e.get("card") in state["cards"] \
-                and e["card"] != data.get("card") and F.matches(state, e["card"], v.get("filter") or {}, ctx):
-            n += 1
-    return v.get("min", 0) <= n <= v.get("max", n)
-

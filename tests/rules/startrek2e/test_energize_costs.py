@@ -401,7 +401,7 @@ def test_common_ground_each_player_from_the_left_places_a_personnel_from_hand_at
     check_invariants(st)
 
 
-# ---------------------------------------------------------------- ability cost_change, CONDITION played_this_turn
+# ---------------------------------------------------------------- ability cost_change, CONDITION this_turn played
 def _costs_scene(seed: str, seat: int = 0):
     """``seat``'s play step, with his headquarters; cost-1 personnel ready in hand."""
     st = started(seed)
@@ -440,9 +440,10 @@ def test_crowd_control_does_not_count_the_personnel_of_an_earlier_turn_nor_a_thi
     cheap = [find(st, 0, g) for g in ("T-F6", "T-F8")]
     for c in cheap:
         S.move(st, c, "hand", 0)
-    S.log(st, "played", seat=0, card=find(st, 0, "T-F6"), title="Ensign", at=hq, cost=1)  # last turn's play
+    from rules.startrek2e.effects import tallies as TL
+    TL.note_played(st, 0, find(st, 0, "T-F6"))  # last turn's play …
+    TL.new_turn(st)  # … forgotten as the next turn begins (turn.turn_start)
     st = turn_to(st, 0, "play")
-    S.log(st, "turn", seat=0, number=9)
     st = act(st, {"type": "play", "card": cheap[0], "at": hq})
     assert st["seats"][0]["counters"] == 6  # the play before this turn does not count
     check_invariants(st)
@@ -514,3 +515,34 @@ def test_temba_passes_to_the_player_on_your_right_to_make_a_personnel_cost_three
     st = turn_to(st, 1, "play")  # now the opponent may use it for his own personnel
     assert any(o.get("using") == [temba] and S.ctype(st, o["card"]) == "personnel" for o in options(st, "play"))
     assert "give command of this event to the player on your right" in render_card(DB["2U066"])[2]
+
+
+def _long_play_phase(st: dict, seat: int, entries: int) -> dict:
+    """``seat`` draws ``entries`` times in his play phase (a card of his hand goes back on top of
+    his deck before each draw, unlogged; a counter more for each): the turn's log grows past the
+    200 entries the state keeps."""
+    st["seats"][seat]["counters"] += entries
+    for _ in range(entries):
+        S.move(st, st["seats"][seat]["hand"][-1], "deck", seat)
+        st["seats"][seat]["deck"].insert(0, st["seats"][seat]["deck"].pop())
+        st = act(st, {"type": "draw"})
+    return st
+
+
+def test_crowd_control_counts_a_play_made_more_than_200_log_entries_earlier_in_the_turn():
+    """The log keeps only its last 200 entries: read from it, a cost-1 personnel played before a
+    long play phase was forgotten (the second one cost 1, not 3). The turn's tallies keep it."""
+    st, hq = _costs_scene("crowd-long-turn")
+    real(st, 1, "T-EV1", "2C039", "core", 1)
+    first, second = find(st, 0, "T-F6"), find(st, 0, "T-F8")
+    for c in (first, second):
+        S.move(st, c, "hand", 0)
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": first, "at": hq})
+    st = _long_play_phase(st, 0, 210)
+    assert not any(e["event"] == "played" and e["card"] == first for e in st["log"])  # gone from the log
+    assert not any(e["event"] == "turn" for e in st["log"])  # and so is where the turn began
+    st["seats"][0]["counters"] = 7
+    st = act(st, {"type": "play", "card": second, "at": hq})
+    assert st["seats"][0]["counters"] == 7 - 3
+    check_invariants(st)

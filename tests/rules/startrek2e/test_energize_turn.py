@@ -214,6 +214,37 @@ def test_unseen_manipulations_spares_an_opponent_who_drew_two_cards_or_played_a_
             in render_card(DB["2U070"])[2])
 
 
+def test_unseen_manipulations_remembers_two_draws_made_more_than_200_log_entries_before_orders():
+    """Read from the log (it keeps its last 200 entries), two draws at the start of a long play
+    phase were lost with the turn's first entry, so the deck was discarded from; the turn's
+    tallies keep every draw and play of the turn."""
+    from rules.startrek2e import flow
+    st = started("unseen-long-turn")
+    real(st, 1, "T-EV1", "2U070", "core", 1)
+    st = turn_to(st, 0, "play")
+    for _ in range(2):
+        st = respond(act(st, {"type": "draw"}))
+    for _ in range(205):  # a long turn: the opponent's plays, his responses, … (here: 205 entries of the log)
+        S.log(st, "revealed", seat=1, card=None)
+    assert not any(e["event"] == "drew" and e["seat"] == 0 for e in st["log"])
+    deck = list(st["seats"][0]["deck"])
+    st["seats"][0]["counters"], st["pending"] = 0, None
+    st = respond(act(flow.advance(st), {"type": "end_play"}))
+    assert st["seats"][0]["deck"] == deck  # he drew two cards this turn: nothing discarded
+    check_invariants(st)
+
+
+def test_this_turn_tallies_start_afresh_each_turn_and_are_never_shown():
+    st, _ = _manipulated("unseen-tally-reset", draws=2)
+    assert st["turn"]["drew"][0] == 2
+    from rules.startrek2e import turn as T
+    from rules.startrek2e.game import GAME
+    for viewer in (0, 1, "spectator"):
+        assert {"drew", "played"}.isdisjoint(GAME.view(st, viewer)["turn"])
+    T.turn_start(st)
+    assert st["turn"]["drew"] == [0, 0] and st["turn"]["played"] == [[], []]
+
+
 # ---------------------------------------------------------------- state_rule + gain_skills among: Ezri Dax
 def test_ezri_dax_goes_to_the_discard_pile_once_you_command_jadzia_dax():
     st = started("ezri-jadzia")

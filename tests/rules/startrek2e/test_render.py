@@ -96,8 +96,7 @@ CONDITION_SAMPLES = {
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
-    "card_owner": True, "played_this_turn": {"filter": {"type": "personnel"}, "max": 0},
-    "this_turn": {"who": "opponent", "drew": 2},
+    "card_owner": True, "this_turn": {"who": "opponent", "drew": 2},
     "drawing_dilemmas": True,
 }
 ABILITY_SAMPLES = {
