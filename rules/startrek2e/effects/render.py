@@ -132,7 +132,15 @@ def _static(ab: dict, ctx: P.Ctx) -> str:
 
 
 def _cost(costs: list, ctx: P.Ctx) -> str:
-    """What is paid; a choice made while paying (``remember``) names a card and is not said."""
+    """What is paid; a choice made while paying (``remember``) is not said here: it names a card
+    whose first mention (in the cost or the effects) says what it is — "return this personnel to
+    his owner's hand to kill an opponent's personnel present with cost 2 or less", not "… to kill
+    that card" (the costs are rendered before the effects, as they are paid first)."""
+    for c in costs:
+        if "remember" in c and "as" in c:
+            phrase = P.target(c["remember"], ctx)
+            P.remember_ref(ctx, c["as"], c["remember"])
+            ctx.first[c["as"]] = phrase
     return " and ".join(effect(c, ctx).rstrip(".") for c in costs if "remember" not in c)
 
 
@@ -172,6 +180,13 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
             rest = [p for p in parts if p not in here]
             return ("When an opponent beams a card to or from this mission",
                     ({"all": rest} if len(rest) > 1 else rest[0] if rest else None))
+    if on == "card_played" and cond:  # "When you play another non-Treachery Bajoran at this mission"
+        parts = cond["all"] if set(cond) == {"all"} else [cond]
+        mine = next((p for p in parts if set(p) == {"trigger_card"} and p["trigger_card"].get("owner") == "you"), None)
+        if mine is not None:
+            rest = [p for p in parts if p is not mine]
+            what = P.noun(mine["trigger_card"], ctx, article=True, owner=False)
+            return f"When you play {what}", ({"all": rest} if len(rest) > 1 else rest[0] if rest else None)
     if on == "random_selection" and cond == {"trigger_mission": {"at_this_mission": True}}:
         return "When a random selection is made at this mission", None
     head = TRIGGERS.get(on, f"<?{on}>").replace("{this}", ctx.this)
@@ -201,10 +216,10 @@ def _response(ab: dict, ctx: P.Ctx, key: str) -> str:
     text = head
     if cond:
         text += f", if {P.condition(cond, ctx)}"
+    cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""  # first: it may name cards for the effects
     body = clauses(ab.get("effects") or [], ctx)
-    cost = ab.get("cost")
     if cost:
-        body = f"{_cost(cost, ctx)} to {body}" if body else _cost(cost, ctx)
+        body = f"{cost} to {body}" if body else cost
     may = ab.get("optional") if key == "on" else False
     if may and body.startswith(("if ", "unless ")):
         body = "do the following: " + body
@@ -295,9 +310,10 @@ def _dilemma(ab: dict, ctx: P.Ctx) -> str:
 
 def _event(ab: dict, ctx: P.Ctx) -> str:
     where = f"Plays on {P.noun(ab['play_on'], ctx, article=True)}." if "play_on" in ab else "Plays in your core."
+    cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""  # first: it may name cards for the effects
     body = sentences(ab.get("effects") or [], ctx)
-    if ab.get("cost"):  # "Discard any number of cards from hand to …"
-        body = f"{_cap(_cost(ab['cost'], ctx))} to {body[:1].lower() + body[1:]}"
+    if cost:  # "Discard any number of cards from hand to …"
+        body = f"{_cap(cost)} to {body[:1].lower() + body[1:]}"
     text = " ".join(x for x in (where, body) if x)
     if ab.get("destroy_after"):
         text += " Destroy this event."

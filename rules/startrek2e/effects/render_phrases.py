@@ -49,6 +49,9 @@ class Ctx:
         self.card_type = card_type
         self.dilemma = card_type == "dilemma"
         self.refs: dict[str, tuple[str, bool]] = dict(ENGINE_REFS)
+        # a card chosen while paying a cost (``remember`` in a cost is not said there): its first
+        # mention says what it is ("kill an opponent's personnel present with cost 2 or less")
+        self.first: dict[str, str] = {}
         self.trigger: str | None = None  # the event a response answers ("prevent that combat")
         self.trigger: str | None = None  # the trigger event of the text being read ("that ship")
 
@@ -66,11 +69,13 @@ def stat_name(stat: str) -> str:
 
 
 def a_an(head: str) -> str:
-    """"a personnel", "an Android", "{Tom Paris}" (a title takes no article)."""
+    """"a personnel", "an Android", "a unique personnel", "{Tom Paris}" (a title takes no article)."""
     if head.startswith("{"):
         return head
     if head.startswith("other "):
         return "an" + head
+    if head.lower().startswith(("uni", "use", "one")):  # said with a consonant: "a unique", "a one-shot"
+        return "a " + head
     return ("an " if head[:1].lower() in "aeiou" else "a ") + head
 
 
@@ -374,6 +379,8 @@ def ref_phrase(name, ctx: Ctx, *, plural: bool | None = None) -> str:
         words = {ctx.refs.get(n, ("cards", True))[0].split()[-1] for n in name}
         word = words.pop() if len(words) == 1 else "cards"
         return f"those {plural_of(word) if word in PLURAL else word}"
+    if name in ctx.first:  # chosen while paying, said here for the first time
+        return ctx.first.pop(name)
     if name in ctx.refs:
         text, many = ctx.refs[name]
         if text.startswith("the ") or text.startswith("your "):
@@ -615,8 +622,11 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(_and([condition(x, ctx) for x in v]))
         elif k == "any":
             parts.append(" or ".join(condition(x, ctx) for x in v))
-        elif k == "ref":
-            parts.append(f"{ref_phrase(v, ctx)} is {noun(c['matches'], ctx, article=True)}")
+        elif k == "ref":  # "if it is not a personnel": there is such a card, and it is not one
+            m = c["matches"]
+            parts.append(f"{ref_phrase(v, ctx)} is not {noun(m['not'], ctx, article=True)}"
+                         if set(m) == {"not"} and isinstance(m["not"], dict) else
+                         f"{ref_phrase(v, ctx)} is {noun(m, ctx, article=True)}")
         elif k == "score":
             if "min" in v:
                 parts.append(f"you have {v['min']} or more points")
@@ -631,8 +641,9 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"{who} completed {_completed_what(v)}")
         elif k == "mission":
             parts.append(f"{ctx.this} is at {noun({'type': 'mission', **v}, ctx, article=True)}")
-        elif k == "trigger_card":
-            parts.append(f"that card {predicate(v, ctx)}" if not v.get("self") else f"that card is {ctx.this}")
+        elif k == "trigger_card":  # whose card it is is part of what it must be ("your Bajoran Resistance personnel")
+            parts.append(f"that card is {ctx.this}" if v.get("self") else
+                         f"that card is {noun(v, ctx, article=True)}" if "owner" in v else f"that card {predicate(v, ctx)}")
         elif k == "trigger_mission":
             parts.append(f"that mission is {noun({'type': 'mission', **v}, ctx, article=True)}")
         elif k == "trigger_by_dilemma":

@@ -8,6 +8,8 @@ verb of the effect language (``VERBS``), which grows with every new verb. The no
 """
 from __future__ import annotations
 
+import re
+
 from . import render_phrases as P
 from .filters import searched_filter
 
@@ -153,8 +155,9 @@ def _discard(eff, arg, ctx):
     n = arg.get("count", 1)
     opp = arg.get("who", "you") != "you"
     word = P.noun(arg["filter"], ctx, owner=False) if "filter" in arg else "card"
-    if "as" in eff:  # "the discarded personnel"
-        ctx.refs[eff["as"]] = (f"discarded {P.plural_of(word) if n != 1 else word}", n != 1)
+    if "as" in eff:  # "the discarded personnel" (the noun only: the filter was said where they were discarded)
+        head = (P._noun_word(arg["filter"], ctx) if "filter" in arg else "") or "card"
+        ctx.refs[eff["as"]] = (f"discarded {P.plural_of(head) if n != 1 else head}", n != 1)
     if arg.get("from") == "deck_top" and isinstance(n, dict) and "per" not in n:  # "equal to that personnel's cost"
         return (f"{'your opponent discards' if opp else 'discard'} a number of cards from the top of "
                 f"{'his or her' if opp else 'your'} deck equal to {P.amount(n, ctx, count=True)}")
@@ -247,6 +250,8 @@ def _may(eff, arg, ctx):
     body = clauses(eff.get("then") or [], ctx)
     if body.startswith(("if ", "unless ")):
         body = "do the following: " + body
+    if who == "opponent":  # he does it as "you": his pile, his hand ("from his or her discard pile into hand")
+        body = re.sub(r"\byour (?!opponent)", "his or her ", body)
     start = "starting with the player to your left, " if (arg or {}).get("start") == "left" else ""
     return start + {"you": "you may ", "opponent": "your opponent may ", "each": "each player may "}[who] + body
 
