@@ -1,15 +1,20 @@
 """Benchmark: CPU time of ``game.view`` per viewer on the states of recorded real games (issue 13).
 
 Run: .venv/bin/python ops/bench/bench_view.py [--games stargate,startrek2e,babylon5] [--every 1]
+[--rounds 3] [--reference] [--sources golden,random]
 
-For each game, its golden replays (``tests/rules/<game>/golden/*.json``: configs, seeds and
-actions of real recorded games, the same ones the golden tests re-fold) are folded and, after
-every ``--every``-th event, ``game.view(state, viewer)`` is timed for every viewer: each seat,
-the spectator and the judge. Time is CPU time of this thread (``time.thread_time_ns``), so a
-loaded machine blurs it less than wall time; the figure is the median (p50) and p99 over all
-(state, viewer) pairs of the game, plus the p50 per kind of viewer. ``--reference`` also times
-the reference computation kept as the equivalence tests' oracle
-(``tests/support/view_reference.py``), on the same states, for a before/after in one run.
+For each game, the states of its golden replays (``tests/rules/<game>/golden/*.json``: configs,
+seeds and actions of recorded games, the same ones the golden tests re-fold) and of a random
+starter game (``bench_fold.recorded_game``, as ``run_all.py`` plays) after every
+``--every``-th event; ``game.view(state, viewer)`` is timed for every viewer: each seat, the
+spectator and the judge, each call on the state freshly decoded from its bytes (as
+``GET /state`` has it). Time is CPU time of this thread (``time.thread_time_ns``; with
+``--rounds`` the least of that many calls), so a loaded machine blurs it less than wall time;
+the figure is the median (p50) and p99 over all (state, viewer) pairs, plus the p50 per kind
+of viewer. ``--reference`` also times the view as it was, kept as the equivalence test's oracle
+(``tests/support/view_reference``), on the same states: a before/after in one run. The golden
+replays of Star Trek carry their cards in their configs (``extra_cards``), which no match made
+from starter or player decks does: its random starter game is the figure a match pays.
 
 The goal (issue 13's table): ``game.view`` ≤ 0.3 ms for every game. Nothing is asserted.
 """
