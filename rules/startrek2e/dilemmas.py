@@ -209,7 +209,7 @@ def mission_requirements(state: dict) -> None:
     ok = bool(team) and ST.meets(state, team, printed, check="mission") and all(
         ST.meets(state, team, state["cards"][d]["on_requirement"], check="mission") for d in extra) \
         and all(ST.meets(state, team, r, check="mission") for r in RQ.added(state, m)) \
-        and (bool(using) or not X.cant_complete(state, m, seat, a.get("ship")))  # "You cannot complete this mission if …"
+        and ((bool(using) and _regardless(state, using)) or not X.cant_complete(state, m, seat, a.get("ship")))  # "You cannot complete this mission if …"
     if ok and not a.get("about_to_complete"):  # "When an opponent's personnel is about to complete a mission"
         a["about_to_complete"] = True
         before = (len(state["windows"]), len(state["stack"]))
@@ -220,6 +220,8 @@ def mission_requirements(state: dict) -> None:
         for d in extra:
             overcome(state, d, m)
         points = ST.value(state, m, "points")
+        if using and "points" in S.mechanics(state, using[0])[using[1]]:  # "… for 35 points using your [Bor] personnel"
+            points += S.mechanics(state, using[0])[using[1]]["points"] - (S.card_def(state, m).get("points") or 0)
         s = state["seats"][seat]
         s["score"] += points
         state["cards"][m]["completed"] = True
@@ -247,3 +249,10 @@ def end_attempt(state: dict) -> None:
 
 def _expire(state: dict, until: str) -> None:
     state["mods"] = [x for x in state["mods"] if x["until"] != until]
+
+
+def _regardless(state: dict, using: list) -> bool:
+    """An ``attempt_with`` attempt ignores "You cannot complete this mission" texts only when its
+    text says "regardless of effects preventing …" (For the Cause); a Call to Arms mission's
+    "You may attempt and complete this mission using your [Dom] personnel" does not."""
+    return bool(S.mechanics(state, using[0])[using[1]].get("regardless", True))

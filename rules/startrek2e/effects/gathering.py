@@ -89,9 +89,15 @@ def alternative_team(state: dict, seat: int, m: str, ship, src: str, ab: dict) -
     """The personnel such an attempt uses: the unstopped personnel ``seat`` commands on the
     planet (or aboard ``ship``) who match the text's ``personnel`` FILTER — "regardless of
     effects preventing [them] (or ships those personnel are aboard) from doing so": their
-    "cannot attempt" keywords and the ship's damage do not keep them out."""
+    "cannot attempt" keywords and the ship's damage do not keep them out. With ``regardless:
+    false`` (a Call to Arms mission's "You may attempt and complete this mission using your [Dom]
+    personnel with these requirements", which says nothing of such effects) they do."""
     from . import filters as F
     ctx = F.ctx_for(state, src, you=seat)
+    bound = not ab.get("regardless", True)  # a Call to Arms mission's own text: the usual limits hold
+    if bound and ship and X.damage_keywords(state, "cant_attempt", ship):
+        return []
     cards = state["cards"][ship]["aboard"] if ship else state["cards"][m]["pile"]
     return [i for i in cards if S.ctype(state, i) == "personnel" and S.commander(state, i) == seat
-            and not state["cards"][i]["stopped"] and F.matches(state, i, ab["personnel"], ctx)]
+            and not state["cards"][i]["stopped"] and F.matches(state, i, ab["personnel"], ctx)
+            and not (bound and F.has_keyword_ability(state, i, "cant_attempt"))]

@@ -427,6 +427,10 @@ def _attempt_with(ab: dict, ctx: P.Ctx) -> str:
     """For the Cause: "You may attempt and complete … missions using your [Maq] personnel …"."""
     missions = P.noun({"type": "mission", **ab["missions"]}, ctx, plural=True, owner=False)
     who = P.noun({"type": "personnel", **ab["personnel"]}, ctx, plural=True, owner=False)
+    if not ab.get("regardless", True):  # a Call to Arms mission's own text
+        points = f" for {ab['points']} points" if "points" in ab else ""
+        return (f"You may attempt and complete this mission{points} using your {who} with these requirements: "
+                f"{P.requirement(ab['requirement'], ctx)}.")
     return (f"You may attempt and complete {missions} using your {who} (and a ship they are aboard at a space "
             f"mission), regardless of effects preventing them (or ships they are aboard) from doing so, with "
             f"these requirements: {P.requirement(ab['requirement'], ctx)}.")

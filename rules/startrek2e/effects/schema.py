@@ -29,7 +29,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play_aboard": {"ship"},
     "play_cost": {"amount", "if"},
     "requirement": {"requirement"},
-    "attempt_with": {"missions", "personnel", "requirement"},
+    "attempt_with": {"missions", "personnel", "requirement", "regardless", "points"},
     "cost_change": {"who", "amount", "if", "optional", "cost"},
     "state_rule": {"if", "effects"},
 }
@@ -172,6 +172,10 @@ class _Checker(NounChecks):
         if kind == "attempt_with":  # For the Cause: which missions, by which personnel
             for k in ("missions", "personnel"):
                 self.filter(ab.get(k), f"{path}.{k}")
+            if "regardless" in ab and not isinstance(ab["regardless"], bool):  # Call to Arms missions: false
+                self.err(f"{path}.regardless", "true (the default: For the Cause) or false")
+            if "points" in ab and (not isinstance(ab["points"], int) or isinstance(ab["points"], bool) or ab["points"] < 0):
+                self.err(f"{path}.points", "the points the mission is worth completed this way (\"for 35 points\")")
         if kind == "play_aboard":  # "You may play this personnel aboard your [Rom] ship"
             self.filter(ab.get("ship"), f"{path}.ship")
         if kind == "combat_strength" and ab.get("stat") not in ATTRIBUTES + SHIP_STATS:

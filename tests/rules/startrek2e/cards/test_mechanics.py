@@ -22,8 +22,8 @@ def test_entry_validates(name, cid, entry):
     assert entry["mechanics"], f"{cid}: an authored entry must not be empty ([] comes from the facts)"
 
 
-#: The sets being authored, in release order (issue 17): Premiere, then Energize.
-SETS = {"SE": "1", "En": "2"}
+#: The sets being authored, in release order (issue 17): Premiere, Energize, then Call to Arms.
+SETS = {"SE": "1", "En": "2", "CA": "3"}
 
 
 def test_authored_cards_have_game_text_and_are_in_the_sets_being_authored():
