@@ -176,7 +176,8 @@ def play_cost(state: dict, seat: int, iid: str, at: str | None, using: list | tu
     abs_ = S.abilities(state, iid, "play_cost")
     if abs_:
         ctx = F.ctx_for(state, iid, you=seat, at_mission=S.mission_of(state, at) if at else None)
-        cost += sum(ab["amount"] for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
+        cost += sum(F.amount(state, ab["amount"], ctx)  # an AMOUNT: "for each Assault event you command" (CA)
+                    for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
     if S.ctype(state, iid) != "interrupt":  # the others' "that personnel is cost +2" (Crowd Control)
         cost += sum(ab["amount"] for src, ab in cost_changes(state, seat, iid, at)
                     if not ab.get("optional") or src in using)

@@ -75,6 +75,8 @@ KNOWN_TITLES = frozenset({
     # Energize, checked by hand
     "Akorem Laan", "Ezri Dax", "Kelly", "Michael Eddington", "William Patrick Samuels", "Kargan",
     "Koral", "Arctus Baran", "Liam Bilby", "Mirok",
+    # Call to Arms personnel, checked by hand
+    "Limara'Son", "Darok", "Yelgrun", "Reginald Barclay", "Founder Leader",
 })
 #: Names that are one title with no subtitle although they look split.
 WHOLE_TITLES = frozenset({"I.K.S. Lukara", "I.K.S. Hegh'ta", "I.K.S. Maht-H'a", "Qualor II Rendezvous"})

@@ -192,8 +192,24 @@ def _modify(state, frame, eff, arg):
 
 
 def _draw(state, frame, eff, arg):
-    G.draw(state, FR._seat(frame["ctx"], arg.get("who", "you")), F.amount(state, arg.get("count", 1), frame["ctx"]))
+    """``who``: a SIDE, or ``"each"`` — every player draws, you first, then each player to your
+    left ("have each player draw a card": Keevan)."""
+    n = F.amount(state, arg.get("count", 1), frame["ctx"])
+    for seat in _seats_for(state, frame["ctx"], arg.get("who", "you")):
+        G.draw(state, seat, n)
     return True
+
+
+def _seats_for(state, ctx, who: str) -> list:
+    """The players a SIDE names: ``each`` = every player from you to your left, ``each_opponent``
+    = every other player from your left ("each of your opponents": Dukat), else one seat."""
+    if who not in ("each", "each_opponent"):
+        return [FR._seat(ctx, who)]
+    seats, seat = [], ctx["you"]
+    for _ in range(len(state["seats"])):
+        seats.append(seat)
+        seat = S.left_of(state, seat)
+    return seats if who == "each" else seats[1:]
 
 
 def _discard_one(state, frame, seat, card) -> None:
@@ -207,13 +223,18 @@ def _discard_one(state, frame, seat, card) -> None:
         fire(state, "opponent_reveals_or_discards", seat=seat, card=card)
 
 
-def _discard(state, frame, eff, arg):
+def _discard(state, frame, eff, arg, seat: int | None = None):
     """Discard ``count`` (an AMOUNT) cards: from the deck top, at random, or chosen one at a
     time from hand (only cards matching ``filter``: "discard a personnel from hand";
     ``up_to``: the player may stop early — "discard any number of cards"). ``as`` names the
     discarded cards ("the discarded personnel's skills", "an equal number")."""
     ctx = frame["ctx"]
-    seat = FR._seat(ctx, arg.get("who", "you"))
+    if seat is None and arg.get("who") == "each_opponent":  # "each of your opponents discards the top three
+        for other in _seats_for(state, ctx, "each_opponent"):  # cards of his or her deck" (deck top only)
+            _discard(state, {**frame, "work": {}}, eff, arg, other)
+        return True
+    if seat is None:
+        seat = FR._seat(ctx, arg.get("who", "you"))
     work = frame["work"]
     if "left" not in work:
         work["left"], work["done"] = F.amount(state, arg.get("count", 1), ctx), []

@@ -109,8 +109,8 @@ def _change(stat: str, amt, ctx: P.Ctx) -> str:
                 return f"gains {stat}" if amt == 1 else f"gains {amt} {stat}"
             return f"loses {stat}" if amt == -1 else f"loses {-amt} {stat}"
         return f"gains {stat} ({text})"
-    sign = "+" if not isinstance(amt, int) or amt >= 0 else ""
-    return f"is {P.stat_name(stat)} {sign}{text}"
+    negative = amt < 0 if isinstance(amt, int) else amt.get("times", 1) < 0  # "Integrity -1 for each …"
+    return f"is {P.stat_name(stat)} {'' if negative else '+'}{text}"
 
 
 def _while(ab: dict, ctx: P.Ctx, text: str) -> str:
@@ -301,6 +301,8 @@ def _play_cost(ab: dict, ctx: P.Ctx) -> str:
     """"When you play this personnel, if …, this personnel's cost -1."""
     cond = f", if {P.condition(ab['if'], ctx)}" if "if" in ab else ""
     n = ab["amount"]
+    if not isinstance(n, int):  # "for each Assault event you command, he is cost -1" (Call to Arms)
+        return f"When you play {ctx.this}{cond}, {ctx.this} is Cost {_change('cost', n, ctx)[len('is Cost '):]}."
     return f"When you play {ctx.this}{cond}, {ctx.this} is Cost {'+' if n >= 0 else ''}{n}."
 
 

@@ -481,13 +481,17 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
             return text + (f" (at most {a['limit']})" if "limit" in a else "")
         per = noun(a["per"], ctx)
         text = f"{a.get('times', 1)} for each {'of ' if per.startswith(('your ', 'those ', 'an opponent')) else ''}{per}"
-        return text + (f" (limit {a['limit']})" if "limit" in a else "")
+        limit = f"-{a['limit']}" if a.get("times", 1) < 0 and "limit" in a else a.get("limit")  # "(limit -3)"
+        return text + (f" (limit {limit})" if "limit" in a else "")
     if isinstance(a, dict) and "stat" in a:
         if a.get("highest"):
             return f"the highest {stat_name(a['stat'])} among {ref_phrase(a['of']['ref'], ctx, plural=True)}"
         return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
     if isinstance(a, dict) and "number" in a:
         return f"the number of {ref_phrase(a['number']['ref'], ctx, plural=True)}"
+    if isinstance(a, dict) and "completed_missions" in a:  # "+1 for each mission you have completed"
+        who = a["completed_missions"].get("who", "you")
+        return "1 for each mission " + ("you have completed" if who == "you" else "an opponent has completed")
     if isinstance(a, dict) and "skill_dots" in a:
         return f"the number of [SD] icons on {ref_phrase(a['skill_dots']['ref'], ctx)}"
     return "<?amount>"

@@ -148,6 +148,8 @@ def _count_words(n, ctx, one: str, many: str) -> str:
 
 def _draw(eff, arg, ctx):
     what = _count_words(arg.get("count", 1), ctx, "a card", "cards")
+    if arg.get("who") == "each":
+        return f"have each player draw {what}"  # "you may have each player draw a card" (Keevan)
     return f"draw {what}" if arg.get("who", "you") == "you" else f"your opponent draws {what}"
 
 
@@ -167,6 +169,8 @@ def _discard(eff, arg, ctx):
         return f"{'your opponent discards' if opp else 'discard'} a card from the top of {'his or her' if opp else 'your'} deck {each}"
     if arg.get("from") == "deck_top":
         what = "the top card" if n == 1 else f"the top {P.num(n)} cards"
+        if arg.get("who") == "each_opponent":  # Dukat
+            return f"each of your opponents discards {what} of his or her deck"
         return f"{'your opponent discards' if opp else 'discard'} {what} of {'his or her' if opp else 'your'} deck"
     if n == 1 and set(arg.get("filter") or {}) == {"ref"}:  # "discard that card" (Memory Invasion)
         return f"{'your opponent discards' if opp else 'discard'} {P.ref_phrase(arg['filter']['ref'], ctx)}"

@@ -145,8 +145,11 @@ class _Checker(NounChecks):
                 self.err(f"{path}.amount", "a number added to the cost of the card being played")
             if "cost" in ab and not ab.get("optional"):
                 self.err(f"{path}.cost", "a cost only on an optional change ('you may … to make …')")
-        if kind == "play_cost" and not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
-            self.err(f"{path}.amount", "a number (−1 = the card costs one less)")
+        if kind == "play_cost":  # a number, or an AMOUNT: "for each Assault event you command, he is cost -1"
+            if isinstance(ab.get("amount"), dict):
+                self.amount(ab["amount"], f"{path}.amount")
+            elif not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
+                self.err(f"{path}.amount", "a number (−1 = the card costs one less) or an AMOUNT")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
             self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
         for key in ("optional", "order", "destroy_after"):
@@ -265,8 +268,10 @@ class _Checker(NounChecks):
                 if "up_to" in arg and not isinstance(arg["up_to"], bool):
                     self.err(f"{p}.up_to", "true or false")
             if isinstance(arg, dict):
-                if arg.get("who", "you") not in SIDES:
-                    self.err(f"{p}.who", "'you' or 'opponent'")
+                many = {"draw": ("each",), "discard": ("each_opponent",) if arg.get("from") == "deck_top" else ()}
+                if arg.get("who", "you") not in SIDES + many.get(verb, ()):  # "each player draws" (Keevan)
+                    self.err(f"{p}.who", "'you' or 'opponent' (a draw: or 'each'; a discard from the deck top: "
+                                         "or 'each_opponent')")
                 for k in ("count", "amount"):
                     if isinstance(arg.get(k), dict) and verb in ("draw", "score", "lose_points", "discard"):  # "5 points for each"
                         self.amount(arg[k], f"{p}.{k}")

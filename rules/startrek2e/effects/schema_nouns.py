@@ -77,6 +77,12 @@ class NounChecks:
                     or not isinstance(a["number"]["ref"], str):
                 self.err(path, '{"number": {"ref": name}}')
             return
+        if isinstance(a, dict) and "completed_missions" in a:  # {"completed_missions": {"who"?: SIDE}} (Norah Satie)
+            v = a["completed_missions"]
+            if set(a) != {"completed_missions"} or not isinstance(v, dict) or set(v) - {"who"} \
+                    or v.get("who", "you") not in SIDES:
+                self.err(path, '{"completed_missions": {"who"?: "you"|"opponent"}}')
+            return
         if isinstance(a, dict) and "skill_dots" in a:  # {"skill_dots": {"ref": name}}: their [SD] icons
             if set(a) != {"skill_dots"} or not isinstance(a["skill_dots"], dict) or set(a["skill_dots"]) != {"ref"}:
                 self.err(path, '{"skill_dots": {"ref": name}}')

@@ -35,7 +35,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
 FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn"}
-AMOUNT_KEYS = {"skill_dots"}
+AMOUNT_KEYS = {"skill_dots", "completed_missions"}
 
 
 def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
@@ -155,6 +155,9 @@ def amount_key(state: dict, amt: dict, ctx: dict) -> int:
     if "skill_dots" in amt:  # the [SD] icons: one per printed skill line ("2 Medical" is one)
         cards = (ctx.get("refs") or {}).get(amt["skill_dots"]["ref"], [])
         return sum(len(S.card_def(state, i).get("skills") or {}) for i in cards if i in state["cards"])
+    if "completed_missions" in amt:  # "for each mission you have completed" (Norah Satie): that player's count
+        seat = ctx["you"] if amt["completed_missions"].get("who", "you") == "you" else ctx["opp"]
+        return len(state["seats"][seat]["completed"])
     raise ValueError(f"unknown AMOUNT {amt!r}")
 
 

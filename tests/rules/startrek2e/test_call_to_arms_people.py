@@ -1,0 +1,200 @@
+"""Call to Arms (set 3, issue 17) personnel and ships: each construct the set added, played
+through the reducer with a real Call to Arms card (its authored mechanics from the card
+database), and a few of the set's cards whose texts the language already said, played once
+so that a wrong reading of the language fails here and not only in a random game.
+
+Constructs: a ``play_cost`` whose ``amount`` is an AMOUNT ("When you play this personnel, for
+each Assault event you command, he is cost -1": Jorem, Nerot, Mullen; "for each personnel you
+command but do not own": Acclimation Drone) and a negative ``times`` in a static's AMOUNT
+("Integrity -1 … for each non-Bajoran present (limit -3)": Tahna Los)."""
+from rules.startrek2e import stats as ST
+from rules.startrek2e.cards import card_db
+from rules.startrek2e.effects.render import render_card
+from rules.startrek2e.play import play_cost
+
+from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
+
+DB = card_db()
+
+
+def _hq(st, seat: int = 0) -> str:
+    return mission(st, seat, "T-HQF" if seat == 0 else "T-HQK")
+
+
+def _real_hq(st, cid: str) -> str:
+    """Seat 0's fixture headquarters turned into the real headquarters ``cid``."""
+    hq = _hq(st)
+    st["extra_cards"][cid] = DB[cid]
+    st["cards"][hq]["guid"] = cid
+    return hq
+
+
+# ---------------------------------------------------------------- play_cost with an AMOUNT
+def test_jorem_costs_one_less_for_each_assault_event_you_command_and_not_an_opponents():
+    st = started("ca-jorem")
+    hq = _hq(st)
+    jorem = real(st, 0, "T-F6", "3C111", "hand", 0)
+    printed = DB["3C111"]["cost"]
+    assert play_cost(st, 0, jorem, hq) == printed
+    real(st, 1, "T-K1", "2U032", "core", 1)  # an opponent's Assault event does not count
+    assert play_cost(st, 0, jorem, hq) == printed
+    real(st, 0, "T-F7", "2U032", "core", 0)  # Born for Conquest [Assault]
+    assert play_cost(st, 0, jorem, hq) == printed - 1
+    real(st, 0, "T-F8", "2C056", "core", 0)  # Power to the Weapons is a Maneuver: no change
+    assert play_cost(st, 0, jorem, hq) == printed - 1
+    real(st, 0, "T-F5", "1R073", "core", 0)  # A Chance for Glory [Assault, Maneuver]
+    assert play_cost(st, 0, jorem, hq) == max(0, printed - 2)
+    assert render_card(DB["3C111"]) == [
+        "When you play this personnel, this personnel is Cost -1 for each of your Assault event."]
+    check_invariants(st, views=False)
+
+
+def test_jorem_is_played_for_the_reduced_cost():
+    st = started("ca-jorem-play")
+    hq = _real_hq(st, "1S188")  # Deep Space 9: [DS9] cards (Jorem is a [Baj][DS9] personnel)
+    jorem = real(st, 0, "T-F6", "3C111", "hand", 0)
+    real(st, 0, "T-F7", "2U032", "core", 0)
+    st = turn_to(st, 0, "play")
+    before = st["seats"][0]["counters"]
+    play = next(o for o in options(st) if o.get("type") == "play" and o.get("card") == jorem and o.get("at") == hq)
+    st = respond(act(st, play))
+    assert st["cards"][jorem]["zone"] == "pile"
+    assert st["seats"][0]["counters"] == before - (DB["3C111"]["cost"] - 1)
+    check_invariants(st)
+
+
+def test_acclimation_drone_costs_one_less_for_each_personnel_you_command_but_do_not_own():
+    st = started("ca-acclimation")
+    hq = _hq(st)
+    drone = real(st, 0, "T-F6", "3C118", "hand", 0)
+    printed = DB["3C118"]["cost"]
+    assert play_cost(st, 0, drone, hq) == printed
+    taken = put(st, 1, "T-K1", "pile", hq)  # seat 1's personnel under seat 0's command
+    st["cards"][taken]["commander"] = 0
+    assert play_cost(st, 0, drone, hq) == printed - 1
+    check_invariants(st, views=False)
+
+
+# ---------------------------------------------------------------- negative AMOUNT in a static
+def test_tahna_los_loses_integrity_and_gains_strength_for_each_non_bajoran_present():
+    st = started("ca-tahna")
+    hq = _hq(st)
+    tahna = real(st, 0, "T-F6", "3U115", "pile", hq)
+    base_i, base_s = ST.value(st, tahna, "integrity"), ST.value(st, tahna, "strength")
+    assert (base_i, base_s) == (DB["3U115"]["integrity"], DB["3U115"]["strength"])
+    for n, g in enumerate(("T-F1", "T-F2", "T-F3", "T-F4"), start=1):  # Federation fixtures (not Bajoran)
+        put(st, 0, g, "pile", hq)
+        k = min(n, 3)
+        assert ST.value(st, tahna, "integrity") == base_i - k and ST.value(st, tahna, "strength") == base_s + k
+    assert render_card(DB["3U115"])[0] == ("This personnel is Integrity -1 for each personnel present "
+                                           "(except a Bajoran personnel) (limit -3).")
+    check_invariants(st, views=False)
+
+
+# ---------------------------------------------------------------- cards the language already said
+def test_computation_and_opposition_drones_raise_the_other_borg_present():
+    st = started("ca-drones")
+    hq = _hq(st)
+    comp = real(st, 0, "T-F6", "3C126", "pile", hq)
+    opp = real(st, 0, "T-F7", "3C134", "pile", hq)
+    assert ST.value(st, comp, "strength") == DB["3C126"]["strength"] + 1  # Opposition's other Borg
+    assert ST.value(st, opp, "cunning") == DB["3C134"]["cunning"] + 1  # Computation's other Borg
+    assert ST.value(st, comp, "cunning") == DB["3C126"]["cunning"]  # not itself
+    check_invariants(st, views=False)
+
+
+def test_calibration_drone_puts_the_hand_on_the_bottom_and_draws_as_many():
+    st = started("ca-calibration")
+    hq = _hq(st)
+    drone = real(st, 0, "T-F6", "3S124", "pile", hq)
+    st = turn_to(st, 0, "orders")
+    hand = list(st["seats"][0]["hand"])
+    deck_before = len(st["seats"][0]["deck"])
+    st = respond(act(st, {"type": "order", "card": drone, "ability": 0}))
+    assert st["cards"][drone]["zone"] == "discard"
+    assert len(st["seats"][0]["hand"]) == len(hand)
+    assert len(st["seats"][0]["deck"]) == deck_before
+    assert set(hand) <= set(st["seats"][0]["deck"]) | set(st["seats"][0]["hand"])
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- AMOUNT completed_missions
+def test_norah_satie_is_attributes_plus_one_for_each_mission_you_have_completed():
+    st = started("ca-norah")
+    hq = _hq(st)
+    norah = real(st, 0, "T-F6", "3U178", "pile", hq)
+    printed = [DB["3U178"][a] for a in ("integrity", "cunning", "strength")]
+    assert [ST.value(st, norah, a) for a in ("integrity", "cunning", "strength")] == printed
+    st["seats"][1]["completed"] = ["planet", "space"]  # the opponent's completions do not count
+    assert [ST.value(st, norah, a) for a in ("integrity", "cunning", "strength")] == printed
+    st["seats"][0]["completed"] = ["planet", "space"]
+    assert [ST.value(st, norah, a) for a in ("integrity", "cunning", "strength")] == [v + 2 for v in printed]
+    assert render_card(DB["3U178"])[0] == "This personnel is Integrity +1 for each mission you have completed."
+    check_invariants(st, views=False)
+
+
+def test_elim_garak_discards_a_personnel_to_go_to_hand_instead_of_dying_to_a_dilemma():
+    st = started("ca-garak")
+    m = mission(st, 0, "T-P1")
+    garak = real(st, 0, "T-F6", "3U144", "pile", m)
+    put(st, 0, "T-F1", "pile", m)
+    spare = put(st, 0, "T-F8", "hand", 0)  # a personnel to discard
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["T-D2"])  # Sickness: unless Medical, the opponent kills one
+    assert st["pending"]["seat"] == 1
+    st = act(st, next(o for o in options(st) if o.get("card") == garak))
+    assert any(o.get("card") == garak for o in options(st))  # Garak's response is offered
+    st = respond(st, garak)
+    if st["pending"] and st["pending"]["seat"] == 0 and any(o.get("card") == spare for o in options(st)):
+        st = act(st, next(o for o in options(st) if o.get("card") == spare))
+    st = respond(st)
+    assert st["cards"][garak]["zone"] == "hand" and st["cards"][spare]["zone"] == "discard"
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- draw who each, discard who each_opponent
+def _started3(seed: str) -> dict:
+    """Three players (fed, kli, fed), missions laid out."""
+    from rules.startrek2e.game import GAME
+
+    from . import fixtures as FX
+    st = GAME.setup(FX.config_n("fed", "kli", "fed"), seed)
+    while st["pending"]["kind"] == "place_mission":
+        st = act(st, st["pending"]["options"][0])
+    return st
+
+
+def _run(st, effects, source, you=0):
+    from rules.startrek2e import flow
+    from rules.startrek2e.effects import filters as F
+    from rules.startrek2e.effects import frames as FR
+    from rules.startrek2e.effects.schema import validate_mechanics
+    assert validate_mechanics([{"kind": "dilemma", "effects": effects}]) == []
+    FR.push(st, effects, F.ctx_for(st, source, you=you))
+    st["pending"] = None
+    return flow.advance(st)
+
+
+def test_dukat_makes_each_opponent_discard_the_top_three_cards_of_his_deck():
+    st = _started3("ca-dukat")
+    dukat = real(st, 0, "T-F6", "3R143", "pile", mission(st, 0, "T-HQF"))
+    effects = DB["3R143"]["mechanics"][0]["effects"]
+    decks = [list(st["seats"][s]["deck"]) for s in range(3)]
+    st = _run(st, effects, dukat)
+    assert st["seats"][0]["deck"] == decks[0]  # not Dukat's own player
+    for s in (1, 2):
+        assert st["seats"][s]["deck"] == decks[s][3:]
+        assert all(st["cards"][c]["zone"] == "discard" for c in decks[s][:3])
+    assert "each of your opponents discards the top three cards of his or her deck" in render_card(DB["3R143"])[0]
+    check_invariants(st, views=False)
+
+
+def test_keevan_has_each_player_draw_a_card_in_a_game_of_three():
+    st = _started3("ca-keevan")
+    keevan = real(st, 0, "T-F6", "3U157", "pile", mission(st, 0, "T-HQF"))
+    effects = DB["3U157"]["mechanics"][0]["effects"]
+    hands = [len(st["seats"][s]["hand"]) for s in range(3)]
+    st = _run(st, effects, keevan)
+    assert [len(st["seats"][s]["hand"]) for s in range(3)] == [h + 1 for h in hands]
+    assert render_card(DB["3U157"])[0].endswith("you may have each player draw a card.")
+    check_invariants(st, views=False)
