@@ -271,9 +271,19 @@ def real(st: dict, seat: int, old_guid: str, cid: str, zone: str | None = None, 
         st["extra_cards"][cid] = card_db()[cid]
     iid = find(st, seat, old_guid)
     st["cards"][iid]["guid"] = cid
+    _deck_list_changed(st, st["cards"][iid]["owner"])
     if zone is None:
         return iid
     return put(st, seat, cid, zone, holder)
+
+
+def _deck_list_changed(st: dict, seat: int) -> None:
+    """The events ``seat`` is asked about in response windows whatever his hand holds
+    (``when_events``: the "when" interrupts of his deck list, made at setup) follow a card
+    swapped into his cards, as if his deck list had held it."""
+    events = {ab["when"] for iid, c in st["cards"].items() if c["owner"] == seat
+              for ab in S.abilities(st, iid, "interrupt") if ab.get("when")}
+    st["seats"][seat]["when_events"] = sorted(events)
 
 
 def attempt(st: dict, m: str, dilemmas=(), ship=None, respond_with: str | None = None) -> dict:
@@ -295,10 +305,21 @@ def attempt(st: dict, m: str, dilemmas=(), ship=None, respond_with: str | None =
 
 
 def respond(st: dict, card: str | None = None) -> dict:
-    """Pass the open response windows, but use ``card``'s response when it is offered."""
+    """Pass the open response windows, but use ``card``'s response when it is offered; once it is
+    used, the rest of that window is passed (a seat whose deck list has "when" interrupts for the
+    event is asked again whatever his hand holds), and the decision its effects ask is returned."""
     while st["pending"] and st["pending"]["kind"] == "respond":
         use = [o for o in options(st) if card is not None and o.get("card") == card]
         st = act(st, use[0] if use else {"type": "pass"})
         if use:
-            return st
+            return _rest_of_window(st)
+    return st
+
+
+def _rest_of_window(st: dict) -> dict:
+    """Pass the response window that is still open after a response was used (the same window:
+    as long as the decision asked is a response to the same event)."""
+    event = (st["pending"] or {}).get("prompt")
+    while st["pending"] and st["pending"]["kind"] == "respond" and st["pending"].get("prompt") == event:
+        st = act(st, {"type": "pass"})
     return st

@@ -297,7 +297,6 @@ def _engaged(seed: str, eddington: bool):
     for g in ("T-F1", "T-F3", "T-F5", "T-F7"):
         put(st, 0, g, "aboard", galaxy)
     shields = real(st, 0, "T-I1", "1U132", "hand", 0)
-    st["seats"][0]["when_events"] = sorted({*st["seats"][0]["when_events"], "engagement_begins"})  # as from his deck list
     bird = put(st, 1, "T-SK", "ships", space)
     for g in ("T-K1", "T-K2"):
         put(st, 1, g, "aboard", bird)
@@ -307,6 +306,17 @@ def _engaged(seed: str, eddington: bool):
     st = turn_to(st, 1, "orders")
     st = act(st, {"type": "order", "card": attack, "ability": 1})
     return st, shields
+
+
+def test_a_real_card_swapped_in_by_a_test_is_in_its_owners_deck_list_for_response_windows():
+    """``real()`` keeps ``when_events`` as setup makes it from the deck lists: a "when" interrupt
+    swapped into a seat's cards (Power to the Shields: "when an engagement begins") makes that
+    seat asked in those windows, as a deck list holding it would."""
+    st = started("real-when-events")
+    assert "engagement_begins" not in st["seats"][0]["when_events"]
+    real(st, 0, "T-I1", "1U132", "hand", 0)
+    assert "engagement_begins" in st["seats"][0]["when_events"]
+    assert st["seats"][0]["when_events"] == sorted(st["seats"][0]["when_events"])
 
 
 def test_michael_eddington_forbids_interrupts_to_the_opponent_whose_ship_is_engaged_at_his_mission():
