@@ -238,6 +238,7 @@ def mission_requirements(state: dict) -> None:
         S.log(state, "failed", seat=seat, mission=m, title=S.name(state, m))
         end_attempt(state)
         fire(state, "mission_failed", seat=seat, mission=m)
+        fire(state, "opponent_mission_failed", seat=seat, mission=m)  # "when an opponent's mission attempt fails"
 
 
 def end_attempt(state: dict) -> None:

@@ -410,8 +410,9 @@ def target(t: dict, ctx: Ctx) -> str:
             return f"each of {ref_phrase(t['ref'], ctx, plural=True)} that {predicate(t['filter'], ctx)}".replace(
                 "that (except", "(except")
         return ref_phrase(t["ref"], ctx)
-    if "trigger_card" in t:
-        return "that card"
+    if "trigger_card" in t:  # events only about personnel say so ("stop that personnel": Odo)
+        personnel = ("about_to_be_killed", "personnel_killed", "personnel_stopped", "about_to_be_placed_in_brig")
+        return "that personnel" if ctx.trigger in personnel else "that card"
     if "trigger_mission" in t:  # the mission the triggering event names
         return {"ship_moved": "the mission that ship moved to", "engagement_begins": "the mission of that engagement",
                 "combat_begins": "the mission of that combat"}.get(ctx.trigger, "that mission")

@@ -220,6 +220,8 @@ def _outcomes(eff, ctx) -> str:
 
 def _combat(eff, arg, ctx):
     who = f"your {P.noun(arg['filter'], ctx, owner=False)}" if arg.get("filter") else "your personnel"
+    if arg.get("filter") == {"self": True}:  # "begin combat involving this personnel" (Limara'Son)
+        who = ctx.this
     return f"begin a combat involving {who} against an opponent's personnel present{_outcomes(eff, ctx)}"
 
 

@@ -51,6 +51,7 @@ TRIGGER_EVENTS = {
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
     "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
+    "opponent_mission_failed",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",

@@ -198,3 +198,33 @@ def test_keevan_has_each_player_draw_a_card_in_a_game_of_three():
     assert [len(st["seats"][s]["hand"]) for s in range(3)] == [h + 1 for h in hands]
     assert render_card(DB["3U157"])[0].endswith("you may have each player draw a card.")
     check_invariants(st, views=False)
+
+
+# ---------------------------------------------------------------- trigger opponent_mission_failed
+def test_tenaktalar_scores_ten_when_an_opponents_attempt_at_its_mission_fails():
+    st = started("ca-tenaktalar")
+    m = mission(st, 0, "T-P1")
+    put(st, 0, "T-F6", "pile", m)  # an Ensign alone cannot meet Survey Planet's requirements
+    ship = real(st, 1, "T-SK", "3R204", "ships", m)
+    for g, cid in (("T-K1", "3U170"), ("T-K2", "3U160"), ("T-K3", "3U172")):  # Weyoun [Cmd], two [Staff]
+        real(st, 1, g, cid, "aboard", ship)
+    st = turn_to(st, 0, "orders")
+    before = st["seats"][1]["score"]
+    st = respond(attempt(st, m))
+    assert any(e["event"] == "failed" for e in st["log"])
+    assert st["seats"][1]["score"] == before + 10
+    assert render_card(DB["3R204"]) == [
+        "When an opponent's mission attempt fails, if this ship is a staffed ship at that mission, score 10 points."]
+    check_invariants(st)
+
+
+def test_tenaktalar_does_not_score_when_unstaffed_or_elsewhere():
+    st = started("ca-tenaktalar-empty")
+    m = mission(st, 0, "T-P1")
+    put(st, 0, "T-F6", "pile", m)
+    real(st, 1, "T-SK", "3R204", "ships", m)  # nobody aboard
+    st = turn_to(st, 0, "orders")
+    before = st["seats"][1]["score"]
+    st = respond(attempt(st, m))
+    assert st["seats"][1]["score"] == before
+    check_invariants(st)
