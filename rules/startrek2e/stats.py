@@ -540,6 +540,9 @@ def hq_allows(state: dict, hq: str, iid: str) -> bool:
     d = S.card_def(state, iid)
     if d["type"] == "equipment":
         return True
+    for ab in S.abilities(state, iid, "play_at"):  # the card's own permission: "at your [HQ] {Mouth of the Wormhole}"
+        if F.matches(state, hq, ab["mission"], F.ctx_for(state, iid)):
+            return True
     allows = [f for ab in S.abilities(state, hq, "headquarters") for f in ab.get("allow") or []]
     if allows:
         ctx = F.ctx_for(state, hq)

@@ -439,6 +439,12 @@ def _attempt_with(ab: dict, ctx: P.Ctx) -> str:
             f"these requirements: {P.requirement(ab['requirement'], ctx)}.")
 
 
+def _play_at(ab: dict, ctx: P.Ctx) -> str:
+    """"You may play this personnel at your [HQ] {Mouth of the Wormhole}" (Yelsar)."""
+    where = P.noun({"type": "mission", "mission_type": "headquarters", "owner": "you", **ab["mission"]}, ctx)
+    return f"You may play {ctx.this} at {where}."
+
+
 def _play_aboard(ab: dict, ctx: P.Ctx) -> str:
     return f"You may play {ctx.this} aboard {P.noun({'type': 'ship', **ab['ship']}, ctx, article=True)}."
 
@@ -473,5 +479,5 @@ ABILITIES = {"requirement": _requirement, "state_rule": _state_rule, "headquarte
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,
-             "combat_strength": _combat_strength, "play_aboard": _play_aboard,
+             "combat_strength": _combat_strength, "play_aboard": _play_aboard, "play_at": _play_at,
              "play_cost": _play_cost, "attempt_with": _attempt_with, "cost_change": _cost_change}

@@ -27,6 +27,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "meet_with": {"use", "instead_of", "checks", "while"},
     "combat_strength": {"stat", "while", "optional"},
     "play_aboard": {"ship"},
+    "play_at": {"mission"},
     "play_cost": {"amount", "if"},
     "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement", "regardless", "points"},
@@ -38,7 +39,7 @@ ABILITY_REQUIRED: dict[str, set[str]] = {
     "order": {"effects"}, "dilemma": {"effects"}, "event": set(), "interrupt": {"effects"},
     "play_requirement": set(), "damage": set(), "keyword": {"keyword"}, "action": {"while", "effects"},
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
-    "play_cost": {"amount"}, "requirement": {"requirement"},
+    "play_at": {"mission"}, "play_cost": {"amount"}, "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement"}, "cost_change": {"who", "amount"},
     "state_rule": {"if", "effects"},
 }
@@ -182,6 +183,8 @@ class _Checker(NounChecks):
                 self.err(f"{path}.points", "the points the mission is worth completed this way (\"for 35 points\")")
         if kind == "play_aboard":  # "You may play this personnel aboard your [Rom] ship"
             self.filter(ab.get("ship"), f"{path}.ship")
+        if kind == "play_at":  # "You may play this personnel at your [HQ] {Mouth of the Wormhole}"
+            self.filter(ab.get("mission"), f"{path}.mission")
         if kind == "combat_strength" and ab.get("stat") not in ATTRIBUTES + SHIP_STATS:
             self.err(f"{path}.stat", "an attribute or ship stat added to your total Strength in combat")
 

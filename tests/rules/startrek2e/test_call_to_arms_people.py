@@ -228,3 +228,24 @@ def test_tenaktalar_does_not_score_when_unstaffed_or_elsewhere():
     st = respond(attempt(st, m))
     assert st["seats"][1]["score"] == before
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- ability play_at
+def test_yelsar_may_be_played_at_your_headquarters_at_mouth_of_the_wormhole_only():
+    st = started("ca-yelsar")  # the fixture Earth headquarters: [Fed] and [NA] cards
+    yelsar = real(st, 0, "T-F6", "3C117", "hand", 0)
+    st = turn_to(st, 0, "play")
+    assert not [o for o in options(st) if o.get("type") == "play" and o.get("card") == yelsar]  # Earth: no
+    st = started("ca-yelsar-ds9")
+    ds9 = _real_hq(st, "1S188")  # Deep Space 9 allows [DS9] cards; Yelsar has no [DS9] icon
+    yelsar = real(st, 0, "T-F6", "3C117", "hand", 0)
+    ensign = next(i for i in st["seats"][0]["hand"] if st["cards"][i]["guid"] != "3C117"
+                  and st["cards"][i]["guid"].startswith("T-F"))
+    st = turn_to(st, 0, "play")
+    plays = [o for o in options(st) if o.get("type") == "play"]
+    assert any(o["card"] == yelsar and o["at"] == ds9 for o in plays)
+    assert not any(o["card"] == ensign for o in plays)  # a [Fed] personnel without [DS9] still may not
+    st = respond(act(st, next(o for o in plays if o["card"] == yelsar)))
+    assert st["cards"][yelsar]["zone"] == "pile"
+    assert render_card(DB["3C117"]) == ["You may play this personnel at your headquarters mission at {Mouth of the Wormhole}."]
+    check_invariants(st)

@@ -109,6 +109,7 @@ ABILITY_SAMPLES = {
     "action": {"while": {"attempting": True}, "effects": [{"draw": {"count": 1}}]},
     "meet_with": {"use": "strength", "instead_of": ["cunning"], "checks": ["mission", "dilemma"]},
     "combat_strength": {"stat": "weapons", "optional": True}, "play_aboard": {"ship": {"owner": "you"}},
+    "play_at": {"mission": {"location": "Mouth of the Wormhole"}},
     "play_cost": {"amount": -1, "if": {"count": {"keyword": "Gul", "at_this_mission": True}}},
     "requirement": {"requirement": {"skills": {"Law": 1}}},
     "attempt_with": {"missions": {"region": "Demilitarized Zone"}, "personnel": {"icon": "maquis"},
