@@ -63,7 +63,7 @@ def describe_illegal(state: dict, seat: int, action: dict) -> str:
                 return f"Staffing a Ship: {_name(state, ship)} is not staffed"
             if here and to != here:
                 return (f"Using Range: {_name(state, here)} to {_name(state, to)} needs Range "
-                        f"{ST.range_needed(state, here, to)}; {_name(state, ship)} has {ST.range_left(state, ship)} left")
+                        f"{ST.range_needed(state, here, to, ship)}; {_name(state, ship)} has {ST.range_left(state, ship)} left")
         return "Moving a Ship: only your unstopped, staffed ships move, to another mission within their remaining Range"
     if kind == "attempt":
         m = action.get("mission")

@@ -112,7 +112,7 @@ def can_follow(state: dict, ship: str, to: str) -> bool:
     c = state["cards"][ship]
     if here is None or to == here or c["stopped"] or not ST.staffed(state, ship) or move_forbidden(state, ship, here, to):
         return False
-    return ST.range_needed(state, here, to) <= ST.value(state, ship, "range") - c.get("range_next", 0)
+    return ST.range_needed(state, here, to, ship) <= ST.value(state, ship, "range") - c.get("range_next", 0)
 
 
 def move_forbidden(state: dict, ship: str, here: str, to: str) -> bool:

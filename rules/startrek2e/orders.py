@@ -49,7 +49,7 @@ def move_options(state: dict, seat: int) -> list[dict]:
         here = S.mission_of(state, s)
         left = ST.range_left(state, s)
         for m in S.all_missions(state):
-            if m != here and ST.range_needed(state, here, m) <= left and not LEG.move_forbidden(state, s, here, m):
+            if m != here and ST.range_needed(state, here, m, s) <= left and not LEG.move_forbidden(state, s, here, m):
                 out.append({"type": "move", "ship": s, "to": m})
     return out
 
@@ -60,7 +60,7 @@ def move_ship(state: dict, seat: int, ship: str, to: str, *, next_turn: bool = F
     ``next_turn``: the span total is paid from the Range of its commander's next turn
     (Blind Spot). Then "when … moves" responses may answer (event ``ship_moved``)."""
     here = S.mission_of(state, ship)
-    cost = ST.range_needed(state, here, to)
+    cost = ST.range_needed(state, here, to, ship)
     key = "range_next" if next_turn else "range_used"
     state["cards"][ship][key] = state["cards"][ship].get(key, 0) + cost
     S.move(state, ship, "ships", to)

@@ -505,15 +505,24 @@ def staffed(state: dict, ship: str) -> bool:
     return not ship_aff or any(ship_aff & set(d.get("affiliations") or []) for d in crew)
 
 
-def range_needed(state: dict, a: str, b: str) -> int:
+def range_needed(state: dict, a: str, b: str, ship: str | None = None) -> int:
     """Rulebook "Using Range" and glossary "Moving a ship": span + span, +2 across
-    quadrants, −2 within one region."""
+    quadrants, −2 within one region; then the moving ``ship``'s own keyword
+    ``move_range_change`` ("When this ship is about to move between a Region: Badlands mission
+    and a non-Region: Badlands mission, subtract 1 from the Range required": Xhosa)."""
     da, db = S.card_def(state, a), S.card_def(state, b)
     total = value(state, a, "span") + value(state, b, "span")
     if (da.get("quadrant") or "alpha") != (db.get("quadrant") or "alpha") and not _no_quadrant_penalty(state, a, b):
         total += 2
     if da.get("region") and da.get("region") == db.get("region"):
         total -= 2
+    if ship is not None:
+        for ab in S.abilities(state, ship, "keyword"):
+            if ab.get("keyword") == "move_range_change":
+                ctx = F.ctx_for(state, ship)
+                who = ab.get("who") or {}
+                if F.matches(state, a, who, ctx) != F.matches(state, b, who, ctx):
+                    total += ab.get("count", -1)
     return max(0, total)
 
 

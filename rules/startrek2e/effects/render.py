@@ -407,6 +407,11 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
                 else "during his or her orders")  # a price while attempting is paid at the attempt's action points
         text = (f"the commander of {P.each(ab.get('who') or {}, ctx)} must discard a card "
                 f"from hand ({when}, for the rest of that turn) to use that personnel's {skills}")
+    elif kw == "move_range_change":  # Xhosa
+        n = ab.get("count", -1)
+        end = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
+        text = (f"when {ctx.this} is about to move between {end} and a mission that is not, "
+                + (f"subtract {-n} from" if n < 0 else f"add {n} to") + " the Range required")
     elif kw == "no_quadrant_penalty":
         other = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
         text = f"when any player moves a ship between this mission and {other}, do not add 2 to the span total"

@@ -56,7 +56,7 @@ TRIGGER_EVENTS = {
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
-            "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost",
+            "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
             "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
@@ -152,6 +152,9 @@ class _Checker(NounChecks):
                 self.amount(ab["amount"], f"{path}.amount")
             elif not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
                 self.err(f"{path}.amount", "a number (−1 = the card costs one less) or an AMOUNT")
+        if kind == "keyword" and ab.get("keyword") == "move_range_change" and "count" in ab and not (
+                isinstance(ab["count"], int) and not isinstance(ab["count"], bool)):
+            self.err(f"{path}.count", "a number added to the Range required (−1: Xhosa)")
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
             self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
         for key in ("optional", "order", "destroy_after"):

@@ -7,6 +7,7 @@ Constructs: a ``play_cost`` whose ``amount`` is an AMOUNT ("When you play this p
 each Assault event you command, he is cost -1": Jorem, Nerot, Mullen; "for each personnel you
 command but do not own": Acclimation Drone) and a negative ``times`` in a static's AMOUNT
 ("Integrity -1 … for each non-Bajoran present (limit -3)": Tahna Los)."""
+from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
@@ -248,4 +249,26 @@ def test_yelsar_may_be_played_at_your_headquarters_at_mouth_of_the_wormhole_only
     st = respond(act(st, next(o for o in plays if o["card"] == yelsar)))
     assert st["cards"][yelsar]["zone"] == "pile"
     assert render_card(DB["3C117"]) == ["You may play this personnel at your headquarters mission at {Mouth of the Wormhole}."]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- keyword move_range_change
+def test_xhosa_needs_one_less_range_between_a_badlands_mission_and_another():
+    st = started("ca-xhosa")
+    hq, p1, p2 = _hq(st), mission(st, 0, "T-P1"), mission(st, 0, "T-P2")
+    st["extra_cards"]["1U205"] = DB["1U205"]  # Verify Evidence, a Region: Badlands space mission
+    st["cards"][p2]["guid"] = "1U205"
+    xhosa = real(st, 0, "T-SF", "3R207", "ships", hq)
+    other = put(st, 0, "T-SF2", "ships", hq)
+    assert ST.range_needed(st, hq, p2, xhosa) == ST.range_needed(st, hq, p2) - 1  # HQ -> Badlands
+    assert ST.range_needed(st, p2, p1, xhosa) == ST.range_needed(st, p2, p1) - 1  # Badlands -> elsewhere
+    assert ST.range_needed(st, hq, p1, xhosa) == ST.range_needed(st, hq, p1)  # neither is Badlands
+    assert ST.range_needed(st, hq, p2, other) == ST.range_needed(st, hq, p2)  # another ship: no change
+    real(st, 0, "T-F1", "3R191", "aboard", xhosa)  # Kasidy Yates, [NA] [Cmd]: Xhosa is staffed
+    st = turn_to(st, 0, "orders")
+    need = ST.range_needed(st, hq, p2, xhosa)
+    st = respond(act(st, {"type": "move", "ship": xhosa, "to": p2}))
+    assert S.mission_of(st, xhosa) == p2 and st["cards"][xhosa]["range_used"] == need
+    assert render_card(DB["3R207"]) == ["When this ship is about to move between a mission in Region: Badlands and a "
+                                        "mission that is not, subtract 1 from the Range required."]
     check_invariants(st)
