@@ -16,6 +16,7 @@ from .effects import filters as F
 from .effects import gathering as GA
 
 NUMERIC = ("integrity", "cunning", "strength", "range", "weapons", "shields", "cost", "points", "span")
+_NUMERIC_SET = frozenset(NUMERIC)
 
 
 class _PerThread(threading.local):
@@ -347,7 +348,7 @@ def _frozen_skills(state: dict, frozen: list, iid: str) -> dict:
     else:
         _, loc, extra = _card_facts(state, frozen, iid)
         touched = _touching(state, frozen, iid, loc)
-        if not extra and touched.isdisjoint(names) and not any(n in NUMERIC for n in printed_skills):
+        if not extra and touched.isdisjoint(names) and _NUMERIC_SET.isdisjoint(printed_skills):
             # the common case: nothing changes any of its skills, each is its printed level
             return {n: v for n in sorted(names) if (v := int(printed_skills.get(n, 0))) > 0}
     out = {}
