@@ -7,7 +7,8 @@ Shape::
                  "reveal"?: bool, "discard"?: PICK, "take"?: PICK, "bottom"?: PICK,
                  "rest"?: "top"|"top_any_order"|"bottom"|"bottom_any_order"|"discard"|"hand"}, "as"?: name}
 
-PICK = n or ``{"count": n, "chooser"?: SIDE, "up_to"?: bool}``. The picks happen in the
+PICK = n or ``{"count": n, "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}`` (only matching
+cards may be picked). The picks happen in the
 order choose (the card stays where it is and is remembered under the PICK's ``as``: "your
 opponent examines your hand and chooses a card" — Memory Invasion), discard (to the owner's
 discard pile), take (into the owner's hand), bottom (of the pile they came from), one single
@@ -84,11 +85,12 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
                 _place(state, ctx, key, card)
             work["left"].remove(card)
             work["done"] = done = done + 1
-        if done >= pick.get("count", 1) or not work["left"]:
+        eligible = [i for i in work["left"] if "filter" not in pick or F.matches(state, i, pick["filter"], ctx)]
+        if done >= pick.get("count", 1) or not eligible:  # a PICK's ``filter``: "a personnel revealed" (Pardek)
             work["step"], work["done"] = work["step"] + 1, 0
             continue
         chooser = _seat(ctx, pick["chooser"]) if "chooser" in pick else examiner
-        opts = [{"type": "choose", "card": i} for i in work["left"]]
+        opts = [{"type": "choose", "card": i} for i in eligible]
         if pick.get("up_to"):
             opts.append({"type": "choose", "card": None})
         verb = {"choose": "choose", "discard": "discard", "take": "take into hand", "bottom": "place on the bottom",

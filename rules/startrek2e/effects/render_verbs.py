@@ -319,6 +319,9 @@ def _examine(eff, arg, ctx):
             p = arg[key] if isinstance(arg[key], dict) else {"count": arg[key]}
             k = p.get("count", 1)
             words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k))
+            if "filter" in p:  # "you may place a personnel revealed in his or her owner's discard pile" (Pardek)
+                words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k)).replace(
+                    " of them", f" {P.noun(p['filter'], ctx, owner=False, plural=k != 1)} among them")
             if p.get("chooser") == "opponent":
                 words = "your opponent chooses " + ("up to " if p.get("up_to") else "") + P.num(k) + \
                     {"discard": " of them to be discarded", "take": " of them for you to take into hand",

@@ -482,10 +482,12 @@ class _Checker(NounChecks):
             v = arg[k]
             if isinstance(v, int) and not isinstance(v, bool) and v >= 1:
                 continue
-            if not isinstance(v, dict) or set(v) - {"count", "chooser", "up_to"} \
+            if isinstance(v, dict) and "filter" in v:  # only matching cards may be picked (Pardek)
+                self.filter(v["filter"], f"{path}.{k}.filter")
+            if not isinstance(v, dict) or set(v) - {"count", "chooser", "up_to", "filter"} \
                     or not (isinstance(v.get("count", 1), int) and v.get("count", 1) >= 1) \
                     or v.get("chooser", "you") not in SIDES:
-                self.err(f"{path}.{k}", 'n or {"count": n, "chooser"?: SIDE, "up_to"?: bool}')
+                self.err(f"{path}.{k}", 'n or {"count": n, "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}')
 
     def modify(self, m: Any, path: str, *, static: bool) -> None:
         allowed = {"stat", "amount", "who"} if static else {"stat", "amount", "target"}

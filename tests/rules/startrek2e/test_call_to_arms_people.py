@@ -272,3 +272,29 @@ def test_xhosa_needs_one_less_range_between_a_badlands_mission_and_another():
     assert render_card(DB["3R207"]) == ["When this ship is about to move between a mission in Region: Badlands and a "
                                         "mission that is not, subtract 1 from the Range required."]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- examine PICK with a filter
+def test_pardek_reveals_four_and_may_discard_only_a_personnel_among_them():
+    st = started("ca-pardek")
+    m = mission(st, 0, "T-P1")
+    pardek = real(st, 0, "T-F6", "3R196", "pile", m)
+    put(st, 1, "T-K1", "pile", m)  # an opponent's personnel present
+    deck = st["seats"][1]["deck"]
+    top = list(deck[:4])
+    personnel = [c for c in top if st["cards"][c]["guid"].startswith("T-K")]
+    others = [c for c in deck if not st["cards"][c]["guid"].startswith("T-K")]
+    if not personnel or len(personnel) == 4:  # make the top four hold personnel and other cards
+        mix = [c for c in deck if st["cards"][c]["guid"].startswith("T-K")][:2] + others[:2]
+        for c in mix:
+            deck.remove(c)
+        deck[:0] = mix
+        top, personnel = list(deck[:4]), mix[:2]
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": pardek, "ability": 0})
+    offered = {o["card"] for o in options(st)}
+    assert offered == set(personnel) | {None}  # only a personnel revealed, or none
+    st = respond(act(st, {"type": "choose", "card": personnel[0]}))
+    assert st["cards"][personnel[0]]["zone"] == "discard" and st["cards"][pardek]["zone"] == "hand"
+    assert st["seats"][1]["deck"][:3] == [c for c in top if c != personnel[0]]  # the rest in the same order
+    check_invariants(st)
