@@ -79,3 +79,30 @@ def test_view_equals_reference_in_games_hypothesis_picks(game_id, seed, offset, 
     game, state = new_game(game_id, players, seed, offset=offset)
     for n, state in play(game, state, random_chooser(seed), max_events=200):
         assert_views_equal_reference(game, state, f"{seed}:{n}")
+
+
+@pytest.mark.parametrize("kind,players,seed", [("random", 2, "frozen-r2"), ("bot", 2, "frozen-b2"), ("random", 3, "frozen-r3")])
+def test_star_trek_numbers_read_in_a_frozen_scope_equal_the_engines_plain_reads(kind, players, seed):
+    """The oracle above keeps the old readers; this holds Star Trek's frozen-scope reads
+    (``stats._frozen_value``, ``_frozen_skills``, ``numbers``: the statics split by where they
+    reach, a number no static reaches read as printed) to the engine's *current* plain reads
+    outside any scope (``value``: ``modifier_total`` over every static in play): a change to
+    how a number is computed that the scoped path misses fails here."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e import stats as ST
+
+    game, state = new_game("startrek2e", players, seed, offset=len(seed))
+    chooser = random_chooser(seed) if kind == "random" else bot_chooser(game, seed)
+    n = 0
+    for n, state in play(game, state, chooser, max_events=300):
+        cards = S.cards_in_play(state) + [i for s in state["seats"] for i in s["hand"]]
+        personnel = [i for i in cards if S.ctype(state, i) == "personnel" and S.in_play(state, i)]
+        plain = {(i, a): ST.value(state, i, a) for i in cards for a in ST.NUMERIC}
+        plain_skills = {i: ST.skills(state, i) for i in personnel}
+        with ST.frozen(state):
+            scoped = {(i, a): ST.value(state, i, a) for i in cards for a in ST.NUMERIC}
+            batched = {(i, a): v for i in cards for a, v in ST.numbers(state, i, ST.NUMERIC).items()}
+            scoped_skills = {i: ST.skills(state, i) for i in personnel}
+        assert scoped == plain and batched == plain
+        assert scoped_skills == plain_skills
+    assert n > 50
