@@ -85,7 +85,8 @@ def answer(state: dict, seat: int, action: dict) -> dict:
     elif kind in ("choose", "yes_no"):
         state["stack"][-1]["work"]["answer"] = (action["card"] if "card" in action else
                                                 action["seat"] if "seat" in action else
-                                                action["skill"] if "skill" in action else action["yes"])
+                                                action["skill"] if "skill" in action else
+                                                action["card_type"] if "card_type" in action else action["yes"])
     elif kind == "choose_dilemma":
         D.answer_choice(state, action["card"])
     elif kind == "add_dilemma":  # Limited Welcome

@@ -43,7 +43,7 @@ SUPPORTED = {
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
-    "move_ship", "beam", "name_skill", "lose_skills", "place_damage",
+    "move_ship", "beam", "name_skill", "name_card_type", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card",
 }
@@ -398,6 +398,7 @@ HANDLERS = {
     "move_ship": SH.move_ship,
     "beam": SH.beam,
     "name_skill": TL.name_skill,
+    "name_card_type": TL.name_card_type,
     "lose_skills": SK.lose_skills,
     "extra_dilemmas": AT.extra_dilemmas,
     "redraw_dilemmas": AT.redraw_dilemmas,

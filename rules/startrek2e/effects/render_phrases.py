@@ -34,7 +34,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
-            "on_planet", "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
+            "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
@@ -250,6 +250,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
         out.append("with the named skill")
+    if "named_type" in f:
+        out.append("of the named card type")
     if "is_trigger_card" in f:
         out.append("that is that card" if f["is_trigger_card"] else "other than that card")
     if "damage_card" in f:  # "a Damage card"

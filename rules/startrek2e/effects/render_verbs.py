@@ -465,6 +465,9 @@ VERBS = {
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
     "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",
     "name_card": _t("name {t}"),
+    "name_card_type": lambda e, a, c: ("name a card type" if a.get("chooser", "you") == "you"
+                                       else "your opponent names a card type")
+    + (f" (except {P._or(a['except'])})" if a.get("except") else ""),
     "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
     "extra_dilemmas": _extra_dilemmas,
     "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",

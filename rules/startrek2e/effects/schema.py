@@ -67,7 +67,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
-    "name_skill", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
+    "name_skill", "name_card_type", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
     "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
@@ -303,6 +303,11 @@ class _Checker(NounChecks):
             self.keys(arg, {"chooser"}, p)
             if isinstance(arg, dict) and arg.get("chooser", "you") not in SIDES:
                 self.err(f"{p}.chooser", "'you' or 'opponent'")
+        elif verb == "name_card_type":  # "name a card type (except ship)" (Jack, Patrick): {"chooser"?, "except"?} + as
+            self.keys(arg, {"chooser", "except"}, p)
+            if isinstance(arg, dict) and (arg.get("chooser", "you") not in SIDES or not (
+                    isinstance(arg.get("except", []), list) and set(arg.get("except", [])) <= set(CARD_TYPES))):
+                self.err(p, '{"chooser"?: SIDE, "except"?: [card types]}')
         elif verb in ("place_at", "move_ship"):  # ships and crews moved by card text
             self.keys(arg, {"target", "at", "use_range"} if verb == "place_at" else {"target", "to", "range"}, p)
             if isinstance(arg, dict):

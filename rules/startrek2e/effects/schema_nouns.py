@@ -26,7 +26,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
-               "named_skill", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
+               "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}

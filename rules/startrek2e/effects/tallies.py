@@ -32,7 +32,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
+FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn"}
 AMOUNT_KEYS = {"skill_dots", "completed_missions"}
@@ -43,6 +43,9 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "named_skill":  # has the skill a player named ("each of those personnel that has that skill")
         name = (ctx.get("named") or {}).get(v)
         return name is not None and ST.value(state, iid, name) >= 1
+    if k == "named_type":  # "if it is that type" (Jack, Patrick): the card type a player named
+        name = (ctx.get("named") or {}).get(v)
+        return name is not None and S.ctype(state, iid) == name
     if k == "is_trigger_card":  # the card the triggering event is about ("a card other than that personnel")
         return (iid == (ctx.get("event") or {}).get("card")) == bool(v)
     if k == "damage_card":  # "a Damage card" (William Patrick Samuels): its text has "Damage -"
@@ -171,6 +174,24 @@ def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
         return True
     S.set_pending(state, _chooser(ctx, arg), "choose", "Name a skill",
                   [{"type": "choose", "skill": n} for n in SKILLS])
+    return False
+
+
+#: The card types a player may name ("name a card type"): those a draw deck holds.
+DRAW_TYPES = ("personnel", "ship", "equipment", "event", "interrupt")
+
+
+def name_card_type(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"name_card_type": {"chooser"?: SIDE, "except"?: [types]}, "as": name}``: the chooser names
+    one card type of a draw deck (a decision ``{"type": "choose", "card_type": t}``; "name a card
+    type (except ship)": Patrick), in the open; FILTER ``named_type`` reads it (Jack, Patrick)."""
+    ctx, work = frame["ctx"], frame["work"]
+    if "answer" in work:
+        ctx.setdefault("named", {})[eff.get("as", "named")] = work.pop("answer")
+        S.log(state, "named_card_type", seat=_chooser(ctx, arg), card_type=ctx["named"][eff.get("as", "named")])
+        return True
+    S.set_pending(state, _chooser(ctx, arg), "choose", "Name a card type",
+                  [{"type": "choose", "card_type": t} for t in DRAW_TYPES if t not in (arg.get("except") or ())])
     return False
 
 

@@ -298,3 +298,46 @@ def test_pardek_reveals_four_and_may_discard_only_a_personnel_among_them():
     assert st["cards"][personnel[0]]["zone"] == "discard" and st["cards"][pardek]["zone"] == "hand"
     assert st["seats"][1]["deck"][:3] == [c for c in top if c != personnel[0]]  # the rest in the same order
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb name_card_type + FILTER named_type
+def _jack_game(seed: str):
+    st = started(seed)
+    jack = real(st, 0, "T-F6", "3R175", "pile", _hq(st))
+    hand = st["seats"][1]["hand"]
+    for c in [c for c in hand if S.ctype(st, c) != "personnel"]:  # the opponent's hand: personnel only
+        hand.remove(c)
+        st["seats"][1]["deck"].append(c)
+        st["cards"][c]["zone"] = "deck"
+    return turn_to(st, 0, "orders"), jack
+
+
+def test_jack_places_the_revealed_card_on_top_of_the_deck_when_it_is_the_named_type():
+    for named, moved in (("personnel", True), ("event", False)):
+        st, jack = _jack_game(f"ca-jack-{named}")
+        hand = list(st["seats"][1]["hand"])
+        st = act(st, {"type": "order", "card": jack, "ability": 0})
+        assert {o["card_type"] for o in options(st)} == {"personnel", "ship", "equipment", "event", "interrupt"}
+        st = respond(act(st, {"type": "choose", "card_type": named}))
+        assert st["cards"][jack]["stopped"]
+        left = st["seats"][1]["hand"]
+        if moved:
+            assert len(left) == len(hand) - 1 and st["seats"][1]["deck"][0] in hand
+        else:
+            assert left == hand
+        assert any(e["event"] == "named_card_type" and e["card_type"] == named for e in st["log"])
+        check_invariants(st)
+
+
+def test_patrick_cannot_name_ship_and_sends_a_matching_top_card_to_the_bottom():
+    st = started("ca-patrick")
+    patrick = real(st, 0, "T-F6", "3U179", "pile", _hq(st))
+    st = turn_to(st, 0, "orders")
+    top = st["seats"][1]["deck"][0]
+    st = act(st, {"type": "order", "card": patrick, "ability": 0})
+    assert {o["card_type"] for o in options(st)} == {"personnel", "equipment", "event", "interrupt"}
+    named = S.ctype(st, top) if S.ctype(st, top) != "ship" else "personnel"
+    st = respond(act(st, {"type": "choose", "card_type": named}))
+    deck = st["seats"][1]["deck"]
+    assert (deck[-1] == top) == (S.ctype(st, top) == named)
+    check_invariants(st)

@@ -53,7 +53,7 @@ VERB_SAMPLES = {
     "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
-    "beam": T, "name_skill": {"chooser": "opponent"}, "lose_skills": T,
+    "beam": T, "name_skill": {"chooser": "opponent"}, "name_card_type": {"except": ["ship"]}, "lose_skills": T,
     "pass_right": {},
     "add_combat_strength": {"of": {"choose": {"scope": "discard", "type": "personnel"}}},
     "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
@@ -80,7 +80,7 @@ FILTER_SAMPLES = {
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
-    "named_skill": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
+    "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
     "damage_card": True, "is_trigger_card": True, "completed": True,
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"},
 }
