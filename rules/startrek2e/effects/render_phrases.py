@@ -420,6 +420,8 @@ def target(t: dict, ctx: Ctx) -> str:
                 "combat_begins": "the mission of that combat"}.get(ctx.trigger, "that mission")
     if "attempting_ship" in t:
         return "the attempting ship"
+    if "deck_bottom" in t:  # Sarina Douglas
+        return "the bottom card of " + ("your deck" if t["deck_bottom"] == "you" else "an opponent's deck")
     if "this_mission" in t:
         return "this mission"
     if "all" in t:

@@ -31,7 +31,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
-                "trigger_mission"}
+                "trigger_mission", "deck_bottom"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
@@ -116,6 +116,8 @@ class NounChecks:
             if form != "ref":
                 self.err(f"{path}.filter", "only a 'ref' target takes a filter")
             self.filter(t["filter"], f"{path}.filter")
+        if form == "deck_bottom" and t["deck_bottom"] not in SIDES:  # "the bottom card of your deck" (Sarina Douglas)
+            self.err(f"{path}.deck_bottom", "'you' or 'opponent' (whose deck)")
         if "all_but" in t and (form != "random" or not isinstance(t["all_but"], int)):
             self.err(f"{path}.all_but", "a number, on a 'random' target")
         if "brig" in t and t["brig"] not in SIDES:

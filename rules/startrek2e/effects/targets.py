@@ -40,6 +40,9 @@ def targets(state: dict, frame: dict, t: dict, keep=None):
     elif "trigger_mission" in t:  # the mission the triggering event names ("the mission … moves to")
         m = (ctx.get("event") or {}).get("mission")
         out = [m] if m is not None and m in state["cards"] else []
+    elif "deck_bottom" in t:  # "the bottom card of your deck" (Sarina Douglas): unseen, never revealed
+        deck = state["seats"][FR._seat(ctx, t["deck_bottom"])]["deck"]
+        out = deck[-1:]
     elif "attempting_ship" in t:  # a dilemma's "this ship": the ship facing it
         ship = F.facing_ship(state)
         out = [ship] if ship else []

@@ -341,3 +341,18 @@ def test_patrick_cannot_name_ship_and_sends_a_matching_top_card_to_the_bottom():
     deck = st["seats"][1]["deck"]
     assert (deck[-1] == top) == (S.ctype(st, top) == named)
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- TARGET deck_bottom
+def test_sarina_douglas_puts_the_bottom_card_of_your_deck_on_top_unseen():
+    st = started("ca-sarina")
+    sarina = real(st, 0, "T-F6", "3U181", "pile", _hq(st))
+    st = turn_to(st, 0, "orders")
+    deck = list(st["seats"][0]["deck"])
+    st = respond(act(st, {"type": "order", "card": sarina, "ability": 0}))
+    assert st["cards"][sarina]["stopped"]
+    assert st["seats"][0]["deck"] == [deck[-1]] + deck[:-1]
+    assert not any(e.get("card") == deck[-1] or deck[-1] in (e.get("cards") or []) for e in st["log"])  # not shown
+    assert render_card(DB["3U181"]) == [
+        "Order - Stop this personnel to place the bottom card of your deck on top of its owner's deck."]
+    check_invariants(st)
