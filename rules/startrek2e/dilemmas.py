@@ -203,7 +203,9 @@ def mission_requirements(state: dict) -> None:
         return
     m, seat = a["mission"], a["seat"]
     team = F.attempting(state)
-    extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement")]
+    # an empty extra requirement is met by any completion: "When you complete this mission, this dilemma is
+    # overcome" (Skeleton Crew)
+    extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement") is not None]
     using = a.get("using")  # "… with these requirements", regardless of effects preventing it (For the Cause)
     printed = S.mechanics(state, using[0])[using[1]]["requirement"] if using else ST.mission_requirements(state, m)
     ok = bool(team) and ST.meets(state, team, printed, check="mission") and all(

@@ -87,7 +87,9 @@ def remove_from_game(state: dict, iid: str) -> None:
 HIDDEN_ZONES = ("hand", "deck", "dilemmas", "drawn", "stack")
 
 
-def stop(state: dict, iid: str) -> None:
+def stop(state: dict, iid: str, *, by_dilemma: bool = False) -> None:
+    """Stop a card in play. ``by_dilemma``: a dilemma's text stops it — the ``personnel_stopped``
+    event says so ("When your personnel is stopped by a dilemma": Dissolving the Senate)."""
     if not S.in_play(state, iid) or state["cards"][iid]["stopped"]:
         return
     if S.ctype(state, iid) == "equipment":  # Glossary "Stopped": equipment is never stopped
@@ -98,7 +100,7 @@ def stop(state: dict, iid: str) -> None:
     state["cards"][iid]["stopped"] = True
     S.log(state, "stopped", card=iid, title=S.name(state, iid))
     from .triggers import fire
-    fire(state, "personnel_stopped", card=iid, seat=state["cards"][iid]["owner"])
+    fire(state, "personnel_stopped", card=iid, seat=state["cards"][iid]["owner"], by_dilemma=by_dilemma)
 
 
 def draw(state: dict, seat: int, count: int = 1, *, opening: bool = False) -> int:

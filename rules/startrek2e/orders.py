@@ -85,22 +85,23 @@ def attempt_options(state: dict, seat: int) -> list[dict]:
             continue
         if _no_attempts_here(state, m):  # "You cannot begin a mission attempt at this mission" (Timescape)
             continue
+        need = _attempt_min(state, m)  # "you must have at least six personnel involved" (Skeleton Crew)
         if mt == "planet":
             team = team_for(state, seat, m, None)
-            if team and affiliation_matches(state, m, team):
+            if team and len(team) >= need and affiliation_matches(state, m, team):
                 out.append({"type": "attempt", "mission": m})
         else:
             for s in state["cards"][m]["ships"]:
                 if S.commander(state, s) != seat or state["cards"][s]["stopped"]:
                     continue
                 team = team_for(state, seat, m, s)
-                if team and affiliation_matches(state, m, team):
+                if team and len(team) >= need and affiliation_matches(state, m, team):
                     out.append({"type": "attempt", "mission": m, "ship": s})
-        out += _alternative_attempts(state, seat, m, mt)
+        out += _alternative_attempts(state, seat, m, mt, need)
     return out
 
 
-def _alternative_attempts(state: dict, seat: int, m: str, mt: str) -> list[dict]:
+def _alternative_attempts(state: dict, seat: int, m: str, mt: str, need: int = 1) -> list[dict]:
     """"You may attempt … missions using your [Maq] personnel (and a ship they are aboard at a
     space mission) … with these requirements" (For the Cause, ability ``attempt_with``): one
     more option per such text, ``using`` it — the team is the personnel it names, whatever
@@ -110,9 +111,21 @@ def _alternative_attempts(state: dict, seat: int, m: str, mt: str) -> list[dict]
         ships = [None] if mt == "planet" else [s for s in state["cards"][m]["ships"]
                                                if S.commander(state, s) == seat and not state["cards"][s]["stopped"]]
         for s in ships:
-            if GA.alternative_team(state, seat, m, s, src, ab):
+            if len(GA.alternative_team(state, seat, m, s, src, ab)) >= max(1, need):
                 out.append({"type": "attempt", "mission": m, **({"ship": s} if s else {}), "using": [src, k]})
     return out
+
+
+def _attempt_min(state: dict, m: str) -> int:
+    """The fewest personnel an attempt of ``m`` may begin with: keyword ``attempt_min`` (``count``) on
+    the mission or on a card lying on it (Skeleton Crew: "To begin a mission attempt at this mission,
+    you must have at least six personnel involved"); 1 otherwise."""
+    need = 1
+    for c in [m, *state["cards"][m]["on"]]:
+        for ab in S.mechanics(state, c) or []:
+            if ab.get("kind") == "keyword" and ab.get("keyword") == "attempt_min":
+                need = max(need, int(ab.get("count", 1)))
+    return need
 
 
 def _no_attempts_here(state: dict, m: str) -> bool:

@@ -15,7 +15,7 @@ from .. import state as S
 _BLANKING = threading.local()  # per thread, like stats' scratch: a blanking check in progress
 
 FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_type", "crew", "involved",
-               "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship",
+               "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "aboard_attempting_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
                "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission",
                "on_planet", "matches_affiliation", "corresponds_with"}
@@ -120,6 +120,10 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
             return False
         owner = state["cards"][m]["owner"]
         return owner == ctx["you"] if v == "you" else owner != ctx["you"]
+    if k == "aboard_attempting_ship":  # "your stopped personnel on this ship" (Don't Let It End This Way)
+        ship = (state.get("attempt") or {}).get("ship")
+        c = state["cards"][iid]
+        return (ship is not None and c["zone"] == "aboard" and c["in"] == ship) == bool(v)
     if k == "aboard_trigger_ship":  # aboard the ship the event names ("the completing ship")
         ship = (ctx.get("event") or {}).get("ship")
         c = state["cards"][iid]

@@ -362,7 +362,7 @@ def _join(state, frame, eff, arg):
 
 HANDLERS = {
     "join_engagement": _join,
-    "stop": P.preventable("stop", lambda s, f, c: G.stop(s, c)),
+    "stop": P.preventable("stop", lambda s, f, c: G.stop(s, c, by_dilemma=bool(f["ctx"].get("dilemma")))),
     "kill": P.preventable("kill", lambda s, f, c: G.kill(s, c)),
     "destroy": TG._target_verb(lambda s, f, c: G.destroy(s, c), "destroy"),
     "unstop": TG._target_verb(_unstop, "unstop"),

@@ -386,6 +386,9 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
         return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
             f"an opponent must {price} to attempt the mission where {ctx.this} is."
+    if kw == "attempt_min":  # Skeleton Crew
+        return (f"To begin a mission attempt at the mission where {ctx.this} is, you must have at least "
+                f"{P.num(ab.get('count', 1))} personnel involved.")
     if kw == "beam_cost":  # Tama
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
         return (f"While {P.condition(cond, ctx)}, " if cond else "") + \

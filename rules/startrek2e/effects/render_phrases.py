@@ -30,7 +30,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "skills_any", "class", "title", "not_self", "self", "skill_level", "scope", "present", "aboard",
             "attempting", "attribute", "highest", "lowest", "cost_at_most", "not", "at_this_mission", "any_of",
             "location", "region", "quadrant", "mission_type", "crew", "involved", "matching_mission",
-            "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "mission_owner", "owned_by",
+            "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "aboard_attempting_ship", "mission_owner", "owned_by",
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
@@ -271,6 +271,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
                    f"that corresponds with {other} (a Commander keyword names the ship)")
     if f.get("aboard_trigger_ship"):
         out.append("aboard that ship")
+    if f.get("aboard_attempting_ship"):
+        out.append("aboard the attempting ship")
     if "location" in f:
         out.append("at {" + f["location"] + "}")
     if "region" in f:

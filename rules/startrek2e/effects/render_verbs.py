@@ -103,6 +103,8 @@ def _remember(eff, arg, ctx):
 
 
 def _place_on_mission(eff, arg, ctx):
+    if arg.get("requirement") == {}:  # nothing more to meet: overcome when the mission is completed (Skeleton Crew)
+        return "place this dilemma on this mission; when you complete this mission, this dilemma is overcome"
     if "requirement" in arg:
         return ("place this dilemma on this mission; completing the mission also requires "
                 f"{P.requirement(arg['requirement'], ctx)}, and meeting it later overcomes this dilemma")

@@ -57,7 +57,7 @@ TRIGGER_EVENTS = {
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
-            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to"}
+            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card"}

@@ -21,7 +21,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship", "mission_owner", "owned_by", "with_ref",
+               "aboard_trigger_ship", "aboard_attempting_ship", "mission_owner", "owned_by", "with_ref",
                "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
@@ -213,7 +213,7 @@ class NounChecks:
             self.err(f"{path}.quadrant", "alpha, gamma, delta or mirror")
         if "dilemma_type" in f and f["dilemma_type"] not in ("planet", "space", "dual"):
             self.err(f"{path}.dilemma_type", "planet, space or dual")
-        for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "staffed",
+        for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
                   "at_trigger_mission", "host",
                   "at_trigger_from", "ship_commander", "on_planet"):
             if k in f and not isinstance(f[k], bool):

@@ -13,9 +13,10 @@ import re
 
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
+from rules.startrek2e import stats as ST
 from rules.startrek2e.game import GAME
 
-from .helpers import act, check_invariants, mission, options, put, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
 _ID = re.compile(r'"(c[0-9]+)"')
@@ -124,4 +125,135 @@ def test_destroy_transwarp_hub_scores_35_points_when_the_borg_complete_it():
     assert st["cards"][m].get("completed")
     assert DB["3U087"]["points"] == 50 and st["seats"][0]["score"] == score + 35
     assert "for 35 points using your [Bor] personnel" in render_card(DB["3U087"])[0]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- personnel_stopped says by_dilemma
+def _romulans(seed: str, dilemma: str):
+    """Seat 0's three [Rom] personnel (one unique) and La Forge on his planet T-P1, Dissolving the Senate in his
+    core; seat 1's first dilemma turned into the real ``dilemma``."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    rom = []
+    put(st, 0, "T-F3", "pile", m)  # a Federation personnel: the mission's icon
+    for n, guid in enumerate(("T-F2", "T-F4", "T-F5")):
+        key = _as(st, guid, n, "romulan", {"Security": 1}, unique=(n == 0))
+        iid = put(st, 0, guid, "pile", m)
+        st["cards"][iid]["guid"] = key
+        rom.append(iid)
+    senate = real(st, 0, "T-EV1", "3U042", "core", 0)
+    real(st, 1, "T-D1", dilemma)
+    return turn_to(st, 0, "orders"), m, rom, senate
+
+
+def test_dissolving_the_senate_answers_a_personnel_stopped_by_a_dilemma():
+    """Miner Disagreement stops a random personnel (no Anthropology, Diplomacy …): the stop is by a
+    dilemma, so Dissolving the Senate is offered; the unique [Rom] present is attributes +4 while
+    History Repeats Itself (nobody has Anthropology: the player chooses one of three to stop) is
+    still being faced, and no longer once the attempt is over."""
+    st, m, rom, senate = _romulans("senate", "3C017")
+    real(st, 1, "T-D2", "3C014")
+    before = {s: ST.value(st, rom[0], s) for s in ("integrity", "cunning", "strength")}
+    st = attempt(st, m, dilemmas=["3C017", "3C014"], respond_with=senate)
+    assert st["cards"][senate]["zone"] == "discard"  # destroyed: the cost
+    assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
+    st = respond(act(st, {"type": "choose", "card": rom[0]}))  # the unique personnel present
+    assert st["attempt"] and st["pending"]["kind"] == "choose"  # History Repeats Itself: choose one
+    assert all(ST.value(st, rom[0], s) == before[s] + 4 for s in before)
+    st = respond(act(st, options(st)[0]))
+    assert not st.get("attempt") and all(ST.value(st, rom[0], s) == before[s] for s in before)
+    check_invariants(st)
+
+
+def test_dissolving_the_senate_is_not_offered_for_a_stop_by_the_rules():
+    """A stop not made by a dilemma's text (here an order of the player's own) is not "stopped by a
+    dilemma"."""
+    from rules.startrek2e import glossary as G
+    st, m, rom, senate = _romulans("senate-rules", "3S030")
+    G.stop(st, rom[1])
+    assert not any(w for w in st["windows"] if any(o.get("card") == senate for o in w.get("options", [])))
+    st["cards"][rom[1]]["stopped"] = False
+    G.stop(st, rom[1], by_dilemma=True)
+    assert st["windows"]  # the same stop by a dilemma opens its window
+
+
+# ---------------------------------------------------------------- examine PICK filter
+def test_you_could_be_invaluable_takes_only_a_non_maquis_personnel_revealed():
+    """"Reveal the top four cards of your deck and take a non-[Maq] personnel revealed into hand.
+    Place the remaining cards on the bottom of your deck in any order." (PICK ``filter``)."""
+    st = started("invaluable")
+    hq = mission(st, 0, "T-HQF")
+    for n, guid in enumerate(("T-F2", "T-F4")):  # two [Fed][Maq] personnel
+        key = _as(st, guid, n, "federation", {"Security": 1}, icons=["maquis"])
+        iid = put(st, 0, guid, "pile", hq)
+        st["cards"][iid]["guid"] = key
+    card = real(st, 0, "T-I1", "3U080", "hand", 0)
+    deck = st["seats"][0]["deck"]
+    maq = next(i for i in deck if st["cards"][i]["guid"] == "T-F1")
+    st["extra_cards"]["X-MAQ"] = {**st["extra_cards"]["T-F1"], "id": "X-MAQ", "icons": ["maquis"]}
+    st["cards"][maq]["guid"] = "X-MAQ"  # a [Maq] personnel: not takeable
+    fed = next(i for i in deck if st["cards"][i]["guid"] == "T-F5")
+    others = [i for i in deck if st["cards"][i]["guid"] in ("T-EV2", "T-EQ1")][:2]
+    top = [maq, others[0], fed, others[1]]
+    for c in top:
+        deck.remove(c)
+    deck[0:0] = top
+    st = turn_to(st, 0, "orders")
+    st = respond(act(st, next(o for o in options(st) if o.get("card") == card)))
+    assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
+    assert options(st) == [{"type": "choose", "card": fed}]  # not the [Maq] one, not the event or equipment
+    st = act(st, options(st)[0])
+    while st["pending"]["kind"] == "choose":  # the rest on the bottom, in any order
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert fed in st["seats"][0]["hand"]
+    assert set(st["seats"][0]["deck"][-3:]) == {maq, *others}
+    assert "take one personnel (except a [Maq] personnel) among them into hand" in render_card(DB["3U080"])[1]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- FILTER aboard_attempting_ship
+def test_dont_let_it_end_this_way_kills_a_stopped_personnel_aboard_the_attempting_ship_only():
+    """"Randomly select one of your stopped personnel on this ship to be killed": the stopped
+    personnel aboard the other ship at the same mission is never selected."""
+    st = started("dont-let-it-end")
+    m = mission(st, 0, "T-S1")
+    ship, other = put(st, 0, "T-SF", "ships", m), put(st, 0, "T-SF2", "ships", m)
+    crew = [put(st, 0, g, "aboard", ship) for g in ("T-F1", "T-F3", "T-F4", "T-F5")]
+    mine = put(st, 0, "T-F6", "aboard", ship)
+    there = put(st, 0, "T-F7", "aboard", other)
+    st["cards"][mine]["stopped"] = st["cards"][there]["stopped"] = True
+    real(st, 1, "T-D1", "3C008")
+    st = turn_to(st, 0, "orders")
+    st = respond(attempt(st, m, dilemmas=["3C008"], ship=ship))
+    assert st["cards"][mine]["zone"] == "discard"  # the only stopped personnel on this ship
+    assert st["cards"][there]["zone"] == "aboard" and all(st["cards"][c]["zone"] == "aboard" for c in crew)
+    assert render_card(DB["3C008"]) == ["Kill one of your stopped personnel aboard the attempting ship, "
+                                        "selected at random."]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- keyword attempt_min
+def test_skeleton_crew_needs_six_personnel_to_begin_and_is_overcome_when_the_mission_is_completed():
+    """Skeleton Crew lies on the mission ("Place this dilemma on this mission"): an attempt there may
+    begin only with six personnel involved; completing the mission overcomes it."""
+    st = started("skeleton")
+    m = mission(st, 0, "T-P1")
+    four = [put(st, 0, g, "pile", m) for g in ("T-F2", "T-F3", "T-F4", "T-F5")]  # no Anthropology, Diplomacy
+    real(st, 1, "T-D1", "3U028")
+    st = turn_to(st, 0, "orders")
+    st = respond(attempt(st, m, dilemmas=["3U028"]))
+    crew = next(c for c in st["cards"] if st["cards"][c]["guid"] == "3U028")
+    assert crew in st["cards"][m]["on"] and not st["cards"][m].get("completed")  # the attempt failed
+    for c in four:
+        st["cards"][c]["stopped"] = False
+    st = turn_to(st, 0, "orders")
+    assert not [o for o in options(st, "attempt") if o["mission"] == m]  # four: not enough
+    more = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7")]
+    st = turn_to(st, 0, "orders")
+    assert [o for o in options(st, "attempt") if o["mission"] == m] == [{"type": "attempt", "mission": m}]
+    st = respond(attempt(st, m))
+    assert st["cards"][m].get("completed") and crew not in st["cards"][m]["on"]
+    assert st["cards"][crew]["zone"] != "dilemmas"  # overcome, not returned to its owner's pile
+    assert len(more) == 2 and render_card(DB["3U028"])[1].startswith("To begin a mission attempt")
     check_invariants(st)

@@ -72,7 +72,7 @@ FILTER_SAMPLES = {
     "any_of": [{"keyword": "Kai"}, {"keyword": "Vedek"}], "class": "K'Vort", "location": "Remus",
     "region": "Bajor System", "quadrant": "gamma", "mission_type": "space", "crew": {"skill": "Engineer"}, "involved": True,
     "matching_mission": True, "with_trigger_card": True, "ref": "chosen", "requires_skill": "Science",
-    "aboard_trigger_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
+    "aboard_trigger_ship": True, "aboard_attempting_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
     "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
     "present_with": {"ref": "chosen"}, "dilemma_type": "space", "at_trigger_mission": True,
