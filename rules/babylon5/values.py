@@ -12,6 +12,8 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from rules.read_scope import read_only
+
 from . import state as S
 
 
@@ -35,15 +37,8 @@ def reading(state: dict) -> Iterator[None]:
     influence, power and discounts of every seat and the deciding seat's options, and each
     number walked every card in play of every seat. Per thread, because the service renders
     matches in several threads at once."""
-    outer = getattr(_READ, "scope", None)
-    if outer is not None and outer[0] is state:
+    with read_only(_READ, state):
         yield
-        return
-    _READ.scope = (state, {})
-    try:
-        yield
-    finally:
-        _READ.scope = outer
 
 
 def _static_sources(state: dict):

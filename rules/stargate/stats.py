@@ -14,6 +14,8 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
+from rules.read_scope import read_only
+
 from . import state as S
 from .effects import filters as F
 from .state import SKILLS
@@ -86,15 +88,8 @@ def reading(state: dict) -> Iterator[None]:
     (it was nine tenths of a fold's time). Per thread, because the service folds and
     renders matches in several threads at once; only conditions and amounts, which may
     depend on the number being computed, are still evaluated at each read."""
-    outer = getattr(_READ, "scope", None)
-    if outer is not None and outer[0] is state:
+    with read_only(_READ, state):
         yield
-        return
-    _READ.scope = (state, {})
-    try:
-        yield
-    finally:
-        _READ.scope = outer
 
 
 def active_abilities(state: dict, kind: str):
