@@ -42,6 +42,7 @@ def attempt_mission(state: dict, seat: int, m: str, ship: str | None, using: lis
     fire(state, "opponent_attempt_begins", seat=seat, mission=m)
     for src, n in X.attempt_costs(state, seat, m):  # "that opponent must discard two cards from hand to attempt"
         FR.push(state, [{"discard": {"count": n, "from": "hand"}}], F.ctx_for(state, src, you=seat))
+    fire(state, "opponent_about_to_draw_dilemmas", seat=owner, mission=m)  # Damar: answered before the draw
     state["step"] = "draw_dilemmas"
 
 

@@ -33,7 +33,8 @@ RELATION = {
     "dilemmas_drawn": "seat",  # "when you have drawn dilemmas" (Machinations): seat = who drew them
     "you_moved_ship": "seat",  # "when you move your ship … to this mission" (Cargo Haul)
     "opponent_orders_begin": "opponent",  # "when an opponent begins the Execute Orders segment" (Unseen Manipulations)
-    "opponent_mission_failed": "opponent",  # "when an opponent's mission attempt fails" (Tenak'talar)
+    "opponent_mission_failed": "opponent",
+    "opponent_about_to_draw_dilemmas": "opponent",  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
 }
 # events whose "that opponent" is the event's seat (the others read "your opponent" as the player on your left)
 THAT_OPPONENT = {"opponent_orders_begin"}

@@ -3,7 +3,10 @@ issue 17; EFFECTS.md §4 "Energize, dilemmas and attempts").
 
 - ``extra_dilemmas`` ``{"draw": n, "cost": n}`` — "draw three extra dilemmas and spend three
   extra in total cost on dilemmas" (Complications): the attempt under way draws ``draw`` more
-  dilemmas and its chooser may spend ``cost`` more (read by ``dilemmas.draw_dilemmas``).
+  dilemmas and its chooser may spend ``cost`` more (read by ``dilemmas.draw_dilemmas``). A
+  negative ``draw`` is fewer; ``"drawer": "opponent"`` changes the draw of *your* attempt, made
+  by your opponent ("subtract one from the number he or she can draw": Damar, answering
+  ``opponent_about_to_draw_dilemmas``).
 - ``redraw_dilemmas`` ``{}`` — "return them to your dilemma pile and draw an equal number of
   dilemmas" (Unexpected Difficulties): the dilemmas you drew go under your pile like the
   dilemmas not chosen (face up, RULES.md "Energize (set 2) readings"), then as many are drawn.
@@ -63,7 +66,9 @@ def to_pile_bottom(state: dict, owner: int, cards: list) -> None:
 
 def extra_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
     a = state.get("attempt")
-    if a and a["dilemma_owner"] == frame["ctx"]["you"]:
+    mine = a is not None and (a["seat"] == frame["ctx"]["you"] if arg.get("drawer") == "opponent"  # Damar
+                              else a["dilemma_owner"] == frame["ctx"]["you"])
+    if a is not None and mine:
         a["extra_draw"] = a.get("extra_draw", 0) + arg.get("draw", 0)
         a["extra_cost"] = a.get("extra_cost", 0) + arg.get("cost", 0)
         S.log(state, "extra_dilemmas", seat=frame["ctx"]["you"], draw=arg.get("draw", 0), cost=arg.get("cost", 0))

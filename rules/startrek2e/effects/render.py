@@ -38,6 +38,7 @@ TRIGGERS = {
     "random_selection": "When a random selection is made",
     "opponent_attempt_begins": "When an opponent begins a mission attempt",
     "opponent_mission_failed": "When an opponent's mission attempt fails",
+    "opponent_about_to_draw_dilemmas": "When an opponent is about to draw dilemmas",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "ship_moved": "When a ship moves",

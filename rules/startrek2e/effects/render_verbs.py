@@ -386,7 +386,10 @@ def _add_requirements(eff, arg, ctx):
 def _extra_dilemmas(eff, arg, ctx):
     """"draw three extra dilemmas and spend three extra in total cost on dilemmas"."""
     parts = []
-    if arg.get("draw"):
+    if arg.get("draw", 0) < 0:  # Damar
+        who = "he or she" if arg.get("drawer") == "opponent" else "you"
+        parts.append(f"subtract {P.num(-arg['draw'])} from the number of dilemmas {who} can draw")
+    elif arg.get("draw"):
         parts.append(f"draw {P.num(arg['draw'])} extra dilemmas")
     if arg.get("cost"):
         parts.append(f"spend {P.num(arg['cost'])} extra in total cost on dilemmas")

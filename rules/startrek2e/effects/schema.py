@@ -52,7 +52,7 @@ TRIGGER_EVENTS = {
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
     "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
-    "opponent_mission_failed",
+    "opponent_mission_failed", "opponent_about_to_draw_dilemmas",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
@@ -417,14 +417,18 @@ class _Checker(NounChecks):
 
     def attempt_verb(self, verb: str, arg: Any, path: str) -> None:
         """The verbs of ``effects/attempts.py`` (Energize: dilemma draws, piles, meeting)."""
-        keys = {"extra_dilemmas": {"draw", "cost"}, "search_dilemmas": {"cost_at_most"},
+        keys = {"extra_dilemmas": {"draw", "cost", "drawer"}, "search_dilemmas": {"cost_at_most"},
                 "overcome_from_pile": {"at"}, "meet_with": {"use", "instead_of"}}[verb]
         self.keys(arg, keys, path)
         if not isinstance(arg, dict):
             return
         if verb == "extra_dilemmas":
-            if not arg or any(not (isinstance(arg[k], int) and not isinstance(arg[k], bool) and arg[k] >= 0) for k in arg):
-                self.err(path, '{"draw"?: n, "cost"?: n} (numbers ≥ 0, at least one)')
+            nums = {k: v for k, v in arg.items() if k != "drawer"}
+            if not nums or any(not (isinstance(v, int) and not isinstance(v, bool) and (v >= 0 or k == "draw"))
+                               for k, v in nums.items()):
+                self.err(path, '{"draw"?: n, "cost"?: n, "drawer"?: SIDE} (cost ≥ 0; a negative draw: fewer)')
+            if arg.get("drawer", "you") not in SIDES:  # "subtract one from the number he or she can draw" (Damar)
+                self.err(f"{path}.drawer", "'you' (you draw the dilemmas) or 'opponent' (your attempt's drawer)")
         elif verb == "search_dilemmas":
             if "cost_at_most" not in arg:
                 self.err(path, "search_dilemmas needs 'cost_at_most' (an AMOUNT)")

@@ -356,3 +356,33 @@ def test_sarina_douglas_puts_the_bottom_card_of_your_deck_on_top_unseen():
     assert render_card(DB["3U181"]) == [
         "Order - Stop this personnel to place the bottom card of your deck on top of its owner's deck."]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- opponent_about_to_draw_dilemmas + fewer dilemmas
+def _damar_attempt(seed: str, use: bool):
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    damar = real(st, 0, "T-F6", "3R141", "pile", m)
+    team = [damar] + [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7")]
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "attempt", "mission": m})
+    offered = False
+    while st["pending"]["kind"] == "respond":
+        mine = [o for o in options(st) if o.get("card") == damar]
+        offered = offered or bool(mine)
+        st = act(st, mine[0] if mine and use else {"type": "pass"})
+        if mine and use:
+            st = act(st, options(st)[0])  # the card discarded from hand
+            use = False
+    drew = next(e["count"] for e in reversed(st["log"]) if e["event"] == "drew_dilemmas")
+    return st, team, drew, offered
+
+
+def test_damar_discards_a_card_to_make_the_opponent_draw_one_dilemma_fewer():
+    st, team, drew, offered = _damar_attempt("ca-damar", use=True)
+    assert offered and drew == len(team) - 1
+    assert any(e["event"] == "extra_dilemmas" and e["draw"] == -1 for e in st["log"])
+    check_invariants(st)
+    st, team, drew, offered = _damar_attempt("ca-damar-no", use=False)
+    assert offered and drew == len(team)
+    check_invariants(st)
