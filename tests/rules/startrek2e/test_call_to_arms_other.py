@@ -257,3 +257,37 @@ def test_skeleton_crew_needs_six_personnel_to_begin_and_is_overcome_when_the_mis
     assert st["cards"][crew]["zone"] != "dilemmas"  # overcome, not returned to its owner's pile
     assert len(more) == 2 and render_card(DB["3U028"])[1].startswith("To begin a mission attempt")
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- no new construct: the Borg's combat events
+def _drive(st: dict, limit: int = 60) -> dict:
+    """Pass response windows and take the first option of each choice until the orders come back."""
+    for _ in range(limit):
+        kind = st["pending"]["kind"]
+        if kind == "orders":
+            return st
+        st = act(st, {"type": "pass"} if kind == "respond" else options(st)[0])
+    raise AssertionError("the order never finished")
+
+
+def test_the_will_of_the_collective_takes_an_opponents_personnel_aboard_your_borg_ship():
+    """Seat 1's strong [Bor] personnel begin combat at seat 0's T-P1 against the Ensign and win: the
+    Ensign (a random opponent's personnel involved) comes under seat 1's command aboard seat 1's [Bor]
+    ship at that mission."""
+    st = started("collective")
+    m = mission(st, 0, "T-P1")
+    victim = put(st, 0, "T-F6", "pile", m)  # Strength 5
+    key = _as(st, "T-K1", 0, "borg", {"Security": 1}, strength=12)
+    drone = put(st, 1, "T-K1", "pile", m)
+    st["cards"][drone]["guid"] = key
+    cube = put(st, 1, "T-SK", "ships", m)
+    st["extra_cards"]["X-CUBE"] = {**st["extra_cards"]["T-SK"], "id": "X-CUBE", "affiliations": ["borg"]}
+    st["cards"][cube]["guid"] = "X-CUBE"
+    will = real(st, 1, "T-EV1", "3U064", "core", 1)
+    st = turn_to(st, 1, "orders")
+    assert {"type": "order", "card": will, "ability": 1} in options(st)
+    st = _drive(act(st, {"type": "order", "card": will, "ability": 1}))
+    assert st["cards"][victim]["zone"] == "aboard" and st["cards"][victim]["in"] == cube
+    assert st["cards"][victim]["commander"] == 1 and st["cards"][victim]["owner"] == 0
+    assert st["cards"][will]["zone"] == "discard"
+    check_invariants(st)
