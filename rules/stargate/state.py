@@ -36,14 +36,21 @@ def card_def(state: dict, iid: str) -> dict:
     guid = c["guid"]
     local = state.get("extra_cards")
     d = local[guid] if local and guid in local else card_db()[guid]
-    if c.get("became") and c["zone"] in ("play", "mission"):
+    if c["zone"] != "play" and c["zone"] != "mission":
+        return d  # only a card in play is anything but its printed card
+    if c.get("became"):
         return _taken_adversary(d, c["became"])
-    # most cards never become an adversary: one lookup, no call (card_def is read ~180
+    # most cards never become an adversary: one lookup, no call (card_def is read ~100
     # times per event)
-    become = _BECOMES[d["guid"]] if d["guid"] in _BECOMES else _becomes_adversary(d)
-    if become is not None and c["zone"] in ("play", "mission") and _opponents_turn(state, c["owner"]):
+    become = _BECOMES.get(d["guid"], _UNKNOWN)
+    if become is _UNKNOWN:
+        become = _becomes_adversary(d)
+    if become is not None and _opponents_turn(state, c["owner"]):
         return _as_adversary(d, become)
     return d
+
+
+_UNKNOWN: Any = object()
 
 
 _BECOMES: dict[str, dict | None] = {}
@@ -113,6 +120,26 @@ def printed_having(state: dict, kind: str) -> frozenset | set:
 
 
 _HAVING: dict[str, frozenset] = {}
+
+
+def printed_changing(state: dict, stats: frozenset) -> frozenset | set:
+    """The GUIDs whose printed text has a static ability changing one of ``stats``
+    (``modify.stat``): like :func:`printed_having`, a card outside it can have no active
+    static changing them, whatever it has become."""
+    having = _CHANGING.get(stats)
+    if having is None:
+        having = _CHANGING[stats] = frozenset(g for g in card_db() if _changes(_grouped_guid(g)[2].get("static", ()), stats))
+    local = state.get("extra_cards")
+    if local:
+        return (having - set(local)) | {g for g, d in local.items() if _changes(_group(d)[2].get("static", ()), stats)}
+    return having
+
+
+def _changes(statics: tuple, stats: frozenset) -> bool:
+    return any((ab.get("modify") or {}).get("stat") in stats for ab in statics)
+
+
+_CHANGING: dict[frozenset, frozenset] = {}
 
 
 def _grouped_guid(guid: str) -> tuple[list, frozenset, dict[str, tuple]]:

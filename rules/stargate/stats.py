@@ -30,7 +30,8 @@ STATIC_MODIFY_KEYS = {"stat", "amount", "who", "set"}
 def is_active(state: dict, iid: str) -> bool:
     """Is this card's game text used now?"""
     c = state["cards"][iid]
-    if iid == S.current_mission(state):
+    cur = state["mission"]["current"]  # S.current_mission, inline: read ~30 times per event
+    if cur and iid == cur[0]:
         return True
     if c["zone"] not in ("play", "mission") or c.get("state") == "incapacitated" or c.get("face_down"):
         return False
@@ -105,10 +106,48 @@ def active_abilities(state: dict, kind: str):
     return iter(listed)
 
 
-def _active_abilities(state: dict, kind: str):
+# the numbers of a card that are summed (sum_numbers: the victory check, costs): the statics
+# changing them are listed apart, from the few cards whose printed text changes them
+NUMBERS = frozenset({"cost", "experience", "firepower", "point_value"})
+
+
+def number_statics(state: dict) -> list | None:
+    """Inside ``reading(state)``: the active statics changing one of :data:`NUMBERS`
+    (``active_abilities(state, "static")`` whose ``modify.stat`` is one of them, in that
+    order), listed once per scope from the cards whose printed text has such a static
+    (``state.printed_changing``); ``None`` outside a scope. The victory check asks only
+    this, at every step, and most statics in play change skills."""
+    scope = getattr(_READ, "scope", None)
+    if scope is None or scope[0] is not state:
+        return None
+    listed = scope[1].get("_number_statics")
+    if listed is None:
+        listed = scope[1]["_number_statics"] = [
+            (i, ab) for i, ab in _active_abilities(state, "static", S.printed_changing(state, NUMBERS))
+            if (ab.get("modify") or {}).get("stat") in NUMBERS]
+    return listed
+
+
+def modified_numbers(state: dict) -> set[str] | None:
+    """:func:`modified_stats` for a stat of :data:`NUMBERS` (``stat in modified_numbers(state)``
+    iff ``stat in modified_stats(state)``), from :func:`number_statics` only."""
+    listed = number_statics(state)
+    if listed is None:
+        return None
+    scope = _READ.scope
+    found = scope[1].get("_modified_numbers")
+    if found is None:
+        found = scope[1]["_modified_numbers"] = (
+            {ab["modify"]["stat"] for _, ab in listed} | {rule["stat"] for rule in state["turn"].get("cost_rules", [])})
+    return found
+
+
+def _active_abilities(state: dict, kind: str, having: frozenset | set | None = None):
     # a card whose printed text has no ``kind`` ability yields nothing: skipped before
-    # asking whether it is active (S.printed_kinds; most cards in play have no statics)
-    having = S.printed_having(state, kind)
+    # asking whether it is active (S.printed_having; most cards in play have no statics);
+    # ``having``: fewer GUIDs still, when the caller keeps only some of those abilities
+    if having is None:
+        having = S.printed_having(state, kind)
     cards = state["cards"]
     sources = [i for i in S.in_play(state) if cards[i]["guid"] in having and is_active(state, i)]
     cur = S.current_mission(state)
@@ -116,7 +155,7 @@ def _active_abilities(state: dict, kind: str):
         sources.append(cur)
     for iid in sources:
         for ab in S.abilities(state, iid, kind):
-            if not F.glyphs_satisfied(state, ab, iid):
+            if ("requires_glyphs" in ab or "requires_any_glyph" in ab) and not F.glyphs_satisfied(state, ab, iid):
                 continue
             yield iid, ab
     t = state["turn"]
@@ -315,12 +354,12 @@ def modified_stats(state: dict) -> set[str] | None:
 
 
 def printed_numbers_scope(state: dict) -> set[str] | None:
-    """Inside ``reading(state)``: the stats some active static (a player bonus included) or
-    cost rule changes (:func:`modified_stats`) — every other number of every card is its
+    """Inside ``reading(state)``: those of :data:`NUMBERS` some active static (a player bonus
+    included) or cost rule changes (:func:`modified_numbers`) — every other number of every card is its
     printed number plus its own ``mods`` (and tokens); ``None`` when that cannot be said:
     outside a scope, while a number is being computed (the self-referential guard), while
     reads are traced, or for a state that carries cards of its own."""
-    indexed = modified_stats(state)
+    indexed = modified_numbers(state)
     if indexed is None or _IN_PROGRESS or getattr(_READ, "trace", None) is not None or state.get("extra_cards"):
         return None
     return indexed
@@ -332,7 +371,7 @@ def _unmodified_by_text(state: dict, iid: str, stat: str) -> bool:
     text cannot apply and the number is not being computed already (the self-referential
     guard would return nothing at all). Equal to the full walk by construction
     (tests/rules/stargate/test_maintained_values.py)."""
-    indexed = modified_stats(state)
+    indexed = modified_numbers(state) if stat in NUMBERS else modified_stats(state)
     if indexed is None or stat in indexed:
         return False
     if stat == "cost" and state["cards"][iid]["zone"] in PLAYED_FROM:
@@ -370,21 +409,28 @@ def _clamped(c: dict, base: int | None, stat: str, change: int) -> int:
 
 def sum_numbers(state: dict, iids, stat: str) -> int:
     """``sum(number(state, i, stat) for i in iids)``: the victory check's sums (team point
-    values, experience, score-pile cost) read at every step. Inside a reading scope where no
-    active text changes ``stat`` (the index of statics by what they modify), each card is its
-    printed value plus its ``mods`` — asked once for all the cards, not per card; otherwise,
-    and for any card :func:`_unmodified_by_text` would send to the full walk, card by card.
-    Equal to the per-card sum (tests/rules/stargate/test_maintained_values.py)."""
-    indexed = modified_stats(state)
+    values, experience, score-pile cost) read at every step. Inside a reading scope a card no
+    active text can change (the index of statics by what they modify; a static that changes
+    only its own card, :func:`self_modified`, names no other) is its printed value plus its
+    ``mods`` — read inline, not through :func:`number`; every other card, and every card
+    outside a scope, card by card. Equal to the per-card sum
+    (tests/rules/stargate/test_maintained_values.py)."""
+    indexed = modified_numbers(state)
     key = "cost" if stat == "point_value" else stat
-    if (indexed is None or stat in indexed or key not in S.PRINTED_NUMBERS
-            or getattr(_READ, "trace", None) is not None):
+    if indexed is None or key not in S.PRINTED_NUMBERS or getattr(_READ, "trace", None) is not None:
         return sum(number(state, i, stat) for i in iids)
+    special: frozenset | set = frozenset()
+    if stat in indexed:
+        found = self_modified(state, stat)
+        if found is None:
+            return sum(number(state, i, stat) for i in iids)
+        special = found
     cards = state["cards"]
     out = 0
     for i in iids:  # _unmodified_number inline: it is read ~20 times per victory check
         c = cards[i]
-        if (stat == "cost" and c["zone"] in PLAYED_FROM) or (_IN_PROGRESS and (id(state), i, (stat,)) in _IN_PROGRESS):
+        if (i in special or (stat == "cost" and c["zone"] in PLAYED_FROM)
+                or (_IN_PROGRESS and (id(state), i, (stat,)) in _IN_PROGRESS)):
             out += number(state, i, stat)
             continue
         base = S.printed_def(state, i).get(key)  # what card_def gives, for these numbers
@@ -394,6 +440,39 @@ def sum_numbers(state: dict, iids, stat: str) -> int:
             v = min(v + c["tokens"], max(S.MAX_POINT_VALUE, base or 0))
         out += v if v > 0 else 0
     return out
+
+
+def self_modified(state: dict, stat: str) -> set[str] | None:
+    """Inside ``reading(state)``: when every active static that changes a card's ``stat``
+    changes only its own card (``who`` names ``self``: "this card costs 1 less while …",
+    Artok, Graham Simmons — nearly every cost static) and no cost rule changes ``stat``, the
+    cards those statics are on: no other card's ``stat`` is changed by any text
+    (:func:`_modifiers` hits a ``self`` target only at its source; a player's number, a
+    ``choose`` target or a target that is no filter hits no card). ``None`` otherwise, or
+    outside a scope. Listed once per scope and stat."""
+    scope = getattr(_READ, "scope", None)
+    if scope is None or scope[0] is not state:
+        return None
+    slot = ("_self_modified", stat)
+    if slot in scope[1]:
+        return scope[1][slot]
+    found: set[str] | None = set()
+    if any(rule["stat"] == stat for rule in state["turn"].get("cost_rules", [])):
+        found = None
+    else:
+        for src, ab in number_statics(state) or () if stat in NUMBERS else active_abilities(state, "static"):
+            mod = ab.get("modify")
+            if not mod or mod.get("stat") != stat:
+                continue
+            who = mod.get("who", {"self": True})
+            if not isinstance(who, dict) or "player" in who or "choose" in who:
+                continue
+            if not who.get("self"):
+                found = None
+                break
+            found.add(src)
+    scope[1][slot] = found
+    return found
 
 
 def play_cost(state: dict, iid: str) -> int:

@@ -20,13 +20,13 @@ from rules.stargate.effects import filters as F
 def full_walk() -> Iterator[None]:
     """Every number read walks every active static, as before the index; every sum is read
     card by card."""
-    saved = stats._unmodified_by_text, stats.modified_stats
+    saved = stats._unmodified_by_text, stats.modified_stats, stats.modified_numbers
     stats._unmodified_by_text = lambda *args: False
-    stats.modified_stats = lambda state: None
+    stats.modified_stats = stats.modified_numbers = lambda state: None
     try:
         yield
     finally:
-        stats._unmodified_by_text, stats.modified_stats = saved
+        stats._unmodified_by_text, stats.modified_stats, stats.modified_numbers = saved
 
 
 def winner(state: dict) -> tuple[int, str] | None:

@@ -72,6 +72,10 @@ def assert_maintained_equal_fresh(state: dict) -> None:
     assert victory._winner_read(state) == fast_winner  # outside a reading scope: no index at all
     for kind in KINDS:
         assert list(stats._active_abilities(state, kind)) == scanned_abilities(state, kind)
+    with stats.reading(state):
+        assert stats.number_statics(state) == [(i, ab) for i, ab in scanned_abilities(state, "static")
+                                               if (ab.get("modify") or {}).get("stat") in stats.NUMBERS]
+        assert {s for s in stats.NUMBERS if s in stats.modified_numbers(state)} == stats.NUMBERS & stats.modified_stats(state)
 
 
 GAMES = [("random", 2, "maintained-r0"), ("random", 2, "maintained-r1"), ("bot", 2, "maintained-b0"),
