@@ -79,8 +79,9 @@ def abilities(state: dict, iid: str, kind: str) -> tuple:
     return _grouped(state, iid).get((kind,), ())
 
 
-def numbered_abilities(state: dict, iid: str, kind: str) -> tuple:
-    """``(k, ability)`` for the card's abilities of one ``kind`` (``k`` its index in
+def numbered_abilities(state: dict, iid: str, kind: str | tuple) -> tuple:
+    """``(k, ability)`` for the card's abilities of one ``kind``, or of another key of the
+    index (:func:`_by_kind`: the triggers hearing an event, …) (``k`` its index in
     ``mechanics``, how orders and triggers name a text). Why an index: every step asks
     each card in play for its statics, triggers and keywords — rescanning every card's
     whole text for them was half of a fold's time. Card definitions never change, so a
@@ -105,13 +106,24 @@ def _grouped(state: dict, iid: str) -> dict:
 
 def _by_kind(d: dict) -> dict:
     """``kind`` -> ``(k, ability)`` pairs and ``(kind,)`` -> the abilities alone;
-    ``("keyword", name)`` -> the ``keyword`` abilities of that name."""
+    ``("keyword", name)`` -> the ``keyword`` abilities of that name; the triggers and
+    interrupts by the event they hear (below)."""
     grouped: dict = {}
     for k, ab in enumerate(d.get("mechanics") or []):
-        grouped.setdefault(ab.get("kind"), []).append((k, ab))
-        grouped.setdefault((ab.get("kind"),), []).append(ab)
-        if ab.get("kind") == "keyword":
+        kind = ab.get("kind")
+        grouped.setdefault(kind, []).append((k, ab))
+        grouped.setdefault((kind,), []).append(ab)
+        if kind == "keyword":
             grouped.setdefault(("keyword", ab.get("keyword")), []).append(ab)
+        # triggers by the event they hear (an index by trigger: a text hears one event, and
+        # each event asks only the cards with a text for it): ``("on", event, optional)``
+        # and ``("damage_on", event, optional)`` -> ``(k, ability)``; interrupts in a hand
+        # by their "when": ``("when", event)``
+        if kind in ("trigger", "damage") and isinstance(ab.get("on"), str):
+            key = ("on" if kind == "trigger" else "damage_on", ab["on"], bool(ab.get("optional")))
+            grouped.setdefault(key, []).append((k, ab))
+        if kind == "interrupt" and isinstance(ab.get("when"), str):
+            grouped.setdefault(("when", ab["when"]), []).append((k, ab))
     return {key: tuple(found) for key, found in grouped.items()}
 
 

@@ -75,6 +75,38 @@ def _trigger_sources(state: dict, seat: int | None = None):
                     yield dmg, k, ab
 
 
+def _event_sources(state: dict, event: str, optional: bool, seat: int | None = None) -> list:
+    """The ``(card, k, ability)`` of :func:`_trigger_sources` that hear ``event`` and are
+    optional (responses) or not (mandatory texts), in that order. Why: an event is fired
+    several times per action, and listing every trigger in play to keep the few that hear
+    it was a fifth of a fold; only cards whose text (or a damage card on them) hears
+    ``event`` are asked (``state.guids_having`` of ``("on", event, optional)``), none when
+    no card of the database does. Equal to the filtered listing
+    (tests/rules/startrek2e/test_maintained_values.py)."""
+    own_key, dmg_key = ("on", event, optional), ("damage_on", event, optional)
+    own, dmg = S.guids_having(state, own_key), S.guids_having(state, dmg_key)
+    if not own and not dmg:
+        return []
+    blk = X.blankers(state)
+    instances = state["cards"]
+    out = []
+    for iid in S.cards_in_play(state):
+        c = instances[iid]
+        mine = c["guid"] in own
+        damage = c.get("damage") if dmg else None
+        if not mine and not (damage and any(instances[d]["guid"] in dmg for d in damage)):
+            continue
+        if c.get("stopped") or (seat is not None and S.commander(state, iid) != seat):
+            continue
+        if blk and X.blanked(state, iid, blk):  # "cannot use his or her abilities" (item 26)
+            continue
+        if mine:
+            out += [(iid, k, ab) for k, ab in S.numbered_abilities(state, iid, own_key)]
+        for d in damage or ():
+            out += [(d, k, ab) for k, ab in S.numbered_abilities(state, d, dmg_key)]
+    return out
+
+
 def _leaving_sources(state: dict, data: dict) -> list:
     """"When this personnel is killed" (MISSING.md item 24): the text of the card the event
     is about still works as it leaves play, when its ``if`` names it (``trigger_card``
@@ -108,7 +140,7 @@ def _user(state: dict, iid: str) -> int:
 
 def fire(state: dict, event: str, **data) -> None:
     TS.fire(state, event, data)  # "for the rest of this turn, when …" (a text whose card may be gone)
-    for iid, k, ab in list(_trigger_sources(state)) + _leaving_sources(state, data):
+    for iid, k, ab in _event_sources(state, event, False) + _leaving_sources(state, data):
         if ab["on"] != event or ab.get("optional") or spent(state, iid, k, ab):
             continue
         you = _user(state, iid)
@@ -171,7 +203,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
     hands"); his hand's interrupts are then left to :func:`_may_hold`."""
     out = []
     event, data = w["event"], w["data"]
-    for iid, k, ab in _trigger_sources(state, seat):
+    for iid, k, ab in _event_sources(state, event, True, seat):
         if ab["on"] != event or not ab.get("optional") or f"{iid}:{k}" in w["used"]:
             continue
         if spent(state, iid, k, ab):
@@ -192,7 +224,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
     if not known:
         return out
     for iid in state["seats"][seat]["hand"]:
-        for k, ab in enumerate(S.mechanics(state, iid)):
+        for k, ab in S.numbered_abilities(state, iid, ("when", event)):  # its interrupts for this event
             if ab.get("kind") != "interrupt" or ab.get("when") != event or f"{iid}:{k}" in w["used"]:
                 continue
             if not X.interrupt_allowed(state, iid):  # "only one copy of this interrupt each turn"

@@ -56,3 +56,9 @@ def keys_of(state: dict) -> set:
             if ab.get("kind") == "keyword":
                 keys.add(("keyword", ab.get("keyword")))
     return keys
+
+
+def trigger_events(state: dict) -> set:
+    """Every event a trigger or damage text of the state's cards hears."""
+    return {ab["on"] for iid in state["cards"] for ab in S.mechanics(state, iid)
+            if ab.get("kind") in ("trigger", "damage") and isinstance(ab.get("on"), str)}

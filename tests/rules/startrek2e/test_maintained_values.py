@@ -10,7 +10,9 @@ them afresh for every cost. The keyword abilities, statics and triggers in play 
 by one pass over the cards in play that skips cards without such text
 (``state.in_play_having``, asking only whether each card's GUID is among those of the card
 database having such text: ``state.guids_having``): each listing must equal the old scan of
-every card (``tests/support/startrek2e_oracle.py``); and asking
+every card (``tests/support/startrek2e_oracle.py``); the triggers that hear an event
+(``triggers._event_sources``, an index of each definition's triggers by event) must equal the
+listing of every trigger in play filtered by that event; and asking
 each seat for its responses with the keywords listed once (``extra.keywords_listed_once``)
 must answer as asking afresh.
 """
@@ -97,6 +99,12 @@ def listings(state: dict) -> list:
 
 def assert_listings_equal_scans(state: dict) -> None:
     assert S._cards_in_play(state) == oracle.cards_in_play(state)
+    for seat in [None, *range(len(state["seats"]))]:  # the triggers by the event they hear
+        scanned = scanned_triggers(state, seat)
+        for event in oracle.trigger_events(state) | set(T.RELATION) | {"no such event"}:
+            for optional in (False, True):
+                assert T._event_sources(state, event, optional, seat) == [
+                    (i, k, ab) for i, k, ab in scanned if ab["on"] == event and bool(ab.get("optional")) == optional]
     everything = list(state["cards"])
     for key in oracle.keys_of(state):
         assert S.in_play_having(state, key) == oracle.in_play_having(state, key)
@@ -122,6 +130,9 @@ def assert_index_equals_scan(state: dict) -> None:
             assert list(S.numbered_abilities(state, iid, kind)) == [(k, ab) for k, ab in enumerate(texts) if ab.get("kind") == kind]
             assert list(S.abilities(state, iid, kind)) == [ab for ab in texts if ab.get("kind") == kind]
         assert S.abilities(state, iid, "no such kind") == ()
+        for event in {ab["when"] for ab in texts if ab.get("kind") == "interrupt" and isinstance(ab.get("when"), str)} | {"no such event"}:
+            assert S.numbered_abilities(state, iid, ("when", event)) == tuple(
+                (k, ab) for k, ab in enumerate(texts) if ab.get("kind") == "interrupt" and ab.get("when") == event)
     assert stats._compute_sources(state) == scanned_sources(state)
     with stats.frozen(state):  # listed once while the state is only read
         assert X.blankers(state) == X._blankers(state) and X.blankers(state) is X.blankers(state)
