@@ -51,7 +51,8 @@ def beam_options(state: dict, seat: int, *, stopped_ok: bool = False) -> list[di
         movable = lambda i: S.commander(state, i) == seat and (  # noqa: E731
             S.ctype(state, i) == "equipment" or (S.ctype(state, i) == "personnel"
                                                  and (stopped_ok or not state["cards"][i]["stopped"])))
-        if _surface(state, m):
+        surface = _surface(state, m)
+        if surface:
             for i in state["cards"][m]["pile"]:
                 if movable(i):
                     out += [{"type": "beam", "card": i, "to": s} for s in ships]
@@ -59,7 +60,7 @@ def beam_options(state: dict, seat: int, *, stopped_ok: bool = False) -> list[di
             for i in state["cards"][s]["aboard"]:
                 if not movable(i):
                     continue
-                if _surface(state, m):
+                if surface:
                     out.append({"type": "beam", "card": i, "to": m})
                 out += [{"type": "beam", "card": i, "to": o} for o in ships if o != s]
     if out and S.in_play_having(state, ("keyword", "beam_cost")):  # Tama: a price to beam to or from a planet

@@ -153,6 +153,15 @@ def in_play_having(state: dict, key, cards: list | None = None) -> list:
     are listed several times per event, and most cards have none of the text asked for;
     one pass asks only whether each card's GUID is among those having ``key``
     (:func:`guids_having`, made once per key over the card database)."""
+    if cards is None and _READING.state is state:  # only read: listed once per key
+        listed = _READING.having.get(key)
+        if listed is None:
+            listed = _READING.having[key] = _in_play_having(state, key, None)
+        return list(listed)
+    return _in_play_having(state, key, cards)
+
+
+def _in_play_having(state: dict, key, cards: list | None) -> list:
     instances = state["cards"]
     having = guids_having(state, key)
     if not having:
@@ -162,21 +171,24 @@ def in_play_having(state: dict, key, cards: list | None = None) -> list:
 
 def guids_having(state: dict, key) -> frozenset | set:
     """The GUIDs whose text has ``key`` (a kind or ``("keyword", name)``; see :func:`_by_kind`):
-    of the card database, made once per key (card data is immutable), with the cards a state
+    of the card database, indexed for every key in one pass (card data is immutable), with the cards a state
     carries itself (``extra_cards``, fixtures) judged at each call."""
-    having = _HAVING.get(key)
-    if having is None:
+    if not _HAVING:  # every key of every definition, in one pass over the database
         db = card_db_for(state)
-        having = frozenset(g for g in db if key in _grouped_guid(db, g))
-        if db:  # an empty database (the cards package not built) is not cached
-            _HAVING[key] = having
+        index: dict = {}
+        for g in db:
+            for k in _grouped_guid(db, g):
+                index.setdefault(k, set()).add(g)
+        _HAVING.update((k, frozenset(found)) for k, found in index.items())
+    having = _HAVING.get(key, _NONE)
     local = state["extra_cards"]
     if local:
         return (having - set(local)) | {g for g in local if key in _local_by_kind(state, g, local)}
     return having
 
 
-_HAVING: dict = {}
+_HAVING: dict = {}  # key -> the GUIDs of the database having it (an empty database: nothing kept)
+_NONE: frozenset = frozenset()
 
 
 def _grouped_guid(db: dict, guid: str) -> dict:
@@ -326,6 +338,7 @@ class _Reading(threading.local):
         self.state: dict | None = None
         self.in_play: list | None = None
         self.local_kinds: dict | None = None
+        self.having: dict = {}  # in_play_having(state, key) once listed, by key
 
 
 _READING = _Reading()
@@ -334,17 +347,17 @@ _READING = _Reading()
 @contextmanager
 def only_read(state: dict) -> Iterator[None]:
     """Within this block ``state`` is only read, so :func:`cards_in_play` is listed once
-    (a copy is returned each time). ``stats.frozen`` and ``extra.keywords_listed_once`` hold
+    (a copy is returned each time), and so is each :func:`in_play_having` of the cards in play. ``stats.frozen`` and ``extra.keywords_listed_once`` hold
     it: listing the orders a seat may execute walked the cards in play six times."""
     if _READING.state is state:
         yield
         return
-    outer = _READING.state, _READING.in_play, _READING.local_kinds
-    _READING.state, _READING.in_play, _READING.local_kinds = state, None, None
+    outer = _READING.state, _READING.in_play, _READING.local_kinds, _READING.having
+    _READING.state, _READING.in_play, _READING.local_kinds, _READING.having = state, None, None, {}
     try:
         yield
     finally:
-        _READING.state, _READING.in_play, _READING.local_kinds = outer
+        _READING.state, _READING.in_play, _READING.local_kinds, _READING.having = outer
 
 
 def cards_in_play(state: dict) -> list:
