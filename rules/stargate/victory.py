@@ -55,15 +55,34 @@ def _winner(state: dict) -> tuple[int, str] | None:
             out += v if v > 0 else 0
         return out
 
+    xp_modified = "experience" in modified
     for s in range(len(seats)):
         vt = total(seats[seats[s]["victory_from"]]["team"], "point_value", "cost")
-        mine_all = seats[s]["play"] + [i for i in mission_cards if S.controller(state, i) == s]
-        if sum(len(cards[i]["glyphs"]) for i in mine_all if cards[i]["glyphs"] and S.is_character(state, i)) >= 7:
+        # one pass over the seat's cards in play: glyphs beneath characters, experience held
+        # on glyphs and the cards' own experience (a character taken as another player's
+        # adversary is nobody's character: no experience of his counts)
+        glyphs = held = own = 0
+        mine = []
+        for i in seats[s]["play"] + [i for i in mission_cards if S.controller(state, i) == s]:
+            c = cards[i]
+            beneath = c["glyphs"]
+            if beneath and S.is_character(state, i):
+                glyphs += len(beneath)
+            if c.get("became"):
+                continue
+            mine.append(i)
+            for g in beneath:
+                held += db[cards[g]["guid"]].get("experience") or 0
+            if not xp_modified:
+                mods = c.get("mods")
+                v = (db[c["guid"]].get("experience") or 0) + (
+                    sum(m["amount"] for m in mods if m["stat"] == "experience") if mods else 0)
+                own += v if v > 0 else 0
+        if glyphs >= 7:
             return s, "seven glyphs"
-        mine = [i for i in mine_all if not cards[i].get("became")]
-        held = sum(db[cards[g]["guid"]].get("experience") or 0 for i in mine for g in cards[i]["glyphs"])
-        bonus = stats.player_bonus(state, s, "experience") if "experience" in modified else 0
-        xp = max(0, held + total(mine, "experience", "experience") + bonus)
+        if xp_modified:
+            own = stats.sum_numbers(state, mine, "experience") + stats.player_bonus(state, s, "experience")
+        xp = max(0, held + own)
         if xp >= vt:
             return s, f"experience {xp} reached the victory total {vt}"
         cost = total(seats[s]["score_pile"], "cost", "cost")
