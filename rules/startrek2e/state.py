@@ -164,7 +164,7 @@ def in_play_having(state: dict, key, cards: list | None = None) -> list:
 def _in_play_having(state: dict, key, cards: list | None) -> list:
     instances = state["cards"]
     having = guids_having(state, key)
-    if not having:
+    if not having or absent(state, having):
         return []
     return [iid for iid in (cards_in_play(state) if cards is None else cards) if instances[iid]["guid"] in having]
 
@@ -342,6 +342,48 @@ class _Reading(threading.local):
 
 
 _READING = _Reading()
+
+
+class _Applying(threading.local):
+    """Per thread: the state one event is being applied to (:func:`applying`) and the GUIDs
+    of its cards, once gathered."""
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.guids: set | None = None
+
+
+_APPLYING = _Applying()
+
+
+@contextmanager
+def applying(state: dict) -> Iterator[None]:
+    """Within this block one event is applied to ``state`` (``flow.answer``): its cards are
+    the same and none changes its GUID (the engine never does; only setup makes cards), so
+    the GUIDs of the match's cards are gathered once and a listing of cards with some text
+    no card of the match has is answered at once (:func:`absent`). Why: the keyword
+    listings (blankers, skill prices, attempt prices) and the triggers of most events walk
+    every card in play for a text that a match's decks seldom hold."""
+    if _APPLYING.state is state:
+        yield
+        return
+    outer = _APPLYING.state, _APPLYING.guids
+    _APPLYING.state, _APPLYING.guids = state, None
+    try:
+        yield
+    finally:
+        _APPLYING.state, _APPLYING.guids = outer
+
+
+def absent(state: dict, guids) -> bool:
+    """While :func:`applying` ``state``: no card of the match has one of ``guids``.
+    ``False`` (not known) outside that block."""
+    if _APPLYING.state is not state:
+        return False
+    present = _APPLYING.guids
+    if present is None:
+        present = _APPLYING.guids = {c["guid"] for c in state["cards"].values()}
+    return present.isdisjoint(guids)
 
 
 @contextmanager

@@ -85,6 +85,10 @@ def _event_sources(state: dict, event: str, optional: bool, seat: int | None = N
     (tests/rules/startrek2e/test_maintained_values.py)."""
     own_key, dmg_key = ("on", event, optional), ("damage_on", event, optional)
     own, dmg = S.guids_having(state, own_key), S.guids_having(state, dmg_key)
+    if own and S.absent(state, own):  # no card of the match has such a text
+        own = frozenset()
+    if dmg and S.absent(state, dmg):
+        dmg = frozenset()
     if not own and not dmg:
         return []
     blk = X.blankers(state)

@@ -12,7 +12,8 @@ by one pass over the cards in play that skips cards without such text
 database having such text: ``state.guids_having``): each listing must equal the old scan of
 every card (``tests/support/startrek2e_oracle.py``); the triggers that hear an event
 (``triggers._event_sources``, an index of each definition's triggers by event) must equal the
-listing of every trigger in play filtered by that event; and asking
+listing of every trigger in play filtered by that event, also while an event is applied
+(``state.applying``: a text no card of the match has is listed at once); and asking
 each seat for its responses with the keywords listed once (``extra.keywords_listed_once``)
 must answer as asking afresh.
 """
@@ -114,6 +115,16 @@ def assert_listings_equal_scans(state: dict) -> None:
         for _ in range(2):
             for key in keys:
                 assert S.in_play_having(state, key) == oracle.in_play_having(state, key)
+    with S.applying(state):  # a text no card of the match has is answered at once
+        for key in keys | {("keyword", "no such keyword")}:
+            assert S.in_play_having(state, key) == oracle.in_play_having(state, key)
+            assert S.in_play_having(state, key, everything) == oracle.in_play_having(state, key, everything)
+        for seat in [None, *range(len(state["seats"]))]:
+            scanned = scanned_triggers(state, seat)
+            for event in oracle.trigger_events(state) | set(T.RELATION):
+                for optional in (False, True):
+                    assert T._event_sources(state, event, optional, seat) == [
+                        (i, k, ab) for i, k, ab in scanned if ab["on"] == event and bool(ab.get("optional")) == optional]
     with every_card_scanned():
         scanned = listings(state)
     assert listings(state) == scanned
