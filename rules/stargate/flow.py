@@ -173,7 +173,13 @@ def perform(state: dict, seat: int, action: dict) -> None:
 
 
 def answer(state: dict, seat: int, action: dict) -> dict:
-    """Apply the answer to the pending decision, then run until the next decision."""
+    """Apply the answer to the pending decision, then run until the next decision (within
+    ``state.applying``: the match's cards are known not to change while it runs)."""
+    with S.applying(state):
+        return _answer(state, seat, action)
+
+
+def _answer(state: dict, seat: int, action: dict) -> dict:
     p = state["pending"]
     state["pending"] = None
     kind = p["kind"]

@@ -11,7 +11,9 @@ turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyp
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from .cards import card_db
 
@@ -140,6 +142,69 @@ def _changes(statics: tuple, stats: frozenset) -> bool:
 
 
 _CHANGING: dict[frozenset, frozenset] = {}
+
+
+def printed_hearing(state: dict, event: str) -> frozenset | set:
+    """The GUIDs whose printed text has a trigger hearing ``event`` (``on``): the index of
+    triggers by what they hear, made in one pass over the card database; like
+    :func:`printed_having`, a card outside it has no active trigger for ``event``."""
+    if not _HEARING:
+        index: dict[str, set] = {}
+        for g in card_db():
+            for ab in _grouped_guid(g)[2].get("trigger", ()):
+                if isinstance(ab.get("on"), str):
+                    index.setdefault(ab["on"], set()).add(g)
+        _HEARING.update((e, frozenset(found)) for e, found in index.items())
+        _HEARING.setdefault("", frozenset())  # built, even for a database without triggers
+    having = _HEARING.get(event, frozenset())
+    local = state.get("extra_cards")
+    if local:
+        return (having - set(local)) | {g for g, d in local.items()
+                                        if any(ab.get("on") == event for ab in _group(d)[2].get("trigger", ()))}
+    return having
+
+
+_HEARING: dict[str, frozenset] = {}
+
+
+class _Applying(threading.local):
+    """Per thread: the state one event is being applied to (:func:`applying`) and the GUIDs
+    of its cards, once gathered."""
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.guids: set | None = None
+
+
+_APPLYING = _Applying()
+
+
+@contextmanager
+def applying(state: dict) -> Iterator[None]:
+    """Within this block one event is applied to ``state`` (``flow.answer``): its cards are
+    the same and none changes its GUID (the engine never does; only setup makes cards), so
+    the GUIDs of the match's cards are gathered once, and a listing of abilities no card
+    of the match has is answered at once (:func:`absent`)."""
+    if _APPLYING.state is state:
+        yield
+        return
+    outer = _APPLYING.state, _APPLYING.guids
+    _APPLYING.state, _APPLYING.guids = state, None
+    try:
+        yield
+    finally:
+        _APPLYING.state, _APPLYING.guids = outer
+
+
+def absent(state: dict, guids) -> bool:
+    """While :func:`applying` ``state``: no card of the match has one of ``guids``.
+    ``False`` (not known) outside that block."""
+    if _APPLYING.state is not state:
+        return False
+    present = _APPLYING.guids
+    if present is None:
+        present = _APPLYING.guids = {c["guid"] for c in state["cards"].values()}
+    return present.isdisjoint(guids)
 
 
 def _grouped_guid(guid: str) -> tuple[list, frozenset, dict[str, tuple]]:

@@ -148,6 +148,8 @@ def _active_abilities(state: dict, kind: str, having: frozenset | set | None = N
     # ``having``: fewer GUIDs still, when the caller keeps only some of those abilities
     if having is None:
         having = S.printed_having(state, kind)
+    if S.absent(state, having):
+        return  # no card of the match has such text (while an event is applied: S.applying)
     cards = state["cards"]
     sources = [i for i in S.in_play(state) if cards[i]["guid"] in having and is_active(state, i)]
     cur = S.current_mission(state)
@@ -166,6 +168,18 @@ def _active_abilities(state: dict, kind: str, having: frozenset | set | None = N
             for ab in S.abilities(state, iid, kind):
                 if works_from_score_pile(ab):
                     yield iid, ab
+
+
+def triggers_hearing(state: dict, event: str) -> list:
+    """``[(src, ab) for src, ab in active_abilities(state, "trigger") if ab.get("on") == event]``,
+    listed from the cards whose printed text has a trigger for ``event`` only
+    (``state.printed_hearing``: the index of triggers by what they hear) — an event is fired
+    several times per action, and every trigger in play used to be listed for each."""
+    scope = getattr(_READ, "scope", None)
+    if scope is not None and scope[0] is state and "trigger" in scope[1]:
+        return [(src, ab) for src, ab in scope[1]["trigger"] if ab.get("on") == event]
+    return [(src, ab) for src, ab in _active_abilities(state, "trigger", S.printed_hearing(state, event))
+            if ab.get("on") == event]
 
 
 @contextmanager

@@ -67,9 +67,7 @@ def fire(state: dict, event: str, *, card: str | None = None, seat: int | None =
                 if ab.get("kind") == "trigger" and ab.get("on") == event and F.glyphs_satisfied(state, ab, card):
                     found.append((card, idx))
     else:
-        for src, ab in stats.active_abilities(state, "trigger"):
-            if ab.get("on") != event:
-                continue
+        for src, ab in stats.triggers_hearing(state, event):
             if not _matches_who(state, ab, src, S.controller(state, src), event, {"card": card, "seat": seat}):
                 continue
             idx = (S.card_def(state, src).get("mechanics") or []).index(ab)

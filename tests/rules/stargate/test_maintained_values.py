@@ -5,7 +5,9 @@ static or cost rule changes skips the walk over every static (``stats._unmodifie
 the index of statics by the stat they modify), and the victory check's sums are read for
 all their cards at once (``stats.sum_numbers``); the statics in play are listed from an
 index of each card definition's abilities by kind (``state.printed_having``,
-``state.abilities``), and the victory check reads its sums in one pass, each number no
+``state.abilities``; triggers also by the event they hear, ``stats.triggers_hearing``; and
+while an event is applied, a kind no card of the match has is listed at once,
+``state.applying``), and the victory check reads its sums in one pass, each number no
 active text changes from the printed card (``victory._winner``). After every event of random and purposeful games every number, every
 sum and the victory check must equal the full walk (``tests/support/stargate_oracle.py``), and each kind of active ability the
 old scan of every card's whole text; and a game whose driver skips the victory check of an
@@ -72,6 +74,16 @@ def assert_maintained_equal_fresh(state: dict) -> None:
     assert victory._winner_read(state) == fast_winner  # outside a reading scope: no index at all
     for kind in KINDS:
         assert list(stats._active_abilities(state, kind)) == scanned_abilities(state, kind)
+    triggers = scanned_abilities(state, "trigger")
+    events = {ab["on"] for i in state["cards"] for ab in S.card_def(state, i).get("mechanics") or []
+              if ab.get("kind") == "trigger" and isinstance(ab.get("on"), str)} | {"no such event"}
+    for event in events:  # the index of triggers by what they hear
+        assert stats.triggers_hearing(state, event) == [(i, ab) for i, ab in triggers if ab.get("on") == event]
+    with S.applying(state):  # as while an event is applied: a text no card of the match has is listed at once
+        for kind in KINDS:
+            assert list(stats._active_abilities(state, kind)) == scanned_abilities(state, kind)
+        for event in events:
+            assert stats.triggers_hearing(state, event) == [(i, ab) for i, ab in triggers if ab.get("on") == event]
     with stats.reading(state):
         assert stats.number_statics(state) == [(i, ab) for i, ab in scanned_abilities(state, "static")
                                                if (ab.get("modify") or {}).get("stat") in stats.NUMBERS]
