@@ -151,3 +151,24 @@ def _deck(top):
             G._scatter(state, c)
         S.move(state, c, "deck", state["cards"][c]["owner"], top=top)
     return fn
+
+
+def exchange_hands_with_deck_bottom(state: dict, frame: dict, eff: dict, arg: dict):
+    """``exchange_hands_with_deck_bottom`` ``{}`` (Yelgrun): "each player shuffles his or her hand
+    and exchanges it for an equal number of cards from the bottom of his or her deck" — you first,
+    then each player to your left; the bottom cards (as many as there are) go to the hand, the
+    shuffled hand to the bottom of the deck. Nobody sees a card: the log says only how many."""
+    seat = frame["ctx"]["you"]
+    for _ in range(len(state["seats"])):
+        me = state["seats"][seat]
+        hand = list(me["hand"])
+        R.shuffle(state["rng"], hand)
+        taken = me["deck"][len(me["deck"]) - min(len(hand), len(me["deck"])):] if hand else []
+        for c in hand:
+            S.move(state, c, "deck", seat)  # to the bottom, in the shuffled order
+        for c in taken:
+            S.move(state, c, "hand", seat)
+        S.log(state, "exchanged_hand_with_deck_bottom", seat=seat, count=len(taken))
+        seat = S.left_of(state, seat)
+    return True
+

@@ -455,6 +455,8 @@ VERBS = {
     "remember": _remember, "take_command": _t("take command of {t}"),
     "remove_damage": _t("remove a damage card from {t}"),
     "shuffle_into_deck": _t("shuffle {t} into its owner's deck"),
+    "exchange_hands_with_deck_bottom": lambda e, a, c: ("make each player shuffle his or her hand and exchange it for "
+                                                        "an equal number of cards from the bottom of his or her deck"),
     "reselect": lambda e, a, c: "ignore its result and select again",
     "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
     "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",

@@ -62,7 +62,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_br
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
-               "prevent", "reselect", "redraw_dilemmas", "pass_right"}
+               "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",

@@ -386,3 +386,25 @@ def test_damar_discards_a_card_to_make_the_opponent_draw_one_dilemma_fewer():
     st, team, drew, offered = _damar_attempt("ca-damar-no", use=False)
     assert offered and drew == len(team)
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb exchange_hands_with_deck_bottom
+def test_yelgrun_kills_a_dominion_non_changeling_so_each_hand_is_exchanged_with_the_deck_bottom():
+    st = started("ca-yelgrun")
+    hq = _hq(st)
+    yelgrun = real(st, 0, "T-F6", "3R173", "pile", hq)
+    victim = real(st, 0, "T-F7", "3U160", "pile", hq)  # Limara'Son, a [Dom] Jem'Hadar
+    real(st, 0, "T-F8", "3S154", "pile", hq)  # a Founder Leader (a Changeling): never the victim
+    st = turn_to(st, 0, "orders")
+    before = [(list(st["seats"][s]["hand"]), list(st["seats"][s]["deck"])) for s in (0, 1)]
+    st = act(st, {"type": "order", "card": yelgrun, "ability": 0})
+    if st["pending"]["kind"] == "choose":  # the only eligible victim may be chosen for you
+        assert {o["card"] for o in options(st)} == {victim}
+        st = act(st, {"type": "choose", "card": victim})
+    st = respond(st)
+    assert st["cards"][victim]["zone"] == "discard"
+    for s, (hand, deck) in zip((0, 1), before):
+        n = len(hand)
+        assert sorted(st["seats"][s]["hand"]) == sorted(deck[-n:])
+        assert st["seats"][s]["deck"][:-n] == deck[:-n] and sorted(st["seats"][s]["deck"][-n:]) == sorted(hand)
+    check_invariants(st)

@@ -39,7 +39,7 @@ VERB_SAMPLES = {
     "stop": T, "kill": T, "destroy": T, "unstop": T, "place_in_brig": T, "return_to_hand": T,
     "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
-    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
+    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
     "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
