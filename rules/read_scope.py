@@ -27,3 +27,37 @@ def read_only(local: threading.local, state: dict) -> Iterator[None]:
     finally:
         local.scope = outer
 
+
+
+class ApplyingScope(threading.local):
+    """Per thread: the state one event is being applied to (:meth:`applying`) and the GUIDs
+    of its cards, once gathered. While one event is applied its cards are the same and none
+    changes its GUID (the engines never do; only setup makes cards), so a listing of some
+    text that no card of the match has can be answered at once (:meth:`absent`). Each game
+    keeps its own instance (Stargate's and Star Trek's ``state.applying``)."""
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.guids: set | None = None
+
+    @contextmanager
+    def applying(self, state: dict) -> Iterator[None]:
+        if self.state is state:
+            yield
+            return
+        outer = self.state, self.guids
+        self.state, self.guids = state, None
+        try:
+            yield
+        finally:
+            self.state, self.guids = outer
+
+    def absent(self, state: dict, guids) -> bool:
+        """While :meth:`applying` ``state``: no card of the match has one of ``guids``.
+        ``False`` (not known) outside that block."""
+        if self.state is not state:
+            return False
+        present = self.guids
+        if present is None:
+            present = self.guids = {c["guid"] for c in state["cards"].values()}
+        return present.isdisjoint(guids)

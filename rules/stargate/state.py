@@ -11,9 +11,10 @@ turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyp
 """
 from __future__ import annotations
 
-import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
+
+from rules.read_scope import ApplyingScope
 
 from .cards import card_db
 
@@ -167,16 +168,7 @@ def printed_hearing(state: dict, event: str) -> frozenset | set:
 _HEARING: dict[str, frozenset] = {}
 
 
-class _Applying(threading.local):
-    """Per thread: the state one event is being applied to (:func:`applying`) and the GUIDs
-    of its cards, once gathered."""
-
-    def __init__(self) -> None:
-        self.state: dict | None = None
-        self.guids: set | None = None
-
-
-_APPLYING = _Applying()
+_APPLYING = ApplyingScope()
 
 
 @contextmanager
@@ -185,26 +177,14 @@ def applying(state: dict) -> Iterator[None]:
     the same and none changes its GUID (the engine never does; only setup makes cards), so
     the GUIDs of the match's cards are gathered once, and a listing of abilities no card
     of the match has is answered at once (:func:`absent`)."""
-    if _APPLYING.state is state:
+    with _APPLYING.applying(state):
         yield
-        return
-    outer = _APPLYING.state, _APPLYING.guids
-    _APPLYING.state, _APPLYING.guids = state, None
-    try:
-        yield
-    finally:
-        _APPLYING.state, _APPLYING.guids = outer
 
 
 def absent(state: dict, guids) -> bool:
     """While :func:`applying` ``state``: no card of the match has one of ``guids``.
     ``False`` (not known) outside that block."""
-    if _APPLYING.state is not state:
-        return False
-    present = _APPLYING.guids
-    if present is None:
-        present = _APPLYING.guids = {c["guid"] for c in state["cards"].values()}
-    return present.isdisjoint(guids)
+    return _APPLYING.absent(state, guids)
 
 
 def _grouped_guid(guid: str) -> tuple[list, frozenset, dict[str, tuple]]:

@@ -19,6 +19,8 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator
 
+from rules.read_scope import ApplyingScope
+
 SEAT_ZONES = ("deck", "hand", "discard", "dilemmas", "unplaced", "missions", "core", "brig", "out",
               "drawn", "stack", "revealed")
 HOST_ZONES = ("pile", "ships", "under", "on", "aboard", "damage", "attached")
@@ -344,16 +346,7 @@ class _Reading(threading.local):
 _READING = _Reading()
 
 
-class _Applying(threading.local):
-    """Per thread: the state one event is being applied to (:func:`applying`) and the GUIDs
-    of its cards, once gathered."""
-
-    def __init__(self) -> None:
-        self.state: dict | None = None
-        self.guids: set | None = None
-
-
-_APPLYING = _Applying()
+_APPLYING = ApplyingScope()
 
 
 @contextmanager
@@ -364,26 +357,14 @@ def applying(state: dict) -> Iterator[None]:
     no card of the match has is answered at once (:func:`absent`). Why: the keyword
     listings (blankers, skill prices, attempt prices) and the triggers of most events walk
     every card in play for a text that a match's decks seldom hold."""
-    if _APPLYING.state is state:
+    with _APPLYING.applying(state):
         yield
-        return
-    outer = _APPLYING.state, _APPLYING.guids
-    _APPLYING.state, _APPLYING.guids = state, None
-    try:
-        yield
-    finally:
-        _APPLYING.state, _APPLYING.guids = outer
 
 
 def absent(state: dict, guids) -> bool:
     """While :func:`applying` ``state``: no card of the match has one of ``guids``.
     ``False`` (not known) outside that block."""
-    if _APPLYING.state is not state:
-        return False
-    present = _APPLYING.guids
-    if present is None:
-        present = _APPLYING.guids = {c["guid"] for c in state["cards"].values()}
-    return present.isdisjoint(guids)
+    return _APPLYING.absent(state, guids)
 
 
 @contextmanager

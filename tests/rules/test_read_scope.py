@@ -26,3 +26,18 @@ def test_a_scope_is_per_thread():
         t.start()
         t.join()
     assert seen == [None]
+
+
+def test_absent_is_known_only_while_applying_that_state():
+    from rules.read_scope import ApplyingScope
+
+    scope = ApplyingScope()
+    state = {"cards": {"a": {"guid": "G1"}, "b": {"guid": "G2"}}}
+    assert scope.absent(state, {"G9"}) is False  # outside the block: not known
+    with scope.applying(state):
+        assert scope.absent(state, {"G9"}) is True
+        assert scope.absent(state, {"G2", "G9"}) is False
+        assert scope.absent({"cards": {}}, {"G9"}) is False  # another state: not known
+        with scope.applying(state):
+            assert scope.guids == {"G1", "G2"}  # nested on the same state: gathered once
+    assert scope.state is None and scope.guids is None
