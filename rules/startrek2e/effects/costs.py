@@ -53,7 +53,9 @@ def _target_payable(state: dict, iid: str, verb: str, t: dict, ctx: dict) -> boo
             pool = F.candidates(state, t[form], ctx)
             if verb == "stop":
                 pool = [i for i in pool if _stoppable(state, i)]
-            return len(pool) >= (0 if form == "all" else F.amount(state, t.get("count", 1), ctx))
+            if form == "all" or t.get("count") == "any":  # "any number of" (Invasive Drone): none will do
+                return True
+            return len(pool) >= F.amount(state, t.get("count", 1), ctx)
     return True
 
 

@@ -408,3 +408,54 @@ def test_yelgrun_kills_a_dominion_non_changeling_so_each_hand_is_exchanged_with_
         assert sorted(st["seats"][s]["hand"]) == sorted(deck[-n:])
         assert st["seats"][s]["deck"][:-n] == deck[:-n] and sorted(st["seats"][s]["deck"][-n:]) == sorted(hand)
     check_invariants(st)
+
+
+def test_invasive_drone_returns_to_hand_to_place_your_personnel_aboard_your_ship_there():
+    st = started("ca-invasive")
+    m = mission(st, 0, "T-P1")
+    drone = real(st, 0, "T-F6", "3C131", "pile", m)
+    crew = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7")]
+    ship = put(st, 0, "T-SF", "ships", m)
+    theirs = put(st, 1, "T-SK", "ships", m)  # an opponent's ship there is not a choice
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": drone, "ability": 0})
+    assert {o["card"] for o in options(st)} == {ship} and theirs
+    st = act(st, {"type": "choose", "card": ship})
+    for c in crew:
+        st = act(st, {"type": "choose", "card": c})
+    if st["pending"]["kind"] == "choose":
+        st = act(st, {"type": "choose", "card": None})
+    st = respond(st)
+    assert st["cards"][drone]["zone"] == "hand"
+    assert all(st["cards"][c]["zone"] == "aboard" and st["cards"][c]["in"] == ship for c in crew)
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- every authored card in play, every order offered
+def test_each_call_to_arms_personnel_and_ship_in_play_offers_orders_that_apply():
+    """Each authored Call to Arms personnel (at a planet, with your personnel and ship and an
+    opponent's personnel there) and ship (staffed by fixtures) is put in play; its commander's orders are
+    listed and every order it offers applies to a copy of the game without error."""
+    import copy
+
+    from rules.startrek2e.cards import mechanics_files
+    ids = sorted(set(mechanics_files()["ca_personnel.json"]) | set(mechanics_files()["ca_ships.json"]))
+    ids = [i for i in ids if not i.startswith("_")]
+    assert len(ids) >= 60
+    for cid in ids:
+        st = started(f"ca-each-{cid}")
+        m = mission(st, 0, "T-P1")
+        put(st, 0, "T-F1", "pile", m)
+        put(st, 1, "T-K1", "pile", m)
+        if DB[cid]["type"] == "ship":
+            card = real(st, 0, "T-SF", cid, "ships", m)
+            for g in ("T-F2", "T-F7", "T-F5"):
+                put(st, 0, g, "aboard", card)
+        else:
+            card = real(st, 0, "T-F6", cid, "pile", m)
+            put(st, 0, "T-SF", "ships", m)  # a ship of yours there (Invasive Drone, Transwarp Drone)
+        st = turn_to(st, 0, "orders")
+        for o in options(st):
+            if o.get("card") == card:
+                after = act(copy.deepcopy(st), o)
+                check_invariants(after, views=False)
