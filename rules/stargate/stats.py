@@ -400,7 +400,7 @@ def number(state: dict, iid: str, stat: str) -> int:
         return _unmodified_number(state, iid, stat)
     d = S.card_def(state, iid)
     base = d.get("cost") if stat == "point_value" else d.get(stat)
-    return _clamped(state["cards"][iid], base, stat, sum(a for _, a in _static_mods(state, iid, (stat,))))
+    return clamped(state["cards"][iid], base, stat, sum(a for _, a in _static_mods(state, iid, (stat,))))
 
 
 def _unmodified_number(state: dict, iid: str, stat: str) -> int:
@@ -409,11 +409,11 @@ def _unmodified_number(state: dict, iid: str, stat: str) -> int:
     base = d.get("cost") if stat == "point_value" else d.get(stat)
     c = state["cards"][iid]
     mods = c.get("mods")
-    return _clamped(c, base, stat, sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
+    return clamped(c, base, stat, sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
 
 
-def _clamped(c: dict, base: int | None, stat: str, change: int) -> int:
-    """The printed ``base`` changed by ``change``, clamped at 0; a point value with promotion
+def clamped(c: dict, base: int | None, stat: str, change: int) -> int:
+    """(The one place of this rule: the victory check and the summed reads call it too.) The printed ``base`` changed by ``change``, clamped at 0; a point value with promotion
     tokens is at most 6 (or its printed value if higher)."""
     v = (base or 0) + change
     if stat == "point_value" and c.get("tokens"):
@@ -449,10 +449,7 @@ def sum_numbers(state: dict, iids, stat: str) -> int:
             continue
         base = S.printed_def(state, i).get(key)  # what card_def gives, for these numbers
         mods = c.get("mods")
-        v = (base or 0) + (sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
-        if stat == "point_value" and c.get("tokens"):
-            v = min(v + c["tokens"], max(S.MAX_POINT_VALUE, base or 0))
-        out += v if v > 0 else 0
+        out += clamped(c, base, stat, sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
     return out
 
 

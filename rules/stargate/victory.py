@@ -49,10 +49,7 @@ def _winner(state: dict) -> tuple[int, str] | None:
                 continue
             base = db[c["guid"]].get(key)
             mods = c.get("mods")
-            v = (base or 0) + (sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
-            if stat == "point_value" and c.get("tokens"):
-                v = min(v + c["tokens"], max(S.MAX_POINT_VALUE, base or 0))
-            out += v if v > 0 else 0
+            out += stats.clamped(c, base, stat, sum(m["amount"] for m in mods if m["stat"] == stat) if mods else 0)
         return out
 
     xp_modified = "experience" in modified
