@@ -16,7 +16,7 @@ from rules.startrek2e.effects.render import render_card
 from rules.startrek2e import stats as ST
 from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
 _ID = re.compile(r'"(c[0-9]+)"')
@@ -290,4 +290,29 @@ def test_the_will_of_the_collective_takes_an_opponents_personnel_aboard_your_bor
     assert st["cards"][victim]["zone"] == "aboard" and st["cards"][victim]["in"] == cube
     assert st["cards"][victim]["commander"] == 1 and st["cards"][victim]["owner"] == 0
     assert st["cards"][will]["zone"] == "discard"
+    check_invariants(st)
+
+
+def test_a_second_chance_at_life_discards_the_card_the_opponent_chooses_for_another_non_interrupt():
+    """"Reveal your hand. Choose an opponent to choose a card from your hand. Discard it to take any
+    other non-interrupt card from your discard pile into hand." (Memory Invasion's examine ``by``)."""
+    from rules.startrek2e import state as S
+    st = started("second-chance")
+    event = real(st, 0, "T-EV1", "3C033", "hand", 0)
+    interrupt, old = find(st, 0, "T-I1"), find(st, 0, "T-F8")
+    S.move(st, interrupt, "discard", 0)
+    S.move(st, old, "discard", 0)
+    st = turn_to(st, 0, "play")
+    st = act(st, next(o for o in options(st) if o.get("card") == event))
+    st = respond(st)
+    assert st["pending"]["seat"] == 1 and st["pending"]["kind"] == "choose"  # the opponent chooses
+    chosen = options(st)[0]["card"]
+    st = respond(act(st, options(st)[0]))
+    picks = []
+    while st["pending"]["kind"] == "choose":  # discard that card, then your pick from the discard pile
+        picks.append({o["card"] for o in options(st)} - {None})
+        st = respond(act(st, next(o for o in options(st) if o["card"] in (old, chosen))))
+    assert picks[-1] == {old}  # not the interrupt, not the discarded card
+    assert st["cards"][chosen]["zone"] == "discard" and old in st["seats"][0]["hand"]
+    assert interrupt in st["seats"][0]["discard"] and st["cards"][event]["zone"] == "discard"
     check_invariants(st)
