@@ -316,3 +316,38 @@ def test_a_second_chance_at_life_discards_the_card_the_opponent_chooses_for_anot
     assert st["cards"][chosen]["zone"] == "discard" and old in st["seats"][0]["hand"]
     assert interrupt in st["seats"][0]["discard"] and st["cards"][event]["zone"] == "discard"
     check_invariants(st)
+
+
+def test_insult_may_go_back_on_top_of_your_deck_when_the_opponent_discards_a_personnel_who_costs_1():
+    """Insult: the opponent's top card is the Ensign (cost 1): you may place Insult on top of your deck
+    instead of in your discard pile; a non-personnel makes you discard your top two cards."""
+    from rules.startrek2e import state as S
+    for seed, top_guid in (("insult-ensign", "T-K6"), ("insult-event", "T-EV2")):
+        st = started(seed)
+        hq = mission(st, 0, "T-HQF")
+        for n, guid in enumerate(("T-F2", "T-F4", "T-F5")):
+            key = _as(st, guid, n, "romulan", {"Security": 1})
+            iid = put(st, 0, guid, "pile", hq)
+            st["cards"][iid]["guid"] = key
+        insult = real(st, 0, "T-I1", "3U073", "hand", 0)
+        top = find(st, 1, top_guid)
+        st["extra_cards"]["X-CHEAP"] = {**st["extra_cards"][st["cards"][top]["guid"]], "id": "X-CHEAP", "cost": 1}
+        if top_guid == "T-K6":
+            st["cards"][top]["guid"] = "X-CHEAP"
+        deck1 = st["seats"][1]["deck"]
+        deck1.remove(top)
+        deck1.insert(0, top)
+        mine = list(st["seats"][0]["deck"][:2])
+        st = turn_to(st, 0, "orders")
+        st = act(st, next(o for o in options(st) if o.get("card") == insult))
+        for _ in range(10):
+            if st["pending"]["kind"] == "orders":
+                break
+            st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+        assert st["cards"][top]["zone"] == "discard"
+        if top_guid == "T-K6":  # a personnel who costs 1: the first option said yes
+            assert st["seats"][0]["deck"][0] == insult and all(st["cards"][c]["zone"] == "deck" for c in mine)
+        else:
+            assert st["cards"][insult]["zone"] == "discard" and all(st["cards"][c]["zone"] == "discard" for c in mine)
+        check_invariants(st)
+        assert S.name(st, insult) == "Insult"
