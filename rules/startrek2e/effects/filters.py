@@ -204,6 +204,10 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
     if scope in ("hand", "deck", "discard", "drawn"):  # drawn: the dilemmas you drew (Machinations)
         seat = ctx["you"] if f.get("owner", "you") == "you" else ctx["opp"]
         return list(state["seats"][seat][scope])
+    if scope == "all_discards":  # every player's discard pile, yours first ("Each player removes all interrupts
+        # in his or her discard pile": Cultist Attack); discard piles are public
+        n = len(state["seats"])
+        return [i for k in range(n) for i in state["seats"][(ctx["you"] + k) % n]["discard"]]
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
         return list(state["seats"][ctx["you"]]["brig"])
     if scope == "opponent_brig":  # the captives in your opponents' brigs

@@ -200,6 +200,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"in {whose} deck")
     elif scope == "discard":
         out.append(f"in {whose} discard pile")
+    elif scope == "all_discards":
+        out.append("in each player's discard pile")
     elif scope == "brig":
         out.append("held in your brig")
     elif scope == "opponent_brig":

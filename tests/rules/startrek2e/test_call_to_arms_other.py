@@ -351,3 +351,27 @@ def test_insult_may_go_back_on_top_of_your_deck_when_the_opponent_discards_a_per
             assert st["cards"][insult]["zone"] == "discard" and all(st["cards"][c]["zone"] == "discard" for c in mine)
         check_invariants(st)
         assert S.name(st, insult) == "Insult"
+
+
+# ---------------------------------------------------------------- FILTER scope all_discards
+def test_cultist_attack_removes_the_interrupts_in_every_players_discard_pile():
+    """"Each player removes all interrupts in his or her discard pile from the game": the interrupts
+    of both discard piles go, the other cards stay."""
+    from rules.startrek2e import state as S
+    st = started("cultist")
+    hq = mission(st, 0, "T-HQF")
+    key = _as(st, "T-F2", 0, "bajoran", {"Treachery": 1})
+    iid = put(st, 0, "T-F2", "pile", hq)
+    st["cards"][iid]["guid"] = key
+    cult = real(st, 0, "T-I2", "3C071", "hand", 0)
+    mine, theirs, kept = find(st, 0, "T-I1"), find(st, 1, "T-I1"), find(st, 1, "T-EV2")
+    S.move(st, mine, "discard", 0)
+    S.move(st, theirs, "discard", 1)
+    S.move(st, kept, "discard", 1)
+    st = turn_to(st, 0, "orders")
+    st = respond(act(st, next(o for o in options(st) if o.get("card") == cult)))
+    assert st["cards"][mine]["zone"] == st["cards"][theirs]["zone"] == "out"  # removed from the game
+    assert cult in st["seats"][0]["discard"]  # played: it goes to the discard pile after resolving
+    assert kept in st["seats"][1]["discard"]
+    assert "in each player's discard pile" in render_card(DB["3C071"])[1]
+    check_invariants(st)
