@@ -119,6 +119,29 @@ def _priced(state: dict, iid: str, stat: str, v: int) -> int:
 _SELF = {"self": True}
 
 
+def _static_change(state: dict, iid: str, src: str, ab: dict, ctx: dict, evaluating: set) -> int:
+    """What one static ``modify`` of ``src`` adds to a number of ``iid``: 0 unless it names the
+    card and its ``while`` holds. ``src`` is marked as being evaluated meanwhile, so a static
+    whose condition reads numbers does not count itself. Shared by the plain reads
+    (:func:`modifier_total`) and the read-only scope's (:func:`_frozen_value`)."""
+    m = ab["modify"]
+    who = m.get("who", _SELF)
+    # the two keys that name the card by where it is, decided first: ``matches`` would
+    # answer False at that key whatever the others say (they only read), and most
+    # statics are "this card" or "each personnel present" (one read per card in play)
+    if "self" in who and (iid == src) != bool(who["self"]):
+        return 0
+    if who.get("present") is True and (iid == src or not S.present(state, iid, src)):
+        return 0
+    evaluating.add(src)
+    try:
+        if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
+            return F.amount(state, m["amount"], ctx)
+        return 0
+    finally:
+        evaluating.discard(src)
+
+
 def modifier_total(state: dict, iid: str, stat: str) -> int:
     total = 0
     frozen = _TL.frozen
@@ -126,24 +149,10 @@ def modifier_total(state: dict, iid: str, stat: str) -> int:
         entries = _statics_for(state, frozen, iid, stat)
     else:
         entries = _static_sources(state).get(stat, ())
+    evaluating = _TL.evaluating
     for src, ab, ctx in entries:
-        if src in _TL.evaluating:
-            continue
-        m = ab["modify"]
-        who = m.get("who", _SELF)
-        # the two keys that name the card by where it is, decided first: ``matches`` would
-        # answer False at that key whatever the others say (they only read), and most
-        # statics are "this card" or "each personnel present" (one read per card in play)
-        if "self" in who and (iid == src) != bool(who["self"]):
-            continue
-        if who.get("present") is True and (iid == src or not S.present(state, iid, src)):
-            continue
-        _TL.evaluating.add(src)
-        try:
-            if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
-                total += F.amount(state, m["amount"], ctx)
-        finally:
-            _TL.evaluating.discard(src)
+        if src not in evaluating:
+            total += _static_change(state, iid, src, ab, ctx, evaluating)
     c = state["cards"][iid]
     for dmg in c.get("damage", ()):
         for ab in S.abilities(state, dmg, "damage"):
@@ -284,20 +293,8 @@ def _frozen_value(state: dict, frozen: list, iid: str, stat: str) -> int:
         evaluating = _TL.evaluating
         for group in (own.get(iid, ()) if own else (), here.get(loc, ()) if here and loc is not None else (), rest):
             for src, ab, ctx in group:
-                if src in evaluating:
-                    continue
-                m = ab["modify"]
-                who = m.get("who", _SELF)
-                if "self" in who and (iid == src) != bool(who["self"]):
-                    continue
-                if who.get("present") is True and (iid == src or not S.present(state, iid, src)):
-                    continue
-                evaluating.add(src)
-                try:
-                    if F.matches(state, iid, who, ctx) and ("while" not in ab or F.condition(state, ab["while"], ctx)):
-                        total += F.amount(state, m["amount"], ctx)
-                finally:
-                    evaluating.discard(src)
+                if src not in evaluating:
+                    total += _static_change(state, iid, src, ab, ctx, evaluating)
     v = total if total > 0 else 0
     if v and not numeric:
         costs = frozen[1].get("__skills_cost__")

@@ -167,14 +167,7 @@ def amount_key(state: dict, amt: dict, ctx: dict) -> int:
 def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
     """``{"name_skill": {"chooser"?: SIDE}, "as": name}``: the chooser names one of the 23 skills
     (a decision ``{"type": "choose", "skill": name}``); FILTER ``named_skill`` reads it."""
-    ctx, work = frame["ctx"], frame["work"]
-    if "answer" in work:
-        ctx.setdefault("named", {})[eff.get("as", "named")] = work.pop("answer")
-        S.log(state, "named_skill", seat=_chooser(ctx, arg), skill=ctx["named"][eff.get("as", "named")])
-        return True
-    S.set_pending(state, _chooser(ctx, arg), "choose", "Name a skill",
-                  [{"type": "choose", "skill": n} for n in SKILLS])
-    return False
+    return _name(state, frame, eff, arg, "skill", "Name a skill", SKILLS)
 
 
 #: The card types a player may name ("name a card type"): those a draw deck holds.
@@ -185,13 +178,19 @@ def name_card_type(state: dict, frame: dict, eff: dict, arg: dict):
     """``{"name_card_type": {"chooser"?: SIDE, "except"?: [types]}, "as": name}``: the chooser names
     one card type of a draw deck (a decision ``{"type": "choose", "card_type": t}``; "name a card
     type (except ship)": Patrick), in the open; FILTER ``named_type`` reads it (Jack, Patrick)."""
+    named = [t for t in DRAW_TYPES if t not in (arg.get("except") or ())]
+    return _name(state, frame, eff, arg, "card_type", "Name a card type", named)
+
+
+def _name(state: dict, frame: dict, eff: dict, arg: dict, what: str, prompt: str, names) -> bool:
+    """The chooser names one of ``names`` (a decision ``{"type": "choose", what: name}``), kept
+    in the text's ``named`` under ``as`` and logged in the open as ``named_<what>``."""
     ctx, work = frame["ctx"], frame["work"]
     if "answer" in work:
-        ctx.setdefault("named", {})[eff.get("as", "named")] = work.pop("answer")
-        S.log(state, "named_card_type", seat=_chooser(ctx, arg), card_type=ctx["named"][eff.get("as", "named")])
+        named = ctx.setdefault("named", {})[eff.get("as", "named")] = work.pop("answer")
+        S.log(state, f"named_{what}", seat=_chooser(ctx, arg), **{what: named})
         return True
-    S.set_pending(state, _chooser(ctx, arg), "choose", "Name a card type",
-                  [{"type": "choose", "card_type": t} for t in DRAW_TYPES if t not in (arg.get("except") or ())])
+    S.set_pending(state, _chooser(ctx, arg), "choose", prompt, [{"type": "choose", what: n} for n in names])
     return False
 
 
