@@ -43,6 +43,7 @@ def attempt_mission(state: dict, seat: int, m: str, ship: str | None, using: lis
     for src, n in X.attempt_costs(state, seat, m):  # "that opponent must discard two cards from hand to attempt"
         FR.push(state, [{"discard": {"count": n, "from": "hand"}}], F.ctx_for(state, src, you=seat))
     fire(state, "opponent_about_to_draw_dilemmas", seat=owner, mission=m)  # Damar: answered before the draw
+    fire(state, "about_to_draw_dilemmas", seat=owner, mission=m)  # "When you are about to draw dilemmas" (The Manheim Effect)
     state["step"] = "draw_dilemmas"
 
 
@@ -166,10 +167,15 @@ def face_dilemmas(state: dict) -> None:
             for ab in S.abilities(state, cur, "dilemma"):
                 FR.push(state, ab["effects"], ctx)
             return
+        if state["cards"][cur]["zone"] == "revealed" and not a.get("about_to_overcome"):
+            a["about_to_overcome"] = True  # "When a dilemma is about to be overcome" (The Trial Never Ended)
+            if _answered_first(state, "dilemma_about_to_be_overcome", seat=a["seat"], card=cur, mission=m, owner=owner):
+                return
         if state["cards"][cur]["zone"] == "revealed":  # nothing placed it elsewhere: overcome
             overcome(state, cur, m)
             fire(state, "dilemma_overcome", seat=a["seat"], card=cur)
         a["current"], a["resolving"] = None, False
+        a.pop("about_to_overcome", None)
         a.pop("instead", None)
         _expire(state, "end_of_dilemma")
         return
@@ -183,6 +189,13 @@ def face_dilemmas(state: dict) -> None:
             overcome(state, i, m)
         state["step"] = "mission_requirements"
         return
+    if not a.get("about_to_face"):  # "When your personnel … are about to face a dilemma" (Quantum Filament)
+        a["about_to_face"] = True
+        if _answered_first(state, "about_to_face_dilemma", seat=a["seat"], mission=m, ship=a.get("ship")):
+            return
+        if not F.attempting(state):
+            return  # all stopped: the next step overcomes the rest (Gap 9)
+    a.pop("about_to_face", None)
     top = stack[0]
     S.move(state, top, "revealed", owner)
     state["cards"][top]["face_up"] = True
@@ -220,6 +233,8 @@ def mission_requirements(state: dict) -> None:
         if (len(state["windows"]), len(state["stack"])) != before:
             return  # the responses first; then the requirements are checked again
     if ok:
+        used = _mission_skill_users(state, team, [printed] + [state["cards"][d]["on_requirement"] for d in extra]
+                                    + RQ.added(state, m))
         for d in extra:
             overcome(state, d, m)
         points = ST.value(state, m, "points")
@@ -232,7 +247,7 @@ def mission_requirements(state: dict) -> None:
         S.log(state, "completed", seat=seat, mission=m, points=points, title=S.name(state, m))
         end_attempt(state)
         check_victory(state)
-        fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"), team=list(team))
+        fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"), team=list(team), used=used)
         fire(state, "opponent_mission_completed", seat=seat, mission=m, ship=a.get("ship"))
     else:
         for i in team:
@@ -242,6 +257,27 @@ def mission_requirements(state: dict) -> None:
         end_attempt(state)
         fire(state, "mission_failed", seat=seat, mission=m)
         fire(state, "opponent_mission_failed", seat=seat, mission=m)  # "when an opponent's mission attempt fails"
+
+
+def _answered_first(state: dict, event: str, **data) -> bool:
+    """Fire ``event``; ``True`` when a text answers it (a trigger pushed, a response window
+    opened): the step waits for them and is taken again, its flag in the attempt saying the
+    event has been fired (as "about to complete" is)."""
+    before = (len(state["windows"]), len(state["stack"]))
+    fire(state, event, **data)
+    return (len(state["windows"]), len(state["stack"])) != before
+
+
+def _mission_skill_users(state: dict, team: list, reqs: list) -> dict:
+    """``{personnel: [skills]}``: who used which skills to meet the mission's requirements
+    (printed, and those added to it), read as a dilemma's (``stats.skill_users``) — the
+    ``mission_completed`` event carries it ("for each Vorta that used any of his or her skills to
+    complete that mission": Building a Bridge; "uses a skill to complete a mission": Kira Nerys)."""
+    out: dict = {}
+    for r in reqs:
+        for iid, names in ST.skill_users(state, team, r, check="mission").items():
+            out[iid] = sorted(set(out.get(iid, [])) | set(names))
+    return {i: out[i] for i in team if i in out}
 
 
 def end_attempt(state: dict) -> None:

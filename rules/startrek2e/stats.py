@@ -427,7 +427,10 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: s
         if sum(1 for c in pool if F.matches(state, c, req["cards"]["filter"], fctx)) < req["cards"].get("min", 1):
             return False
     totals: dict = {}
+    unusable = cant_use_skills(state, group, check)
     for iid in group:
+        if iid in unusable:  # "cannot use his or her skills to meet …" (Sluggo, Psychic Receptacle)
+            continue
         for sk, lvl in skills(state, iid).items():
             totals[sk] = totals.get(sk, 0) + lvl
     for sk, need in (req.get("skills") or {}).items():
@@ -444,6 +447,44 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: s
     if sums and sum(_group_total(state, group, a) for a in sums["stats"]) < sums.get("min", 0):
         return False
     return True
+
+
+def cant_use_skills(state: dict, group: list, check: str | None) -> set:
+    """The personnel of ``group`` whose skills do not count toward a requirement: while a
+    dilemma is faced, those a dilemma made unable to use their skills until the attempt ends
+    (``blank_skills``: Psychic Receptacle, kept in the attempt); at a mission's requirements
+    (``check == "mission"``), those a ``cant_use_skills`` keyword names (Sluggo: "That personnel
+    cannot use his or her skills to meet mission requirements"). Attributes still count."""
+    out: set = set()
+    a = state.get("attempt")
+    if a and a.get("skills_blanked") and a.get("current") is not None:
+        out.update(i for i in group if S.title(state, i) in a["skills_blanked"])
+    if check == "mission":
+        out.update(i for i in group if X.skills_unusable(state, i, "mission"))
+    return out
+
+
+def skill_users(state: dict, group: list, req: dict, ctx: dict | None = None, check: str | None = None) -> dict:
+    """Who used which skills to meet ``req`` (RULES.md "Using skills to meet requirements"):
+    ``{personnel: [skills]}``, in the group's order — every personnel of the group whose skill
+    counts toward a skill the requirement names (his levels are part of the total the rulebook
+    adds across the group). Of alternatives (``any_of``) the first the group meets is the one met.
+    An attribute-only requirement uses no skill. ``{}`` when the group does not meet it."""
+    if not req or not meets(state, group, req, ctx, check):
+        return {}
+    if "any_of" in req:
+        alt = next(r for r in req["any_of"] if meets(state, group, r, ctx, check))
+        return skill_users(state, group, alt, ctx, check)
+    names = set(req.get("skills") or {})
+    if not names:
+        return {}
+    unusable = cant_use_skills(state, group, check)
+    out: dict = {}
+    for iid in group:
+        used = sorted(n for n, lvl in skills(state, iid).items() if n in names and lvl > 0) if iid not in unusable else []
+        if used:
+            out[iid] = used
+    return out
 
 
 def _group_total(state: dict, group: list, attr: str) -> int:

@@ -34,7 +34,11 @@ RELATION = {
     "you_moved_ship": "seat",  # "when you move your ship … to this mission" (Cargo Haul)
     "opponent_orders_begin": "opponent",  # "when an opponent begins the Execute Orders segment" (Unseen Manipulations)
     "opponent_mission_failed": "opponent",
-    "opponent_about_to_draw_dilemmas": "opponent",  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
+    "opponent_about_to_draw_dilemmas": "opponent",
+    "about_to_draw_dilemmas": "seat",  # "when you are about to draw dilemmas" (The Manheim Effect)
+    "about_to_face_dilemma": "seat",  # "when your personnel … are about to face a dilemma" (Quantum Filament)
+    "dilemma_about_to_return": "seat",  # seat = the player facing it ("that your [Bor] personnel is facing": Analyze)
+    "dilemma_about_to_be_overcome": "any",  # "when a dilemma is about to be overcome" (The Trial Never Ended)  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
 }
 # events whose "that opponent" is the event's seat (the others read "your opponent" as the player on your left)
 THAT_OPPONENT = {"opponent_orders_begin"}

@@ -273,6 +273,18 @@ def blanked(state: dict, iid: str, blk: list | None = None) -> bool:
     return False
 
 
+def skills_unusable(state: dict, iid: str, check: str) -> bool:
+    """Keyword ``cant_use_skills`` (``who``: FILTER): "That personnel cannot use his or her
+    skills to meet mission requirements"
+    (Sluggo, with the personnel its event named). Read by ``stats.meets`` for the group."""
+    found = _unstopped_keywords(state, "cant_use_skills")
+    if not found:
+        return False
+    from . import filters as F
+    return any(check == "mission" and F.matches(state, iid, ab.get("who") or {}, F.ctx_for(state, src))
+               for src, ab in found)
+
+
 def skills_costs(state: dict) -> list:
     """The ``skills_cost`` keywords of unstopped cards in play (MISSING.md item 26): "that
     opponent must discard a card from hand to use that personnel's skills". Listed once

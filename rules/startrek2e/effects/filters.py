@@ -208,6 +208,10 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
         # in his or her discard pile": Cultist Attack); discard piles are public
         n = len(state["seats"])
         return [i for k in range(n) for i in state["seats"][(ctx["you"] + k) % n]["discard"]]
+    if scope == "overcome":  # the overcome dilemmas beneath every mission, yours first (face up: public)
+        n = len(state["seats"])
+        return [d for k in range(n) for m in state["seats"][(ctx["you"] + k) % n]["missions"]
+                for d in state["cards"][m]["under"]]
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
         return list(state["seats"][ctx["you"]]["brig"])
     if scope == "opponent_brig":  # the captives in your opponents' brigs

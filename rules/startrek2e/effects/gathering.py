@@ -6,6 +6,18 @@
   matching the rest of the filter are present there (so a choice never strands the chooser).
 - FILTER ``requirements_met_by``: FILTER — a mission whose requirements the matching cards at
   it meet ("your personnel at that mission have its requirements": Smuggling Run).
+- FILTER ``used_skills``: true — one of the personnel the triggering event says used skills to meet
+  requirements (``mission_completed``'s ``used``, ``skills_used``'s card): "for each Vorta that used
+  any of his or her skills to complete that mission" (Building a Bridge).
+- FILTER ``in_attempt``: true — one of the personnel the attempt under way began with, still in
+  play under its player's command, stopped or not: "an opponent's dilemma that your [Bor] personnel
+  is facing" (Analyze), read after the dilemma's own text stopped them.
+- FILTER ``under_mission``: FILTER — an overcome dilemma beneath a matching mission (with scope
+  ``overcome``: "an overcome dilemma you own from an opponent's completed mission", The Manheim
+  Effect); FILTER ``fits_dilemma``: ``{"ref": name}`` — a mission where the remembered dilemma could
+  have been faced (its type: Lauren).
+- CONDITION ``trigger_used_skill``: [skills] — the ``skills_used`` event's personnel used one of
+  them ("if he uses his Diplomacy, Leadership, Officer, or Treachery to meet its requirements": Locutus).
 - CONDITION ``drawing_dilemmas``: true — you draw the dilemmas of the attempt under way (you
   are on the attempting player's left: "when the player on your right begins a mission
   attempt", Complications).
@@ -23,8 +35,8 @@ from __future__ import annotations
 from .. import state as S
 from . import extra as X
 
-FILTER_KEYS = {"together", "requirements_met_by"}
-CONDITION_KEYS = {"drawing_dilemmas"}
+FILTER_KEYS = {"together", "requirements_met_by", "used_skills", "under_mission", "fits_dilemma", "in_attempt"}
+CONDITION_KEYS = {"drawing_dilemmas", "trigger_used_skill"}
 
 
 def match_key(state: dict, iid: str, k: str, v, ctx: dict, f: dict) -> bool:
@@ -43,6 +55,22 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict, f: dict) -> bool:
         group = [i for i in S.personnel_in_play(state) if S.mission_of(state, i) == iid
                  and F.matches(state, i, v, ctx)]
         return bool(group) and ST.meets(state, group, ST.mission_requirements(state, iid), check="mission")
+    if k == "in_attempt":  # one of the personnel the attempt under way began with, still there, stopped
+        a = state.get("attempt")  # or not — those who faced the dilemma its text stopped (Analyze)
+        inside = bool(a and iid in a["personnel"] and S.in_play(state, iid) and S.commander(state, iid) == a["seat"])
+        return inside == bool(v)
+    if k == "under_mission":  # an overcome dilemma beneath a matching mission (The Manheim Effect)
+        c = state["cards"][iid]
+        return c["zone"] == "under" and F.matches(state, c["in"], v, ctx)
+    if k == "fits_dilemma":  # a mission where the remembered dilemma could have been faced (Lauren)
+        ds = (ctx.get("refs") or {}).get(v["ref"]) or []  # its type fits the mission's (dilemmas.fits)
+        return S.ctype(state, iid) == "mission" and bool(ds) and all(
+            S.ctype(state, d) == "dilemma" and (S.card_def(state, d).get("dilemma_type") or "dual") in ("dual", S.mission_type(state, iid))
+            for d in ds)
+    if k == "used_skills":  # one of the personnel the event says used skills to meet the requirements
+        data = ctx.get("event") or {}
+        users = data.get("used") or ({data.get("card"): data.get("skills")} if "skills" in data else {})
+        return (iid in users) == bool(v)
     raise ValueError(f"unknown FILTER key {k!r}")
 
 
@@ -50,6 +78,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "drawing_dilemmas":
         a = state.get("attempt")
         return bool(a and a["dilemma_owner"] == ctx["you"]) == bool(v)
+    if k == "trigger_used_skill":  # "if he uses his Diplomacy, Leadership, Officer, or Treachery" (Locutus)
+        used = (ctx.get("event") or {}).get("skills") or []
+        return any(n in used for n in v)
     raise ValueError(f"unknown CONDITION key {k!r}")
 
 

@@ -16,6 +16,7 @@ from . import filters as F
 from . import prevention as P
 from . import examine as EX
 from . import skills as SK
+from . import lifecycle as LC
 from . import choice as CH
 from . import placement as PL
 from . import deck as DK
@@ -46,6 +47,7 @@ SUPPORTED = {
     "move_ship", "beam", "name_skill", "name_card_type", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card",
+    "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top",
 }
 
 
@@ -135,15 +137,6 @@ def _place_on_ship(state, frame, eff, arg):
     return True
 
 
-def _overcome(state, frame, eff, arg):
-    src = frame["ctx"]["source"]
-    a = state.get("attempt")
-    if a:
-        from ..dilemmas import overcome
-        overcome(state, src, a["mission"])
-    return True
-
-
 def _place_on_mission(state, frame, eff, arg):
     src = frame["ctx"]["source"]
     a = state.get("attempt")
@@ -168,9 +161,37 @@ def _place_on_mission(state, frame, eff, arg):
 # -- control -------------------------------------------------------------------------
 def _unless(state, frame, eff, arg):
     group = F.requirement_group(state, frame["ctx"])
-    if ST.meets(state, group, arg, check="dilemma" if frame["ctx"].get("dilemma") else None):
+    check = "dilemma" if frame["ctx"].get("dilemma") else None
+    if ST.meets(state, group, arg, check=check):
+        _skills_used(state, frame["ctx"], group, arg, check)
         return True
     return FR._child(state, frame, eff.get("then", []))
+
+
+def _skills_used(state, ctx, group, req, check) -> None:
+    """A dilemma's requirement was met: the personnel whose skills counted toward it used
+    them (``stats.skill_users``; RULES.md "Using skills to meet requirements"). They are
+    remembered as ``used_skills`` for the rest of the dilemma's text ("Each Honor or Treachery
+    personnel that uses his or her skills while facing this dilemma": Forsaken), and
+    ``skills_used`` fires for each, in the group's order (Locutus, Overwhelmed, Parting Shot)."""
+    a = state.get("attempt")
+    if not (ctx.get("dilemma") and a and a.get("current") == ctx["source"]):
+        return
+    users = ST.skill_users(state, group, req, check=check)
+    ctx["refs"]["used_skills"] = list(users)
+    if users:
+        from ..triggers import fire
+        for iid, names in users.items():
+            fire(state, "skills_used", seat=ctx["you"], card=iid, skills=names, dilemma=ctx["source"],
+                 mission=a["mission"])
+
+
+def _repeat(state, frame, eff, arg):
+    """``{"repeat": AMOUNT, "then": [effects]}``: "for each Vorta that used any of his or her skills
+    …, each opponent discards a card from hand and you may draw a card" (Building a Bridge) — the
+    AMOUNT is read once, now, and ``then`` runs that many times, one after the other."""
+    n = max(0, F.amount(state, arg, frame["ctx"]))
+    return FR._child(state, frame, list(eff.get("then", [])) * n)
 
 
 def _if(state, frame, eff, arg):
@@ -381,9 +402,11 @@ HANDLERS = {
     "remove_from_game": TG._target_verb(lambda s, f, c: G.remove_from_game(s, c), "remove_from_game"),
     "place_as_damage": TG._target_verb(_as_damage, "place_as_damage"),
     "remember": TG._target_verb(_noop, "remember"),
-    "return_to_pile": _return_to_pile,
+    "return_to_pile": LC.return_to_pile,
     "place_on_ship": _place_on_ship,
-    "overcome": _overcome,
+    "overcome": LC.overcome,
+    "exchange_with_pile_top": LC.exchange_with_pile_top,
+    "place_on_pile_top": LC.place_on_pile_top,
     "prevent_overcome": _return_to_pile,
     "may": CH.may,
     "choose_one": CH.choose_one,
@@ -422,5 +445,7 @@ HANDLERS = {
     "begin_engagement": _engagement,
     "unless": _unless,
     "if": _if,
+    "repeat": _repeat,
+    "blank_skills": SK.blank_skills,
 }
 assert set(HANDLERS) == SUPPORTED

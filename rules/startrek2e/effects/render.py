@@ -48,13 +48,21 @@ TRIGGERS = {
     "dilemmas_drawn": "When you have drawn dilemmas",
     "you_moved_ship": "When you move your ship",
     "opponent_orders_begin": "When an opponent begins the Execute Orders segment of his or her turn",
+    "skills_used": "When a personnel facing a dilemma uses his or her skills to meet its requirements",
+    "about_to_draw_dilemmas": "When you are about to draw dilemmas",
+    "about_to_face_dilemma": "When your personnel are about to face a dilemma",
+    "dilemma_about_to_be_overcome": "When a dilemma is about to be overcome",
+    "dilemma_about_to_return": "When a dilemma being faced is about to be returned to its owner's dilemma pile",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
                     "about_to_be_placed_in_brig": "is about to be placed in a brig",
                     "personnel_killed": "is killed", "personnel_stopped": "is stopped",
                     "about_to_play": "is played", "about_to_download": "is about to be downloaded",
-                    "about_to_place_on_deck_top": "is about to be placed on top of its owner's deck", "ship_moved": "moves"}
+                    "about_to_place_on_deck_top": "is about to be placed on top of its owner's deck", "ship_moved": "moves",
+                    "skills_used": "uses his or her skills to meet the requirements of a dilemma he or she is facing",
+                    "dilemma_about_to_return": "is about to be returned to its owner's dilemma pile",
+                    "dilemma_about_to_be_overcome": "is about to be overcome"}
 _CACHE: dict[str, list[str]] = {}
 
 
@@ -189,6 +197,8 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
             rest = [p for p in parts if p is not mine]
             what = P.noun(mine["trigger_card"], ctx, article=True, owner=False)
             return f"When you play {what}", ({"all": rest} if len(rest) > 1 else rest[0] if rest else None)
+    if on == "skills_used" and cond == {"trigger_mission": {"at_this_mission": True}}:  # Overwhelmed
+        return "When a personnel facing a dilemma at this mission uses his or her skills to meet its requirements", None
     if on == "random_selection" and cond == {"trigger_mission": {"at_this_mission": True}}:
         return "When a random selection is made at this mission", None
     head = TRIGGERS.get(on, f"<?{on}>").replace("{this}", ctx.this)
@@ -405,6 +415,8 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
             "You cannot complete this mission."
     if kw == "blank_abilities":
         text = f"{P.each(ab.get('who') or {}, ctx)} cannot use his or her abilities"
+    elif kw == "cant_use_skills":  # Sluggo
+        text = f"{P.each(ab.get('who') or {}, ctx)} cannot use his or her skills to meet mission requirements"
     elif kw == "skills_cost":
         skills = f"{P._or(ab['skills'])} skill" if ab.get("skills") else "skills"
         when = ("while that personnel is attempting a mission" if (ab.get("who") or {}).get("attempting")

@@ -24,7 +24,9 @@ NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "s
 ENGINE_REFS = {"opponent_ship": ("the opponent's ship involved", False),
                "your_ship": ("your ship involved", False),
                "combat_opponents": ("the opponent's personnel involved", True),
-               "completing_ship": ("the ship used", False)}
+               "completing_ship": ("the ship used", False),
+               # interpreter._skills_used: who used skills to meet the dilemma's requirement (Forsaken)
+               "used_skills": ("the personnel who used skills to meet this dilemma's requirements", True)}
 # filter keys that read as words after the noun ("personnel present", "ships at this mission")
 _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keyword", "species", "skill",
             "skills_any", "class", "title", "not_self", "self", "skill_level", "scope", "present", "aboard",
@@ -35,7 +37,8 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
             "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
-            "is_trigger_card", "completed"}
+            "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
+            "in_attempt"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -260,6 +263,15 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("with a Damage text" if f["damage_card"] else "without a Damage text")
     if "completed" in f:
         out.append("that is completed" if f["completed"] else "that is not completed")
+    if "in_attempt" in f:  # "that your [Bor] personnel is facing" (Analyze)
+        out.append("in the mission attempt under way" if f["in_attempt"] else "not in the mission attempt under way")
+    if "under_mission" in f:  # an overcome dilemma ("from an opponent's completed mission")
+        out.append(f"beneath {noun({'type': 'mission', **f['under_mission']}, ctx, article=True)}")
+    if "fits_dilemma" in f:  # "if that dilemma could have been faced at your completed mission" (Lauren)
+        out.append(f"where {ref_phrase(f['fits_dilemma']['ref'], ctx)} could have been faced")
+    if "used_skills" in f:  # "that used any of his or her skills to complete that mission" (Building a Bridge)
+        out.append("that used any of his or her skills to meet its requirements" if f["used_skills"]
+                   else "that used none of his or her skills to meet its requirements")
     if "damaged" in f:
         out.append("that has a damage card on it" if f["damaged"] else "that has no damage card on it")
     if "same_title_as" in f:
@@ -417,7 +429,10 @@ def target(t: dict, ctx: Ctx) -> str:
                 "that (except", "(except")
         return ref_phrase(t["ref"], ctx)
     if "trigger_card" in t:  # events only about personnel say so ("stop that personnel": Odo)
-        personnel = ("about_to_be_killed", "personnel_killed", "personnel_stopped", "about_to_be_placed_in_brig")
+        personnel = ("about_to_be_killed", "personnel_killed", "personnel_stopped", "about_to_be_placed_in_brig",
+                     "skills_used")
+        if ctx.trigger in ("dilemma_about_to_return", "dilemma_about_to_be_overcome"):
+            return "that dilemma"
         return "that personnel" if ctx.trigger in personnel else "that card"
     if "trigger_mission" in t:  # the mission the triggering event names
         return {"ship_moved": "the mission that ship moved to", "engagement_begins": "the mission of that engagement",
@@ -708,6 +723,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(_this_turn(v, ctx))
         elif k == "trigger_in":
             parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
+        elif k == "trigger_used_skill":
+            parts.append(f"that personnel used {_or(v)} to meet them")
         elif k == "completed_using_skill":
             parts.append(f"{ctx.this} used a skill to complete it" if v else f"{ctx.this} did not use a skill to complete it")
         else:

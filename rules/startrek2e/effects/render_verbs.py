@@ -244,6 +244,15 @@ def _unless(eff, arg, ctx):
     return f"unless {who} {P.requirement(arg, ctx)}, {clauses(eff.get('then') or [], ctx)}"
 
 
+def _repeat(eff, arg, ctx):
+    """"for each Vorta that used any of his or her skills …, each opponent discards a card from hand
+    and you may draw a card" (Building a Bridge); another AMOUNT: "N times, …"."""
+    body = clauses(eff.get("then") or [], ctx)
+    if isinstance(arg, dict) and "per" in arg and arg.get("times", 1) == 1 and "limit" not in arg:
+        return f"for each {P.noun(arg['per'], ctx)}, {body}"
+    return f"{P.amount(arg, ctx, count=True)} times, {body}"
+
+
 def _if(eff, arg, ctx):
     if set(arg) == {"not"} and not eff.get("else"):  # "Unless …" reads better than "if it is not true that …"
         return f"unless {P.condition(arg['not'], ctx)}, {clauses(eff.get('then') or [], ctx)}"
@@ -364,9 +373,21 @@ def _gain_skills(eff, arg, ctx):
         what = f"one skill of your choice from each of {src}".replace("each of each of", "each of")
     elif arg.get("one"):
         what = f"one skill of your choice from {src}"
+    elif arg.get("levels") and arg["from"] == arg["to"]:  # We're Mutants
+        n = "one" if arg["levels"] == 1 else P.num(arg["levels"])
+        return f"make {to} gain {n} of every skill he or she already has{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
+    elif arg.get("levels"):
+        what = f"{P.num(arg['levels'])} of every skill that {src} has"
     else:
         what = f"all skills{' and attributes' if arg.get('attributes') else ''} that {src} has"
     return f"give {to} {what}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
+
+
+def _blank_skills(eff, arg, ctx):
+    """"While a personnel who has that same card title is facing a dilemma, he or she cannot use his
+    or her skills. This effect lasts until the end of this mission attempt" (Psychic Receptacle)."""
+    return (f"until the end of this mission attempt, while a personnel with the same card title as "
+            f"{P.target(arg, ctx)} is facing a dilemma, he or she cannot use his or her skills")
 
 
 def _replace(eff, arg, ctx):
@@ -460,13 +481,16 @@ VERBS = {
     "reselect": lambda e, a, c: "ignore its result and select again",
     "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
     "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",
-    "overcome": lambda e, a, c: "this dilemma is overcome",
+    "overcome": lambda e, a, c: f"overcome {P.target(a, c)}" if a else "this dilemma is overcome",
+    "exchange_with_pile_top": lambda e, a, c: ("exchange that dilemma with the top card of its owner's dilemma pile "
+                                               "(the new dilemma is overcome)"),
+    "place_on_pile_top": lambda e, a, c: f"place {P.target(a, c)} on top of its owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
     "may": _may, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",
     "score": _score, "lose_points": _lose, "begin_combat": _combat, "begin_engagement": _engagement,
-    "unless": _unless, "if": _if, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
+    "unless": _unless, "if": _if, "repeat": _repeat, "blank_skills": _blank_skills, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
     "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play, "place_damage": _place_damage, "add_combat_strength": _add_combat_strength, "pass_right": _pass_right,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,

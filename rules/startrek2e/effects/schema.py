@@ -52,23 +52,26 @@ TRIGGER_EVENTS = {
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
     "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
-    "opponent_mission_failed", "opponent_about_to_draw_dilemmas",
+    "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
+    "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
-            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min"}
+            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min", "cant_use_skills"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
-                "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card"}
+                "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
+                "place_on_pile_top"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
-               "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom"}
+               "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
+               "exchange_with_pile_top"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
     "name_skill", "name_card_type", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
-    "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn",
+    "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -223,7 +226,7 @@ class _Checker(NounChecks):
         for key in ("then", "else", "win", "lose"):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn") and "then" not in eff:
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
             if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
@@ -238,6 +241,8 @@ class _Checker(NounChecks):
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
             self.target(arg, p)
+        elif verb == "overcome" and arg != {}:  # {} (this dilemma) or a TARGET ("overcome that dilemma instead")
+            self.target(arg, p)
         elif verb == "join_engagement" and arg != {}:  # item 44: {} (this ship) or a TARGET
             self.target(arg, p)
         elif verb == "prevent" and arg != {}:  # item 36: {"all": true, "filter"?: FILTER}
@@ -250,6 +255,8 @@ class _Checker(NounChecks):
                 self.err(p, f"{verb} takes {{}}")
         elif verb in ("at_end_of_turn", "for_rest_of_turn"):
             self.turn_scoped(verb, arg, p)
+        elif verb == "repeat":  # "for each …, …" (Building a Bridge): `then` runs AMOUNT times
+            self.amount(arg, p)
         elif verb == "unless":
             self.requirement(arg, p)
         elif verb == "if":
@@ -384,7 +391,10 @@ class _Checker(NounChecks):
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among", "levels"}, p)
+            if isinstance(arg, dict) and "levels" in arg and (not (isinstance(arg["levels"], int) and not isinstance(
+                    arg["levels"], bool) and arg["levels"] >= 1) or arg.get("one") or arg.get("any_skill")):
+                self.err(f"{p}.levels", "a number ≥ 1, without 'one' or 'any_skill' (n of every skill the source has)")
             if isinstance(arg, dict) and "each" in arg and (arg["each"] is not True or arg.get("one") is not True):
                 self.err(f"{p}.each", "true, with 'one': true (one skill from each of the 'from' cards)")
             if isinstance(arg, dict):

@@ -27,8 +27,10 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
-               "is_trigger_card", "completed"}
-SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards"}
+               "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
+               "in_attempt"}
+SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
+          "overcome"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
                 "trigger_mission", "deck_bottom"}
@@ -39,7 +41,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn"}
+                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill"}
 
 
 def is_stat(name: Any) -> bool:
@@ -182,7 +184,10 @@ class NounChecks:
         if "together" in f and not (isinstance(f["together"], int) and not isinstance(f["together"], bool)
                                     and f["together"] >= 2):  # "your three … present together"
             self.err(f"{path}.together", "a number ≥ 2 (how many present together)")
-        for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by"):
+        if "fits_dilemma" in f and not (isinstance(f["fits_dilemma"], dict) and set(f["fits_dilemma"]) == {"ref"}
+                                        and isinstance(f["fits_dilemma"]["ref"], str)):
+            self.err(f"{path}.fits_dilemma", '{"ref": name} (the remembered dilemma)')
+        for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by", "under_mission"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
         for k in ("title", "keyword"):
@@ -215,7 +220,7 @@ class NounChecks:
             self.err(f"{path}.dilemma_type", "planet, space or dual")
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
                   "at_trigger_mission", "host",
-                  "at_trigger_from", "ship_commander", "on_planet"):
+                  "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 
@@ -357,5 +362,8 @@ class NounChecks:
                         self.err(f"{path}.this_turn.{b}", "a number ≥ 0")
             elif not (isinstance(v["drew"], int) and not isinstance(v["drew"], bool) and v["drew"] >= 1):
                 self.err(f"{path}.this_turn.drew", "a number ≥ 1")
+        if "trigger_used_skill" in c and not (isinstance(c["trigger_used_skill"], list) and c["trigger_used_skill"]
+                                              and all(is_stat(x) and x[:1].isupper() for x in c["trigger_used_skill"])):
+            self.err(f"{path}.trigger_used_skill", "a non-empty list of skills")
         if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):
             self.err(f"{path}.trigger_in", "'combat' or 'engagement'")

@@ -1,10 +1,12 @@
 """``gain_skills``: "he or she gains all skills on one of your … personnel" (MISSING.md
 item 17, EFFECTS.md §2).
 
-Shape: ``{"gain_skills": {"from": TARGET, "to": TARGET, "attributes"?: bool, "one"?: bool},
+Shape: ``{"gain_skills": {"from": TARGET, "to": TARGET, "attributes"?: bool, "one"?: bool, "levels"?: n},
 "until"?: D}``, or ``{"gain_skills": {"to": TARGET, "any_skill": true}}`` (one level of a skill
 the user names). With ``one: true`` ("gains one skill from …") the user of the text then
 chooses one skill of the source (a single choice); the ``to`` cards gain one level of it.
+With ``levels: n`` they gain n levels of each skill the source has, whatever its level ("gain
+one of every skill he or she already has": We're Mutants).
 The ``from`` card is chosen first, then the ``to`` cards (each TARGET is resolved with the
 usual single choices). Each ``to`` card gets, as temporary modifiers lasting ``until``
 (default end of turn), every skill level the ``from`` card has *now* (and with
@@ -110,6 +112,8 @@ def gain_skills(state: dict, frame: dict, eff: dict, arg: dict):
         gained = _skills_of(state, s)
         if arg.get("one"):
             gained = {work["skill"]: 1} if work.get("skill") in gained else {}
+        elif arg.get("levels"):  # "gain one of every skill he or she already has" (We're Mutants)
+            gained = {n: arg["levels"] for n, v in gained.items() if v > 0}
         if arg.get("attributes"):
             gained.update({a: ST.value(state, s, a) for a in ATTRS})
         _grant(state, frame, eff, to, gained, s)
@@ -157,4 +161,27 @@ def lose_skills(state: dict, frame: dict, eff: dict, arg: dict):
             if level > 0:
                 state["mods"].append({"card": c, "stat": skill, "amount": -level, "until": eff.get("until", "end_of_turn")})
         S.log(state, "lost_skills", card=c, title=S.name(state, c))
+    return True
+
+
+def blank_skills(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"blank_skills": TARGET}``: "While a personnel who has that same card title is facing a
+    dilemma, he or she cannot use his or her skills. This effect lasts until the end of this
+    mission attempt" (Psychic Receptacle) — the card titles of the targeted cards are kept in the
+    attempt under way (so it ends with it); while a dilemma is faced, the skills of every
+    personnel with one of those titles count for nothing toward its requirements
+    (``stats.cant_use_skills``). Outside an attempt it does nothing."""
+    cards = TG.targets(state, frame, arg)
+    if cards is None:
+        return False
+    FR._remember(frame, eff, cards)
+    a = state.get("attempt")
+    if a is None:
+        return True
+    titles = a.setdefault("skills_blanked", [])
+    for c in cards:
+        t = S.title(state, c)
+        if t not in titles:
+            titles.append(t)
+            S.log(state, "skills_blanked", card=c, title=S.name(state, c))
     return True

@@ -13,8 +13,8 @@ Why a module of its own: like ``extra``, these hook into ``filters.matches`` /
 - CONDITION ``trigger_in``: ``"combat"`` / ``"engagement"`` — a ``personnel_killed`` event
   happened in one ("killed by a dilemma, in combat, or in an engagement": Harana).
 - CONDITION ``completed_using_skill`` — "When this personnel uses a skill to complete a
-  mission" (Kira Nerys, Ro Laren, Toreth): this card was one of the personnel who completed
-  the mission of the ``mission_completed`` event and has a skill its requirements name.
+  mission" (Kira Nerys, Ro Laren, Toreth): this card is one of the personnel the
+  ``mission_completed`` event says used skills to meet the requirements (its ``used``).
 - AMOUNT ``skill_dots``: ``{"ref": name}`` — the [SD] icons (printed skill lines) of the
   remembered cards (Dedication to Duty).
 - verb ``name_skill``: ``{"chooser"?: SIDE}`` + ``as`` — "Your opponent names a skill" (Face to
@@ -98,11 +98,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "trigger_in":
         return data.get("during") == v
     if k == "completed_using_skill":
-        m = data.get("mission")
-        if m is None or ctx["source"] not in (data.get("team") or []):
-            return not v
-        needed = {sk for alt in (S.card_def(state, m).get("requirements") or []) for sk in (alt.get("skills") or {})}
-        return any(ST.value(state, ctx["source"], sk) >= 1 for sk in needed) == bool(v)
+        # the event names who used which skills (dilemmas._mission_skill_users, RULES.md "Using
+        # skills to meet requirements"): one of the personnel whose skills counted
+        return (ctx["source"] in (data.get("used") or {})) == bool(v)
     raise ValueError(f"unknown CONDITION key {k!r}")
 
 

@@ -62,6 +62,8 @@ VERB_SAMPLES = {
     "overcome_from_pile": {"at": {"choose": {"type": "mission", "owner": "you"}}},
     "meet_with": {"use": "integrity", "instead_of": ["cunning", "strength"]},
     "at_end_of_turn": {}, "name_card": T, "for_rest_of_turn": {"on": "about_to_be_killed", "if": {"trigger_by_dilemma": True}},
+    "repeat": {"per": {"type": "personnel", "used_skills": True}}, "blank_skills": T,
+    "exchange_with_pile_top": {}, "place_on_pile_top": {"choose": {"type": "dilemma", "scope": "overcome"}},
 }
 FILTER_SAMPLES = {
     "type": "personnel", "skill": "Physics", "skill_level": {"Medical": 2}, "skills_any": ["Law", "Honor"],
@@ -82,7 +84,8 @@ FILTER_SAMPLES = {
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
     "damage_card": True, "is_trigger_card": True, "completed": True,
-    "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"},
+    "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
+    "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True,
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
@@ -97,7 +100,7 @@ CONDITION_SAMPLES = {
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
     "card_owner": True, "this_turn": {"who": "opponent", "drew": 2},
-    "drawing_dilemmas": True,
+    "drawing_dilemmas": True, "trigger_used_skill": ["Diplomacy", "Officer"],
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},
@@ -135,7 +138,7 @@ def test_every_ability_kind_and_verb_has_a_phrase():
     assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
     for verb, arg in VERB_SAMPLES.items():
         eff = {verb: arg}
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn"):
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat"):
             eff["then"] = [{"draw": {"count": 1}}]
         _clean([{"kind": "event", "effects": [eff]}])
 
