@@ -166,7 +166,7 @@ def test_building_a_bridge_counts_the_vorta_who_used_skills_to_complete_the_miss
     has none of its skills. One Vorta used skills: the opponent discards one card, you may draw one."""
     st = started("su-bridge")
     m = mission(st, 0, "T-P1")
-    team = _team(st, m, ("T-F1", "T-F2", "T-F3"))
+    _team(st, m, ("T-F1", "T-F2", "T-F3"))
     vorta = [_redeal(st, put(st, 0, g, "pile", m),
                      _as(st, g, n, sk, affiliation="dominion", species="Vorta"))
              for n, (g, sk) in enumerate((("T-F4", {"Diplomacy": 1}), ("T-F5", {"Medical": 1}),
