@@ -52,7 +52,7 @@ def return_to_pile(state: dict, frame: dict, eff: dict, arg: dict):
     a = state.get("attempt")
     work = frame["work"]
     faced = bool(frame["ctx"].get("dilemma") and a and a.get("current") == src)
-    if faced and not FR.paying(frame) and not work.get("asked"):
+    if a is not None and faced and not FR.paying(frame) and not work.get("asked"):
         work["asked"] = True
         if _answered(state, "dilemma_about_to_return", card=src, seat=frame["ctx"]["you"],
                      owner=state["cards"][src]["owner"], mission=a["mission"], verb="return_to_pile"):
