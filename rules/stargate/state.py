@@ -11,6 +11,7 @@ turn); ``mission["cards"]`` (cards at the current mission); a character's ``glyp
 """
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -187,11 +188,56 @@ def absent(state: dict, guids) -> bool:
     return _APPLYING.absent(state, guids)
 
 
+class _MatchCards(threading.local):
+    """Per thread, for the one ``state["cards"]`` dict last asked about (held, so its
+    identity cannot be taken by another dict): the instance ids whose GUID is in each GUID
+    set asked (:func:`holding`)."""
+
+    def __init__(self) -> None:
+        self.cards: dict | None = None
+        self.size = 0
+        self.holding: dict[frozenset, frozenset] = {}
+
+
+_MATCH = _MatchCards()
+
+
+def holding(state: dict, guids: frozenset | set) -> frozenset | None:
+    """The instance ids of the match's cards whose GUID is in ``guids`` (one of the
+    per-process sets: :func:`printed_having`, :func:`printed_changing`,
+    :func:`printed_hearing`), or ``None`` when that is not kept (a state that carries cards
+    of its own, ``extra_cards``: its GUID sets are made at each call).
+
+    A match's instances and their GUIDs are fixed once it is set up — only setup makes cards,
+    and the engine never changes a card's GUID (what a card *is now* is :func:`card_def`'s
+    business, from its printed GUID) — so the answer is made once per ``cards`` dict and
+    kept while that very dict (with as many cards) is the one asked about: a fold applies
+    every event of a batch to one state in place, and each step lists abilities of some kind
+    several times. A decoded or copied state is another dict and gets its own listing.
+    Equal to the scan of every card by construction
+    (tests/rules/stargate/test_maintained_values.py, after every event)."""
+    if state.get("extra_cards") or not isinstance(guids, frozenset):
+        return None
+    cards: dict = state["cards"]
+    m = _MATCH
+    if m.cards is not cards or m.size != len(cards):
+        m.cards, m.size, m.holding = cards, len(cards), {}
+    found = m.holding.get(guids)
+    if found is None:
+        found = m.holding[guids] = frozenset(i for i, c in cards.items() if c["guid"] in guids)
+    return found
+
+
 def _grouped_guid(guid: str) -> tuple[list, frozenset, dict[str, tuple]]:
     grouped = _BY_KIND.get(guid)
     if grouped is None:
         grouped = _BY_KIND[guid] = _group(card_db()[guid])
     return grouped
+
+
+def printed_abilities(guid: str, kind: str) -> tuple:
+    """The ``kind`` abilities of the database card ``guid``'s printed text, in printed order."""
+    return _grouped_guid(guid)[2].get(kind, ())
 
 
 def abilities(state: dict, iid: str, kind: str) -> tuple:

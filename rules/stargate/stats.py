@@ -81,16 +81,14 @@ def works_from_score_pile(ab: dict) -> bool:
 _READ = threading.local()
 
 
-@contextmanager
-def reading(state: dict) -> Iterator[None]:
+def reading(state: dict) -> read_only:
     """Within this block ``state`` is only read (a victory check, a view), so each kind of
     active ability is listed once and reused: a victory check reads every team
     character's point value, and each read used to re-scan every card in play for statics
     (it was nine tenths of a fold's time). Per thread, because the service folds and
     renders matches in several threads at once; only conditions and amounts, which may
     depend on the number being computed, are still evaluated at each read."""
-    with read_only(_READ, state):
-        yield
+    return read_only(_READ, state)
 
 
 def active_abilities(state: dict, kind: str):
@@ -148,10 +146,15 @@ def _active_abilities(state: dict, kind: str, having: frozenset | set | None = N
     # ``having``: fewer GUIDs still, when the caller keeps only some of those abilities
     if having is None:
         having = S.printed_having(state, kind)
-    if S.absent(state, having):
-        return  # no card of the match has such text (while an event is applied: S.applying)
     cards = state["cards"]
-    sources = [i for i in S.in_play(state) if cards[i]["guid"] in having and is_active(state, i)]
+    holders = S.holding(state, having)  # the match's cards with such printed text
+    if holders is None:
+        if S.absent(state, having):
+            return  # no card of the match has such text (while an event is applied: S.applying)
+        holders = {i for i in S.in_play(state) if cards[i]["guid"] in having}
+    elif not holders:
+        return  # no card of the match has such text
+    sources = [i for i in S.in_play(state) if i in holders and is_active(state, i)]
     cur = S.current_mission(state)
     if cur:
         sources.append(cur)
@@ -377,6 +380,73 @@ def printed_numbers_scope(state: dict) -> set[str] | None:
     if indexed is None or _IN_PROGRESS or getattr(_READ, "trace", None) is not None or state.get("extra_cards"):
         return None
     return indexed
+
+
+# a static on these GUIDs' printed text may change a number the victory check sums on a card
+# it sums (made once: card data is immutable); see :func:`summed_as_printed`
+_SUMMED_CHANGERS: list[frozenset] = []
+
+
+def _summed_changers() -> frozenset:
+    """The GUIDs whose printed text has a static that may change a number the victory check
+    sums on a card it sums: those of ``state.printed_changing(NUMBERS)`` but the ones whose
+    every such static changes a firepower (never summed) or only the card's own cost and is
+    not score-pile text ("this card costs 1 less to play while …": Artok, Graham Simmons,
+    Kali — most of them): a card's own cost is summed only while it is in a score pile (the
+    villain score pile's cost), where only its score-pile text works, and a ``self`` static
+    changes no other card (:func:`_modifiers`). What a card has become keeps a part of its
+    printed text or all of it (``state.card_def``). Of the database's cards: a state carrying
+    cards of its own is never summed as printed."""
+    if not _SUMMED_CHANGERS:
+        def unsummed(ab: dict) -> bool:
+            stat = (ab.get("modify") or {}).get("stat")
+            return (stat not in NUMBERS or stat == "firepower"
+                    or (stat == "cost" and _is_self(ab["modify"].get("who", _SELF)) and not works_from_score_pile(ab)))
+        changing = S.printed_changing({}, NUMBERS)  # the database's cards (a state of none of its own)
+        _SUMMED_CHANGERS.append(frozenset(g for g in changing if not all(map(unsummed, S.printed_abilities(g, "static")))))
+    return _SUMMED_CHANGERS[0]
+
+
+def _is_self(who) -> bool:
+    """``who`` names only the card the static is on (as :func:`self_modified` reads it)."""
+    return isinstance(who, dict) and "player" not in who and "choose" not in who and bool(who.get("self"))
+
+
+_USABLE_ZONES = ("play", "mission", "current_mission")
+
+
+def summed_as_printed(state: dict) -> bool:
+    """Is every number the victory check sums (team point values, experience of a player's
+    cards, the cost of a villain score pile) its card's printed number plus its own ``mods``
+    (and promotion tokens)? Yes when no card of the match whose text could change such a
+    number on a summed card (:func:`_summed_changers`) is where its text can be used — in
+    play, at the mission, the current mission, an active player's score pile — and no cost
+    rule changes one of :data:`NUMBERS`; ``False`` also whenever :func:`printed_numbers_scope`
+    could not say (a number being computed, reads traced, a state carrying cards of its
+    own). Cheaper than listing the statics in play: it asks a few cards where they are, not
+    whether each card in play is active. Equal to the full walk by construction
+    (tests/rules/stargate/test_maintained_values.py)."""
+    if _IN_PROGRESS or state.get("extra_cards") or getattr(_READ, "trace", None) is not None:
+        return False
+    for rule in state["turn"].get("cost_rules", ()):
+        if rule["stat"] in NUMBERS:
+            return False
+    holders = S.holding(state, _summed_changers())
+    if holders is None:
+        return False
+    if not holders:
+        return True
+    cards = state["cards"]
+    for i in holders:
+        if cards[i]["zone"] in _USABLE_ZONES:
+            return False
+    t = state["turn"]
+    seats = state["seats"]
+    for seat in {t.get("hero"), t.get("villain")} - {None}:
+        for i in seats[seat]["score_pile"]:
+            if i in holders:
+                return False
+    return True
 
 
 def _unmodified_by_text(state: dict, iid: str, stat: str) -> bool:

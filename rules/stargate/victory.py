@@ -11,8 +11,11 @@ from .cards import card_db
 def check(state: dict) -> dict | None:
     if state["outcome"] is not None:
         return state["outcome"]
-    with stats.reading(state):
-        winner = _winner(state)
+    if stats.summed_as_printed(state):
+        winner = _winner_printed(state)  # reads no statics: no scope to open
+    else:
+        with stats.reading(state):
+            winner = _winner(state)
     if winner is not None:
         s, reason = winner
         state["outcome"] = {"winners": [s], "reason": reason}
@@ -29,6 +32,8 @@ def _winner(state: dict) -> tuple[int, str] | None:
     promotion tokens), read inline; only a number some text changes is read through
     ``stats``. Equal to :func:`_winner_read` by construction
     (tests/rules/stargate/test_maintained_values.py against tests/support/stargate_oracle.py)."""
+    if stats.summed_as_printed(state):
+        return _winner_printed(state)
     modified = stats.printed_numbers_scope(state)
     if modified is None:
         return _winner_read(state)
@@ -83,6 +88,69 @@ def _winner(state: dict) -> tuple[int, str] | None:
         if xp >= vt:
             return s, f"experience {xp} reached the victory total {vt}"
         cost = total(seats[s]["score_pile"], "cost", "cost")
+        if cost >= vt:
+            return s, f"villain score pile cost {cost} reached the victory total {vt}"
+    return None
+
+
+def _winner_printed(state: dict) -> tuple[int, str] | None:
+    """:func:`_winner` when every summed number is its card's printed number plus its own
+    ``mods`` and tokens (``stats.summed_as_printed``: no text in use changes one — most
+    checks of most games): one pass over each seat's team, cards in play and score pile,
+    reading the printed card of each (``stats._unmodified_number`` inline, as
+    ``stats.sum_numbers`` reads it)."""
+    cards = state["cards"]
+    db = card_db()
+    seats = state["seats"]
+    clamped = stats.clamped
+    # the cards each seat has in play: in front of it, and those it controls at the mission
+    mine_by_seat = [seat["play"] for seat in seats]
+    extra: dict[int, list] = {}
+    for i in state["mission"]["cards"]:
+        c = cards[i]
+        extra.setdefault(c.get("controller", c["owner"]), []).append(i)
+    for s in range(len(seats)):
+        vt = 0
+        for i in seats[seats[s]["victory_from"]]["team"]:
+            c = cards[i]
+            base = db[c["guid"]].get("cost")
+            mods = c.get("mods")
+            if mods or c.get("tokens"):
+                vt += clamped(c, base, "point_value",
+                              sum(m["amount"] for m in mods if m["stat"] == "point_value") if mods else 0)
+            elif base is not None and base > 0:
+                vt += base
+        glyphs = xp = 0
+        for group in (mine_by_seat[s], extra.get(s, ())):
+            for i in group:
+                c = cards[i]
+                beneath = c["glyphs"]
+                if beneath and S.is_character(state, i):
+                    glyphs += len(beneath)
+                if c.get("became"):
+                    continue  # a character taken as another player's adversary is nobody's character
+                for g in beneath:
+                    xp += db[cards[g]["guid"]].get("experience") or 0
+                v = db[c["guid"]].get("experience") or 0
+                mods = c.get("mods")
+                if mods:
+                    v += sum(m["amount"] for m in mods if m["stat"] == "experience")
+                if v > 0:
+                    xp += v
+        if glyphs >= 7:
+            return s, "seven glyphs"
+        xp = max(0, xp)
+        if xp >= vt:
+            return s, f"experience {xp} reached the victory total {vt}"
+        cost = 0
+        for i in seats[s]["score_pile"]:
+            c = cards[i]
+            if c["zone"] in stats.PLAYED_FROM:
+                cost += stats.number(state, i, "cost")
+                continue
+            base = db[c["guid"]].get("cost")
+            mods = c.get("mods")
+            cost += clamped(c, base, "cost", sum(m["amount"] for m in mods if m["stat"] == "cost") if mods else 0)
         if cost >= vt:
             return s, f"villain score pile cost {cost} reached the victory total {vt}"
     return None

@@ -22,6 +22,8 @@ from contextlib import contextmanager
 
 import orjson
 
+import rules
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
@@ -88,6 +90,32 @@ def assert_maintained_equal_fresh(state: dict) -> None:
         assert stats.number_statics(state) == [(i, ab) for i, ab in scanned_abilities(state, "static")
                                                if (ab.get("modify") or {}).get("stat") in stats.NUMBERS]
         assert {s for s in stats.NUMBERS if s in stats.modified_numbers(state)} == stats.NUMBERS & stats.modified_stats(state)
+    for guids in (S.printed_having(state, "static"), S.printed_having(state, "trigger"), stats._summed_changers()):
+        # the match's cards holding a text, kept per cards dict: as a scan of every card now
+        assert S.holding(state, guids) == {i for i, c in state["cards"].items() if c["guid"] in guids}
+    if stats.summed_as_printed(state):
+        # no text in use changes a summed number: each is its printed number plus its own mods
+        with full_walk(), stats.reading(state):
+            for i, stat in summed_numbers(state):
+                assert stats.number(state, i, stat) == stats._unmodified_number(state, i, stat), (i, stat)
+            assert not any(stats.player_bonus(state, s, "experience") for s in range(len(state["seats"])))
+        assert victory._winner_printed(state) == fast_winner
+        SEEN["printed"] += 1
+    else:
+        SEEN["read"] += 1
+
+
+SEEN = {"printed": 0, "read": 0}  # states whose sums were read as printed / through the statics
+
+
+def summed_numbers(state: dict) -> list[tuple[str, str]]:
+    """The numbers the victory check sums: team point values, experience of the cards each
+    seat has in play, the cost of its score pile."""
+    out = []
+    for s, seat in enumerate(state["seats"]):
+        out += [(i, "point_value") for i in seat["team"]] + [(i, "cost") for i in seat["score_pile"]]
+        out += [(i, "experience") for i in S.in_play(state, s) if not state["cards"][i].get("became")]
+    return out
 
 
 GAMES = [("random", 2, "maintained-r0"), ("random", 2, "maintained-r1"), ("bot", 2, "maintained-b0"),
@@ -99,10 +127,12 @@ def test_numbers_and_victory_equal_a_full_computation_after_every_event(kind, pl
     game, state = new_game("stargate", players, seed, offset=len(seed))
     chooser = random_chooser(seed) if kind == "random" else bot_chooser(game, seed)
     n = 0
+    seen = dict(SEEN)
     for n, state in play(game, state, chooser, max_events=600):
         if state["outcome"] is None:
             assert_maintained_equal_fresh(state)
     assert n > 50
+    assert SEEN["printed"] > seen["printed"], "the victory check's printed sums were never taken"
 
 
 @contextmanager
@@ -212,3 +242,71 @@ def test_sums_equal_the_full_walk_with_modifiers_and_tokens(seed):
         if n % 3 == 0 and state["outcome"] is None:
             assert_maintained_equal_fresh(with_mods_and_tokens(state, r))
     assert n > 50
+
+
+def _arranged_game(seed: str, grogan: bool) -> tuple[dict, int, int]:
+    """A started two-player game of starter decks (no ``extra_cards``: the printed sums are
+    open to it) whose decks also hold real cards that change summed numbers (and Grogan on
+    the first seat's team if asked); with the hero and villain seats."""
+    from rules.stargate.cards import card_by_title
+
+    from .fixtures import start
+
+    game = rules.get_game("stargate")
+    decks = [d["id"] for d in game.starter_decks()][:2]
+    config = game.build_config(game.default_ruleset, [{"name": "a", "deck": decks[0]}, {"name": "b", "deck": decks[1]}])
+    extra = [card_by_title(*t)["guid"] for t in (("Sagan Institute Box",), ("Goa'uld Ha'tak",), ("Apophis", "Threat to Earth"))]
+    for seat in config["seats"]:
+        seat["deck"] = extra + seat["deck"]
+    if grogan:
+        config["seats"][0]["team"][0] = card_by_title("Grogan")["guid"]
+    state = start(game.setup(config, seed))
+    return state, state["turn"]["hero"], state["turn"]["villain"]
+
+
+def _instance(state: dict, seat: int, title: str) -> str:
+    return next(i for i, c in state["cards"].items()
+                if c["owner"] == seat and S.card_def(state, i)["title"] == title and c["zone"] in ("deck", "hand", "play"))
+
+
+def _printed_sums_differ(state: dict) -> bool:
+    """Does some number the victory check sums (or a player's experience bonus) differ from
+    the printed number plus the card's own mods?"""
+    with full_walk(), stats.reading(state):
+        return (any(stats.number(state, i, stat) != stats._unmodified_number(state, i, stat)
+                    for i, stat in summed_numbers(state))
+                or any(stats.player_bonus(state, s, "experience") for s in range(len(state["seats"]))))
+
+
+@pytest.mark.parametrize("case", ["player experience", "own point value", "score pile cost"])
+def test_text_in_use_that_changes_a_summed_number_is_read_through_the_statics(case):
+    """Real cards whose text changes a number the victory check sums, where it is used: the
+    sums are then not read as printed (``stats.summed_as_printed`` is false) and the check
+    equals the full computation. Sagan Institute Box ("you get 1 experience" while you have
+    a support character with a glyph), Grogan (his
+    point value −1 per different glyph beneath him), Goa'uld Ha'tak (each Goa'uld card in
+    your villain score pile gets cost +1)."""
+    state, hero, villain = _arranged_game(f"arranged-{case}", grogan=case == "own point value")
+    assert not _printed_sums_differ(state)
+    assert stats.summed_as_printed(state) == (case != "own point value")  # Grogan is in play
+    if case == "player experience":
+        # "while you have a support character with a glyph"
+        S.move(state, _instance(state, hero, "Sagan Institute Box"), "play")
+        support = next(i for i in state["seats"][hero]["deck"]
+                       if S.card_def(state, i)["type"] == "character" and S.card_def(state, i).get("subtype") == "support")
+        S.move(state, support, "play")
+        state["cards"][support]["state"] = "ready"
+        S.move(state, state["seats"][hero]["mission_pile"][0], "glyph", under=support)
+    elif case == "own point value":
+        grogan = _instance(state, 0, "Grogan")
+        assert grogan in state["seats"][0]["team"]
+        state["turn"]["hero"], state["turn"]["villain"] = 0, 1  # his text is used in his own turn
+        S.move(state, state["seats"][0]["mission_pile"][0], "glyph", under=grogan)
+    else:
+        S.move(state, _instance(state, villain, "Goa'uld Ha'tak"), "play")
+        S.move(state, _instance(state, villain, "Apophis"), "score_pile")
+    state = copy.deepcopy(state)  # as a fold's next batch, or a state read back
+    assert _printed_sums_differ(state)
+    assert not stats.summed_as_printed(state)
+    with stats.reading(state):
+        assert victory._winner(state) == winner_from_scratch(state)
