@@ -251,8 +251,18 @@ def _discard(state, frame, eff, arg, seat: int | None = None):
     discarded cards ("the discarded personnel's skills", "an equal number")."""
     ctx = frame["ctx"]
     if seat is None and arg.get("who") == "each_opponent":  # "each of your opponents discards the top three
-        for other in _seats_for(state, ctx, "each_opponent"):  # cards of his or her deck" (deck top only)
-            _discard(state, {**frame, "work": {}}, eff, arg, other)
+        # cards of his or her deck" (Dukat), "each opponent discards a card from hand" (Building a Bridge):
+        # one opponent after the other, each with his own working space (a choice from hand waits)
+        w = frame["work"]
+        todo = w.setdefault("seats", _seats_for(state, ctx, "each_opponent"))
+        while todo:
+            sub = w.setdefault("sub", {})
+            if "answer" in w:
+                sub["answer"] = w.pop("answer")
+            if not _discard(state, {**frame, "work": sub}, eff, arg, todo[0]):
+                return False
+            todo.pop(0)
+            w.pop("sub")
         return True
     if seat is None:
         seat = FR._seat(ctx, arg.get("who", "you"))

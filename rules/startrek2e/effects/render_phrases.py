@@ -79,6 +79,8 @@ def a_an(head: str) -> str:
         return "an" + head
     if head.lower().startswith(("uni", "use", "one")):  # said with a consonant: "a unique", "a one-shot"
         return "a " + head
+    if head.lower().startswith("hono"):  # a silent h: "an Honor personnel" (Forsaken)
+        return "an " + head
     return ("an " if head[:1].lower() in "aeiou" else "a ") + head
 
 

@@ -185,6 +185,8 @@ def _discard(eff, arg, ctx):
     else:
         what = (f"a random {word}" if arg.get("random") else P.a_an(word)) if n == 1 else (
             f"{P.num(n)} random {P.plural_of(word)}" if arg.get("random") else f"{P.num(n)} {P.plural_of(word)}")
+    if arg.get("who") == "each_opponent":  # "each opponent discards a card from hand" (Building a Bridge)
+        return f"each of your opponents discards {what} from hand"
     return f"{'your opponent discards' if opp else 'discard'} {what} from hand"
 
 

@@ -282,10 +282,10 @@ class _Checker(NounChecks):
                 if "up_to" in arg and not isinstance(arg["up_to"], bool):
                     self.err(f"{p}.up_to", "true or false")
             if isinstance(arg, dict):
-                many = {"draw": ("each",), "discard": ("each_opponent",) if arg.get("from") == "deck_top" else ()}
+                many = {"draw": ("each",), "discard": ("each_opponent",) if arg.get("from", "hand") in ("deck_top", "hand") else ()}
                 if arg.get("who", "you") not in SIDES + many.get(verb, ()):  # "each player draws" (Keevan)
-                    self.err(f"{p}.who", "'you' or 'opponent' (a draw: or 'each'; a discard from the deck top: "
-                                         "or 'each_opponent')")
+                    self.err(f"{p}.who", "'you' or 'opponent' (a draw: or 'each'; a discard from the deck top or "
+                                         "hand: or 'each_opponent')")
                 for k in ("count", "amount"):
                     if isinstance(arg.get(k), dict) and verb in ("draw", "score", "lose_points", "discard"):  # "5 points for each"
                         self.amount(arg[k], f"{p}.{k}")

@@ -192,7 +192,9 @@ def test_the_skill_use_cards_read_as_played():
     assert "if that personnel used Diplomacy, Leadership, Officer or Treachery to meet them, score 10 points" \
         in " ".join(render_card(DB["3R132"]))
     assert "cannot use his or her skills to meet mission requirements" in " ".join(render_card(DB["3R056"]))
-    assert "for each Vorta personnel that used any of his or her skills" in " ".join(render_card(DB["3R038"]))
+    assert "for each Vorta personnel that used any of his or her skills to meet its requirements, each of your " \
+        "opponents discards a card from hand" in " ".join(render_card(DB["3R038"]))
+    assert "an Honor or Treachery personnel" in " ".join(render_card(DB["3R011"]))
     assert S  # state helpers used by the tests above
 
 
