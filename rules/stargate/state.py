@@ -70,6 +70,13 @@ def _becomes_adversary(d: dict) -> dict | None:
     return _BECOMES[key]
 
 
+def becomes_adversary(d: dict) -> dict | None:
+    """The ``becomes_adversary`` keyword of the printed card ``d`` ("during your opponent's
+    turn, this character is an adversary"), or ``None``: a card without it is, in play,
+    what it is printed unless another card takes it as an adversary (``became``)."""
+    return _becomes_adversary(d)
+
+
 def _opponents_turn(state: dict, seat: int) -> bool:
     """"During your opponent's turn": the seat is not the hero player of this turn."""
     t = state.get("turn") or {}
@@ -137,6 +144,26 @@ def printed_changing(state: dict, stats: frozenset) -> frozenset | set:
     if local:
         return (having - set(local)) | {g for g, d in local.items() if _changes(_group(d)[2].get("static", ()), stats)}
     return having
+
+
+def printed_ruling(state: dict, name: str) -> frozenset | set:
+    """The GUIDs whose printed text has a static ``rule`` named ``name`` ("to assign a
+    character, pay …", "the villain player acts first"): like :func:`printed_having`, a card
+    outside it can have no active static with that rule, whatever it has become."""
+    having = _RULING.get(name)
+    if having is None:
+        having = _RULING[name] = frozenset(g for g in card_db() if _rules_named(_grouped_guid(g)[2].get("static", ()), name))
+    local = state.get("extra_cards")
+    if local:
+        return (having - set(local)) | {g for g, d in local.items() if _rules_named(_group(d)[2].get("static", ()), name)}
+    return having
+
+
+def _rules_named(statics: tuple, name: str) -> bool:
+    return any(name in (ab.get("rule") or {}) for ab in statics)
+
+
+_RULING: dict[str, frozenset] = {}
 
 
 def _changes(statics: tuple, stats: frozenset) -> bool:

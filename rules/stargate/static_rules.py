@@ -33,10 +33,8 @@ PLAYER_STATS = {"experience", "firepower+ship_battle_total"}  # stats.player_bon
 
 
 def _rules(state: dict, name: str):
-    for src, ab in stats.active_abilities(state, "static"):
-        rule = ab.get("rule") or {}
-        if name not in rule:
-            continue
+    for src, ab in stats.statics_ruling(state, name):
+        rule = ab["rule"]
         ctx = stats.ctx_for(state, src)
         if "while" in ab and not F.condition(state, ab["while"], ctx):
             continue

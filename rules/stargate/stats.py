@@ -296,8 +296,27 @@ def _statics_modifying(state: dict, stats: tuple[str, ...]) -> list:
 
 
 def _statics_of(state: dict, stats: tuple[str, ...]) -> list:
-    return [(src, ab) for src, ab in active_abilities(state, "static")
-            if ab.get("modify") and ab["modify"].get("stat") in stats]
+    """``[(src, ab) for src, ab in active_abilities(state, "static") if ab.get("modify") and
+    ab["modify"].get("stat") in stats]``: from the statics already listed in a reading scope,
+    else only from the cards whose printed text changes one of ``stats``
+    (``state.printed_changing``) — a mission's difficulty, a card's cost or skills are read
+    several times per action, and most statics in play change something else."""
+    scope = getattr(_READ, "scope", None)
+    listed = scope[1].get("static") if scope is not None and scope[0] is state else None
+    found = listed if listed is not None else _active_abilities(state, "static", S.printed_changing(state, frozenset(stats)))
+    return [(src, ab) for src, ab in found if ab.get("modify") and ab["modify"].get("stat") in stats]
+
+
+def statics_ruling(state: dict, name: str) -> list:
+    """``[(src, ab) for src, ab in active_abilities(state, "static") if name in (ab.get("rule")
+    or {})]``: the active statics with a ``rule`` named ``name`` (static_rules), from the
+    statics already listed in a reading scope, else only from the cards whose printed text
+    has such a rule (``state.printed_ruling``: the index of statics by rule) — the actions
+    step asks several rules per action, and few cards have any."""
+    scope = getattr(_READ, "scope", None)
+    listed = scope[1].get("static") if scope is not None and scope[0] is state else None
+    found = listed if listed is not None else _active_abilities(state, "static", S.printed_ruling(state, name))
+    return [(src, ab) for src, ab in found if name in (ab.get("rule") or {})]
 
 
 def _names_card(state: dict, target: str, who: dict, ctx: dict) -> bool:
@@ -608,9 +627,9 @@ def set_difficulty(state: dict, iid: str) -> int | None:
     key = (id(state), iid, "set_difficulty")
     if key in _IN_PROGRESS:
         return None
-    for src, ab in active_abilities(state, "static"):
-        mod = ab.get("modify") or {}
-        if src != iid or "set" not in mod or mod.get("stat") != "difficulty":
+    for src, ab in _statics_modifying(state, ("difficulty",)):
+        mod = ab["modify"]
+        if src != iid or "set" not in mod:
             continue
         if mod.get("who", {"self": True}) != {"self": True}:
             raise ValueError("modify.set is implemented for a card's own difficulty only")
@@ -691,10 +710,10 @@ def player_bonus(state: dict, seat: int, stat: str, *, ship_battle_total: bool =
     firepower +1" (HUD Headset, ``ship_battle_total``)."""
     note_read(state, (stat,), None, "player", "ship_battle_total" if ship_battle_total else "")
     total = 0
-    for src, ab in active_abilities(state, "static"):
-        mod = ab.get("modify") or {}
+    for src, ab in _statics_modifying(state, (stat,)):
+        mod = ab["modify"]
         who = mod.get("who")
-        if mod.get("stat") != stat or not isinstance(who, dict) or "player" not in who:
+        if not isinstance(who, dict) or "player" not in who:
             continue
         if bool(who.get("ship_battle_total")) != ship_battle_total:
             continue

@@ -97,41 +97,46 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
     """:func:`_winner` when every summed number is its card's printed number plus its own
     ``mods`` and tokens (``stats.summed_as_printed``: no text in use changes one — most
     checks of most games): one pass over each seat's team, cards in play and score pile,
-    reading the printed card of each (``stats._unmodified_number`` inline, as
-    ``stats.sum_numbers`` reads it)."""
+    reading the printed numbers of each (``stats._unmodified_number`` inline, from
+    :func:`_printed`)."""
     cards = state["cards"]
-    db = card_db()
+    printed = _PRINTED
     seats = state["seats"]
     clamped = stats.clamped
-    # the cards each seat has in play: in front of it, and those it controls at the mission
-    mine_by_seat = [seat["play"] for seat in seats]
-    extra: dict[int, list] = {}
+    # the cards each seat controls at the mission (the rest of its cards in play are in front of it)
+    at_mission: dict[int, list] = {}
     for i in state["mission"]["cards"]:
         c = cards[i]
-        extra.setdefault(c.get("controller", c["owner"]), []).append(i)
-    for s in range(len(seats)):
+        at_mission.setdefault(c.get("controller", c["owner"]), []).append(i)
+    for s, seat in enumerate(seats):
         vt = 0
-        for i in seats[seats[s]["victory_from"]]["team"]:
+        for i in seats[seat["victory_from"]]["team"]:
             c = cards[i]
-            base = db[c["guid"]].get("cost")
+            g = c["guid"]
+            cost = printed[g][0] if g in printed else _printed(g)[0]
             mods = c.get("mods")
             if mods or c.get("tokens"):
-                vt += clamped(c, base, "point_value",
+                vt += clamped(c, cost, "point_value",
                               sum(m["amount"] for m in mods if m["stat"] == "point_value") if mods else 0)
-            elif base is not None and base > 0:
-                vt += base
+            elif cost > 0:
+                vt += cost
         glyphs = xp = 0
-        for group in (mine_by_seat[s], extra.get(s, ())):
+        for group in (seat["play"], at_mission.get(s, ())):
             for i in group:
                 c = cards[i]
                 beneath = c["glyphs"]
-                if beneath and S.is_character(state, i):
-                    glyphs += len(beneath)
+                if beneath:
+                    g = c["guid"]
+                    kind = (printed[g] if g in printed else _printed(g))[2]
+                    if kind == _CHARACTER and not c.get("became") or kind == _ASK and S.is_character(state, i):
+                        glyphs += len(beneath)
+                    if not c.get("became"):
+                        for g in beneath:
+                            xp += (printed[cards[g]["guid"]] if cards[g]["guid"] in printed else _printed(cards[g]["guid"]))[1]
                 if c.get("became"):
                     continue  # a character taken as another player's adversary is nobody's character
-                for g in beneath:
-                    xp += db[cards[g]["guid"]].get("experience") or 0
-                v = db[c["guid"]].get("experience") or 0
+                g = c["guid"]
+                v = printed[g][1] if g in printed else _printed(g)[1]
                 mods = c.get("mods")
                 if mods:
                     v += sum(m["amount"] for m in mods if m["stat"] == "experience")
@@ -143,17 +148,36 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
         if xp >= vt:
             return s, f"experience {xp} reached the victory total {vt}"
         cost = 0
-        for i in seats[s]["score_pile"]:
+        for i in seat["score_pile"]:
             c = cards[i]
             if c["zone"] in stats.PLAYED_FROM:
                 cost += stats.number(state, i, "cost")
                 continue
-            base = db[c["guid"]].get("cost")
             mods = c.get("mods")
-            cost += clamped(c, base, "cost", sum(m["amount"] for m in mods if m["stat"] == "cost") if mods else 0)
+            cost += clamped(c, _printed(c["guid"])[0], "cost",
+                            sum(m["amount"] for m in mods if m["stat"] == "cost") if mods else 0)
         if cost >= vt:
             return s, f"villain score pile cost {cost} reached the victory total {vt}"
     return None
+
+
+# GUID -> (printed cost, printed experience, whether a card in play is a character), 0 for
+# no number: what every form of a card keeps (state.PRINTED_NUMBERS), made once per database
+# card (card data is immutable). A card in play is a character as printed unless it has become
+# an adversary (``state.card_def``): never when printed otherwise; when printed a character,
+# surely unless taken as an adversary (``became``) or able to become one by its own text.
+_PRINTED: dict[str, tuple[int, int, int]] = {}
+_NOT_CHARACTER, _CHARACTER, _ASK = 0, 1, 2
+
+
+def _printed(guid: str) -> tuple[int, int, int]:
+    found = _PRINTED.get(guid)
+    if found is None:
+        d = card_db()[guid]
+        kind = (_NOT_CHARACTER if d["type"] != "character"
+                else _ASK if S.becomes_adversary(d) is not None else _CHARACTER)
+        found = _PRINTED[guid] = (d.get("cost") or 0, d.get("experience") or 0, kind)
+    return found
 
 
 def _winner_read(state: dict) -> tuple[int, str] | None:

@@ -16,6 +16,7 @@ that checks before every step.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from contextlib import contextmanager
@@ -28,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
-from rules.stargate import flow, stats, victory
+from rules.stargate import flow, static_rules, stats, victory
 from rules.stargate import state as S
 from tests.support.playing import bot_chooser, new_game, play, random_chooser
 from tests.support.stargate_oracle import full_walk, scanned_abilities
@@ -81,11 +82,21 @@ def assert_maintained_equal_fresh(state: dict) -> None:
               if ab.get("kind") == "trigger" and isinstance(ab.get("on"), str)} | {"no such event"}
     for event in events:  # the index of triggers by what they hear
         assert stats.triggers_hearing(state, event) == [(i, ab) for i, ab in triggers if ab.get("on") == event]
+    statics = scanned_abilities(state, "static")
     with S.applying(state):  # as while an event is applied: a text no card of the match has is listed at once
         for kind in KINDS:
             assert list(stats._active_abilities(state, kind)) == scanned_abilities(state, kind)
         for event in events:
             assert stats.triggers_hearing(state, event) == [(i, ab) for i, ab in triggers if ab.get("on") == event]
+    for reading in (False, True):  # the statics by rule and by what they change, in a scope or not
+        with stats.reading(state) if reading else contextlib.nullcontext():
+            if reading:
+                stats.active_abilities(state, "static")  # listed once in the scope: filtered from it
+            for name in static_rules.RULES:
+                assert stats.statics_ruling(state, name) == [(i, ab) for i, ab in statics if name in (ab.get("rule") or {})]
+            for changed in (("cost",), ("difficulty",), S.SKILLS, ("experience",), ("firepower",), ("revive",)):
+                assert stats._statics_of(state, changed) == [(i, ab) for i, ab in statics
+                                                             if (ab.get("modify") or {}).get("stat") in changed]
     with stats.reading(state):
         assert stats.number_statics(state) == [(i, ab) for i, ab in scanned_abilities(state, "static")
                                                if (ab.get("modify") or {}).get("stat") in stats.NUMBERS]
