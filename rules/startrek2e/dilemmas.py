@@ -53,7 +53,7 @@ def draw_dilemmas(state: dict) -> None:
     a = state["attempt"]
     m = a["mission"]
     n = max(0, len(F.attempting(state)) - len(state["cards"][m]["under"]))
-    a["budget"] = n + a.get("extra_cost", 0)  # "spend three extra in total cost" (Complications)
+    a["budget"] = max(0, n + a.get("extra_cost", 0))  # "spend three extra in total cost" (Complications)
     owner = a["dilemma_owner"]
     AT.draw_into(state, owner, n + a.get("extra_draw", 0))  # RULES.md Gap 8: what there is
     S.log(state, "drew_dilemmas", seat=owner, count=len(state["seats"][owner]["drawn"]))

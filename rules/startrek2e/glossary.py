@@ -108,6 +108,10 @@ def draw(state: dict, seat: int, count: int = 1, *, opening: bool = False) -> in
     Each card drawn (not the opening hand: no card is in play yet) fires ``card_drawn`` —
     "when you draw a card" (Visionary) answers each one, after the log says how many."""
     drawn = []
+    if not opening:
+        from .effects.extra import draws_forbidden
+        if draws_forbidden(state):  # "No player may draw cards from his or her deck" (At an Impasse)
+            return 0
     for _ in range(count):
         deck = state["seats"][seat]["deck"]
         if not deck:
@@ -153,8 +157,10 @@ def repair(state: dict, ship: str, damage_card: str) -> None:
 
 def place_in_brig(state: dict, iid: str, captor: int) -> None:
     """Brig and Captives: an opponent's personnel goes into your brig; nobody commands it.
-    Equipment it carried stays where it was (RULES.md, Gap 14)."""
-    if S.ctype(state, iid) != "personnel" or not S.in_play(state, iid):
+    Equipment it carried stays where it was (RULES.md, Gap 14). A personnel revealed on top of a
+    deck may be placed there too ("reveal the top card of that opponent's deck. If it is a
+    personnel …, place him or her in your brig": Caught in the Act)."""
+    if S.ctype(state, iid) != "personnel" or not (S.in_play(state, iid) or state["cards"][iid]["zone"] == "deck"):
         return
     _scatter_attached_only(state, iid)
     owner = state["cards"][iid]["owner"]

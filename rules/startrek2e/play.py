@@ -48,6 +48,8 @@ def aboard_destinations(state: dict, seat: int, iid: str) -> list:
     ctx = F.ctx_for(state, iid, you=seat)
     for ab in S.abilities(state, iid, "play_aboard"):
         out += [s for s in F.candidates(state, {**ab["ship"], "type": "ship"}, ctx) if s not in out]
+    # "You may play a Commander that corresponds with your ship aboard that ship" (Captain on the Bridge)
+    out += [s for s in X.commander_ships(state, seat, iid) if s not in out]
     return out
 
 
@@ -124,6 +126,14 @@ def cost_changes(state: dict, seat: int, iid: str, at: str | None) -> list:
     return out
 
 
+def change_amount(state: dict, src: str, ab: dict, event: dict) -> int:
+    """A ``cost_change``'s amount: a number, or an AMOUNT read for its card with the play as the
+    triggering event ("For each headquarters mission that opponent commands, that event is cost
+    -1": Party Atmosphere)."""
+    amt = ab["amount"]
+    return amt if isinstance(amt, int) else F.amount(state, amt, F.ctx_for(state, src, event=event))
+
+
 def _optional_changes(state: dict, seat: int, iid: str, at: str | None) -> list[list[str]]:
     """The sets of optional cost changes ``seat`` may use for this play (each one's cost payable
     by him, a card from hand never being the card played): every non-empty combination, small
@@ -149,7 +159,7 @@ def begin_play(state: dict, seat: int, iid: str, at: str | None, using: list) ->
     amount = 0
     for src in using:
         ab = next(iter(S.abilities(state, src, "cost_change")))
-        amount += ab["amount"]
+        amount += change_amount(state, src, ab, ctx_event)
     state["turn"]["pending_play"] = {"card": iid, "at": at, "seat": seat, "amount": amount}
     for src in reversed(using):  # the first named pays first (top of the stack)
         ab = next(iter(S.abilities(state, src, "cost_change")))
@@ -178,8 +188,10 @@ def play_cost(state: dict, seat: int, iid: str, at: str | None, using: list | tu
         ctx = F.ctx_for(state, iid, you=seat, at_mission=S.mission_of(state, at) if at else None)
         cost += sum(F.amount(state, ab["amount"], ctx)  # an AMOUNT: "for each Assault event you command" (CA)
                     for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
+    cost += X.commander_aboard_change(state, seat, iid, at)  # "When you do, he or she is cost -1"
     if S.ctype(state, iid) != "interrupt":  # the others' "that personnel is cost +2" (Crowd Control)
-        cost += sum(ab["amount"] for src, ab in cost_changes(state, seat, iid, at)
+        event = {"card": iid, "seat": seat, "mission": S.mission_of(state, at) if at else None}
+        cost += sum(change_amount(state, src, ab, event) for src, ab in cost_changes(state, seat, iid, at)
                     if not ab.get("optional") or src in using)
     return max(0, cost)
 
@@ -255,9 +267,11 @@ def play_and_draw_cards(state: dict) -> None:
     seat = state["turn"]["player"]
     s = state["seats"][seat]
     opts = legal(state, seat)
-    if s["counters"] > 0 and s["deck"]:
+    no_draws = X.draws_forbidden(state)  # At an Impasse: no draws, and counters may stay unspent
+    if s["counters"] > 0 and s["deck"] and not no_draws:
         opts.append({"type": "draw"})
-    if s["counters"] == 0 or not s["deck"]:  # Gap 15: an empty deck lets you keep counters
+    # Gap 15: an empty deck lets you keep counters; so may the additional counters "you may spend"
+    if s["counters"] <= X.optional_counters(state, seat) or not s["deck"] or no_draws:
         opts.append({"type": "end_play"})
     if not opts:
         opts = [{"type": "end_play"}]

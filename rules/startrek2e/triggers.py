@@ -39,6 +39,7 @@ RELATION = {
     "about_to_face_dilemma": "seat",  # "when your personnel … are about to face a dilemma" (Quantum Filament)
     "dilemma_about_to_return": "seat",  # seat = the player facing it ("that your [Bor] personnel is facing": Analyze)
     "dilemma_about_to_be_overcome": "any",  # "when a dilemma is about to be overcome" (The Trial Never Ended)  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
+    "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
 }
 # events whose "that opponent" is the event's seat (the others read "your opponent" as the player on your left)
 THAT_OPPONENT = {"opponent_orders_begin"}
@@ -54,6 +55,8 @@ def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bo
         return seat == data.get("seat")
     if rel == "opponent":  # "when an opponent completes a mission"
         return seat != data.get("seat")
+    if rel == "right":  # the player on your right is the event's seat: you are on his left
+        return data.get("seat") is not None and seat == S.left_of(state, data["seat"])
     if rel == "owner":  # "when your dilemma is revealed"
         return seat == data.get("owner")
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import glossary as G
 from . import state as S
+from .effects import extra as X
 from .effects.ships import owed_range
 from .effects import tallies as TL
 from .effects import turn_scoped as TS
@@ -20,6 +21,7 @@ def turn_start(state: dict) -> None:
     t["used"] = []
     t["repairs"] = []
     state["seats"][t["player"]]["counters"] = S.COUNTERS
+    t.pop("optional_counters", None)
     S.log(state, "turn", seat=t["player"], number=t["number"])
     TL.new_turn(state)  # what each player drew and played this turn (CONDITION this_turn)
     # "until the start of your next turn": those of the player whose turn begins end now
@@ -27,6 +29,8 @@ def turn_start(state: dict) -> None:
                                                       and x.get("seat") == t["player"])]
     owed_range(state, t["player"])  # Range already used by a move "using its Range from your next turn"
     fire(state, "start_of_turn", seat=t["player"])  # "at the start of each of your turns"
+    # "During each of your Play and Draw Cards segments, you may spend 1 additional counter for each …"
+    X.add_optional_counters(state, t["player"], X.extra_counters(state, t["player"]))
     state["step"] = "play"
 
 
@@ -38,6 +42,7 @@ def discard_excess(state: dict) -> None:
                       [{"type": "discard", "card": i} for i in hand])
         return
     fire(state, "end_of_turn", seat=seat)  # "at the end of each of your turns"
+    fire(state, "right_turn_ends", seat=seat)  # "at the end of the opponent on your right's turn" (At an Impasse)
     TS.end_of_turn(state)  # "at the end of this turn, kill that personnel" (said this turn; run first)
     state["step"] = "repair"
 

@@ -12,7 +12,9 @@ issue 17; EFFECTS.md §4 "Energize, dilemmas and attempts").
   dilemmas not chosen (face up, RULES.md "Energize (set 2) readings"), then as many are drawn.
 - ``search_dilemmas`` ``{"cost_at_most": AMOUNT}`` — "search your dilemma pile and choose a
   dilemma that costs no more than …; shuffle and replace your dilemma pile face down; place
-  the chosen dilemma on the top of your dilemma stack" (Machinations).
+  the chosen dilemma on the top of your dilemma stack" (Machinations). ``filter`` (only matching
+  dilemmas) and ``to: "drawn"`` ("search your dilemma pile for a copy of one of your overcome
+  dilemmas and add it to those drawn": Thought Maker).
 - ``overcome_from_pile`` ``{"at": TARGET}`` — "the player to your left places the top card of
   his or her dilemma pile face up beneath that mission (that dilemma is overcome)" (Ja'chuq).
 - ``meet_with`` ``{"use": attribute, "instead_of": [attributes]}`` — "meet Cunning and Strength
@@ -92,17 +94,20 @@ def search_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
     ctx, work = frame["ctx"], frame["work"]
     owner = ctx["you"]
     pile = state["seats"][owner]["dilemmas"]
+    drawn = arg.get("to") == "drawn"  # "add it to those drawn" (Thought Maker)
     if "answer" not in work:
-        most = F.amount(state, arg.get("cost_at_most", 0), ctx)
+        most = F.amount(state, arg["cost_at_most"], ctx) if "cost_at_most" in arg else None
         seen, opts = set(), []
         for i in pile:
             g = state["cards"][i]["guid"]
-            if g not in seen and ST.value(state, i, "cost") <= most:
+            if g not in seen and (most is None or ST.value(state, i, "cost") <= most) and (
+                    "filter" not in arg or F.matches(state, i, arg["filter"], ctx)):
                 seen.add(g)
                 opts.append({"type": "choose", "card": i})
         S.log(state, "searched_dilemmas", seat=owner)
         if opts:
-            S.set_pending(state, owner, "choose", "Choose a dilemma for the top of your dilemma stack (or none)",
+            where = "to add to those you drew" if drawn else "for the top of your dilemma stack"
+            S.set_pending(state, owner, "choose", f"Choose a dilemma {where} (or none)",
                           opts + [{"type": "choose", "card": None}], reveal=[o["card"] for o in opts])
             return False
         pick = None
@@ -110,12 +115,14 @@ def search_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
         pick = work.pop("answer")
     for i in pile:
         state["cards"][i]["face_up"] = False
-    if pick is not None:
+    if pick is not None and drawn:
+        S.move(state, pick, "drawn", owner)
+    elif pick is not None:
         S.move(state, pick, "stack", owner, top=True)
     R.shuffle(state["rng"], pile)
     S.log(state, "reshuffled_dilemmas", seat=owner)
     if pick is not None:
-        S.log(state, "placed_on_stack", seat=owner)  # face down: no card named
+        S.log(state, "added_to_drawn" if drawn else "placed_on_stack", seat=owner)  # face down: no card named
     return True
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from .. import glossary as G
 from .. import state as S
 
-PICKS = ("choose", "discard", "take", "bottom", "exchange")
+PICKS = ("choose", "discard", "take", "bottom", "exchange", "under")
 ZONES = {"deck": "deck", "dilemmas": "dilemmas", "hand": "hand"}
 
 
@@ -82,11 +82,11 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
                     S.log(state, "chose_examined", seat=examiner, owner=owner, card=card,
                           title=S.name(state, card), private=owner)
             else:
-                _place(state, ctx, key, card)
+                _place(state, ctx, key, card, pick)
             work["left"].remove(card)
             work["done"] = done = done + 1
         eligible = [i for i in work["left"] if "filter" not in pick or F.matches(state, i, pick["filter"], ctx)]
-        if done >= pick.get("count", 1) or not eligible:  # a PICK's ``filter``: "a personnel revealed" (Pardek)
+        if (pick.get("count", 1) != "any" and done >= pick.get("count", 1)) or not eligible:  # "any": until none is left  # a PICK's ``filter``: "a personnel revealed" (Pardek)
             work["step"], work["done"] = work["step"] + 1, 0
             continue
         chooser = _seat(ctx, pick["chooser"]) if "chooser" in pick else examiner
@@ -94,6 +94,7 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
         if pick.get("up_to"):
             opts.append({"type": "choose", "card": None})
         verb = {"choose": "choose", "discard": "discard", "take": "take into hand", "bottom": "place on the bottom",
+                "under": "place face up beneath that mission",
                 "exchange": "exchange with the top card of its owner's deck"}[key]
         S.set_pending(state, chooser, "choose", f"Choose an examined card to {verb}", opts, reveal=list(work["left"]))
         return False
@@ -185,10 +186,19 @@ def _reorder(state: dict, work: dict, owner: int, zone: list, *, bottom: bool = 
     return True
 
 
-def _place(state: dict, ctx: dict, key: str, card: str) -> None:
+def _place(state: dict, ctx: dict, key: str, card: str, pick: dict | None = None) -> None:
     """Where a picked card goes: its owner's discard pile, your hand, or the bottom of the
-    pile it came from."""
+    pile it came from; ``under``: face up beneath the remembered mission, overcome ("Place face up
+    beneath that mission any dilemmas that could be faced there": Field Studies)."""
     c = state["cards"][card]
+    if key == "under":
+        there = [m for m in (ctx.get("refs") or {}).get((pick or {}).get("at"), []) if S.ctype(state, m) == "mission"]
+        if not there:  # no mission named: the card stays examined with the rest
+            return
+        S.move(state, card, "under", there[0])
+        c["face_up"] = True
+        S.log(state, "overcome", card=card, mission=there[0], title=S.name(state, card))
+        return
     if key == "discard":
         G.to_owner_pile(state, card) if S.ctype(state, card) == "dilemma" else S.move(state, card, "discard", c["owner"])
     elif key == "take":

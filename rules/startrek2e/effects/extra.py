@@ -18,7 +18,7 @@ FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_typ
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "aboard_attempting_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
                "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission",
-               "on_planet", "matches_affiliation", "corresponds_with"}
+               "on_planet", "matches_affiliation", "corresponds_with", "in_core", "plays_in_core", "with_count"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even", "trigger_by"}
@@ -85,10 +85,20 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
         return m is not None and any(i != iid and S.mission_of(state, i) == m and F.matches(state, i, v, ctx)
                                      for i in S.cards_in_play(state))
+    if k == "with_count":  # a mission with at least ``min`` matching cards at it ("three [Fed] personnel at your
+        # space mission": Field Studies)
+        m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
+        return m is not None and sum(1 for i in S.cards_in_play(state) if i != iid and S.mission_of(state, i) == m
+                                     and F.matches(state, i, v["filter"], ctx)) >= v.get("min", 1)
     if k == "equipped_with":  # glossary "Equipped with": present with a matching equipment it can be affected by
         loc = S.location(state, iid)
         return bool(loc) and any(S.ctype(state, e) == "equipment" and F.matches(state, e, v, ctx)
                                  and equipped_with(state, iid, e) for e in S.cards_at(state, loc))
+    if k == "plays_in_core":  # an event that plays in a core, not on a card ("plays an event in his or her core")
+        ok = d.get("type") == "event" and not any("play_on" in ab for ab in S.abilities(state, iid, "event"))
+        return ok == bool(v)
+    if k == "in_core":  # "an event in your core" (not one played on a card): The Key to Victory, We Are Back
+        return (state["cards"][iid]["zone"] == "core") == bool(v)
     if k == "on_planet":  # on a planet or headquarters surface, not aboard a ship ("on this planet")
         return (state["cards"][iid]["zone"] == "pile") == bool(v)
     if k == "dilemma_type":  # "your space dilemma": the printed type (a dual dilemma is neither)
@@ -519,3 +529,62 @@ def beam_costs(state: dict, seat: int, m: str) -> list:
             if "if" not in ab or F.condition(state, ab["if"], ctx):
                 out.append((iid, ab.get("count", 1)))
     return out
+
+
+# -- counters and draws (Necessary Evil) -------------------------------------------------
+def draws_forbidden(state: dict) -> bool:
+    """Keyword ``no_draws``: "No player may draw cards from his or her deck. (Players do not need
+    to spend all their counters on their turns.)" (At an Impasse): while an unstopped card in play
+    has it, no draw from a deck happens — by a counter or by card text — and the Play and Draw
+    Cards segment may end with counters left."""
+    return bool(_unstopped_keywords(state, "no_draws"))
+
+
+def extra_counters(state: dict, seat: int) -> int:
+    """Keyword ``extra_counters`` (``count``: an AMOUNT, read for the card): "During each of your
+    Play and Draw Cards segments, you may spend 1 additional counter for each personnel you command
+    but do not own" (The Perfect Tool): the counters ``seat``'s cards in play add as his turn's
+    segment begins. They are optional ("you may spend"): the segment may end with that many left."""
+    from . import filters as F
+    n = 0
+    for src, ab in _unstopped_keywords(state, "extra_counters"):
+        if S.commander(state, src) != seat:
+            continue
+        ctx = F.ctx_for(state, src)
+        if "if" not in ab or F.condition(state, ab["if"], ctx):
+            n += max(0, F.amount(state, ab.get("count", 1), ctx))
+    return n
+
+
+def optional_counters(state: dict, seat: int) -> int:
+    """How many of ``seat``'s counters this turn are additional ones he need not spend (The Perfect
+    Tool, At What Cost?: kept in ``state["turn"]``, never shown; absent = none)."""
+    t = state["turn"]
+    return t.get("optional_counters", 0) if t.get("player") == seat else 0
+
+
+def add_optional_counters(state: dict, seat: int, n: int) -> None:
+    """Give ``seat`` ``n`` additional counters for this turn, which he may leave unspent."""
+    if n <= 0 or state["turn"].get("player") != seat:
+        return
+    state["seats"][seat]["counters"] += n
+    state["turn"]["optional_counters"] = state["turn"].get("optional_counters", 0) + n
+
+
+# -- "You may play a Commander that corresponds with your ship aboard that ship" (Necessary Evil) --
+def commander_ships(state: dict, seat: int, iid: str) -> list:
+    """Keyword ``commanders_play_aboard`` (Captain on the Bridge): while ``seat`` commands an
+    unstopped card with it, a personnel he plays may be played aboard each ship of his in play
+    that it corresponds with (its "Commander: X" keyword names the ship)."""
+    if S.ctype(state, iid) != "personnel" or not any(
+            S.commander(state, src) == seat for src, _ in _unstopped_keywords(state, "commanders_play_aboard")):
+        return []
+    return [s for s in S.ships_in_play(state, seat) if not S.on_event(state, s) and corresponds(state, iid, s)]
+
+
+def commander_aboard_change(state: dict, seat: int, iid: str, at) -> int:
+    """"When you do, he or she is cost -1": the keyword's ``count`` for a play aboard such a ship."""
+    if at is None or at not in commander_ships(state, seat, iid):
+        return 0
+    return sum(ab.get("count", 0) for src, ab in _unstopped_keywords(state, "commanders_play_aboard")
+               if S.commander(state, src) == seat)

@@ -212,6 +212,8 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
         n = len(state["seats"])
         return [d for k in range(n) for m in state["seats"][(ctx["you"] + k) % n]["missions"]
                 for d in state["cards"][m]["under"]]
+    if scope == "damage":  # the Damage cards lying on ships in play ("your Damage cards on an opponent's ship": No Escape)
+        return [d for ship in S.ships_in_play(state) for d in state["cards"][ship].get("damage", ())]
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
         return list(state["seats"][ctx["you"]]["brig"])
     if scope == "opponent_brig":  # the captives in your opponents' brigs
@@ -310,9 +312,12 @@ def condition(state: dict, cond: dict, ctx: dict) -> bool:
             if n < cond.get("min", 1):
                 return False
         elif k == "count":
-            if len(candidates(state, v, ctx)) < cond.get("min", 1):
+            found = candidates(state, v, ctx)
+            if cond.get("distinct") == "title":  # "two different cards" (Accepting the Past): different titles
+                found = {S.title(state, i) for i in found}
+            if len(found) < cond.get("min", 1):
                 return False
-        elif k in ("min", "matches"):
+        elif k in ("min", "matches", "distinct"):
             continue
         elif k == "ref":
             cards = ctx["refs"].get(v, [])

@@ -12,6 +12,7 @@ from ... import rng as R
 from .. import glossary as G
 from .. import state as S
 from .. import stats as ST
+from . import extra as X
 from . import filters as F
 from . import prevention as P
 from . import examine as EX
@@ -46,8 +47,8 @@ SUPPORTED = {
     "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
     "move_ship", "beam", "name_skill", "name_card_type", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
-    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card",
-    "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top",
+    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
+    "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while",
 }
 
 
@@ -199,6 +200,20 @@ def _if(state, frame, eff, arg):
     return FR._child(state, frame, eff.get("then", []) if ok else eff.get("else", []))
 
 
+REPEAT_LIMIT = 100  # a round whose effect was prevented could otherwise repeat for ever
+
+
+def _repeat_while(state, frame, eff, arg):
+    """``{"repeat_while": {"while": CONDITION}, "then": [effects]}`` — "randomly kill an opponent's personnel
+    involved. If that personnel costs 1, randomly kill another … Repeat this until you kill a personnel
+    who does not cost 1" (Battle Lust): ``then`` runs, then, while the condition holds (read after the
+    round, with the names it made), it runs again. At most :data:`REPEAT_LIMIT` rounds."""
+    rounds = frame["ctx"].get("repeat_rounds", 0) + 1
+    frame["ctx"]["repeat_rounds"] = rounds
+    again = [{"if": arg["while"], "then": [eff]}] if rounds < REPEAT_LIMIT else []
+    return FR._child(state, frame, list(eff.get("then") or []) + again)
+
+
 # -- numbers and cards ---------------------------------------------------------------
 def _modify(state, frame, eff, arg):
     cards = TG.targets(state, frame, arg["target"])
@@ -209,6 +224,17 @@ def _modify(state, frame, eff, arg):
     for c in cards:
         state["mods"].append({"card": c, "stat": arg["stat"], "amount": amount, "until": until,
                               **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
+    return True
+
+
+def _add_counters(state, frame, eff, arg):
+    """"Lose 5 points to spend 7 additional counters this turn" (At What Cost?): counters of this
+    turn's Play and Draw Cards segment, which the player may leave unspent (``extra``)."""
+    seat = frame["ctx"]["you"]
+    n = F.amount(state, arg["amount"], frame["ctx"])
+    if state["turn"].get("player") == seat and n > 0:
+        X.add_optional_counters(state, seat, n)
+        S.log(state, "counters_added", seat=seat, amount=n)
     return True
 
 
@@ -445,6 +471,7 @@ HANDLERS = {
     "place_on_mission": _place_on_mission,
     "modify": _modify,
     "draw": _draw,
+    "add_counters": _add_counters,
     "discard": _discard,
     "download": DK.download,
     "take_from_discard": _search("discard"),
@@ -457,5 +484,6 @@ HANDLERS = {
     "if": _if,
     "repeat": _repeat,
     "blank_skills": SK.blank_skills,
+    "repeat_while": _repeat_while,
 }
 assert set(HANDLERS) == SUPPORTED

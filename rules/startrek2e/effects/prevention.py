@@ -29,6 +29,8 @@ def _applies(state: dict, verb: str, card: str) -> bool:
         return True
     if verb == "kill" and state["cards"][card]["zone"] == "brig":  # "kill your captive"
         return True
+    if verb == "place_in_brig" and state["cards"][card]["zone"] == "deck":  # revealed from a deck (Caught in the Act)
+        return S.ctype(state, card) == "personnel"
     if not S.in_play(state, card):
         return False
     if verb in ("kill", "place_in_brig"):

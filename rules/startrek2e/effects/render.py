@@ -53,6 +53,7 @@ TRIGGERS = {
     "about_to_face_dilemma": "When your personnel are about to face a dilemma",
     "dilemma_about_to_be_overcome": "When a dilemma is about to be overcome",
     "dilemma_about_to_return": "When a dilemma being faced is about to be returned to its owner's dilemma pile",
+    "right_turn_ends": "At the end of the turn of the opponent on your right",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
@@ -291,21 +292,23 @@ def _cost_change(ab: dict, ctx: P.Ctx) -> str:
     "When you are about to play a [Baj] personnel at this mission, you may discard a card from hand
     to make that personnel cost -1"."""
     who = dict(ab.get("who") or {})
-    mine = who.pop("owner", None) == "you"
+    whose = who.pop("owner", None)
+    mine = whose == "you"
     ctx.trigger = "about_to_play_own" if mine else "about_to_play_personnel"  # "you have" / "that player has"
-    head = f"When {'you are' if mine else 'a player is'} about to play {P.noun(who, ctx, article=True, owner=False)}"
+    head = f"When {'you are' if mine else 'an opponent is' if whose == 'opponent' else 'a player is'} about to play {P.noun(who, ctx, article=True, owner=False)}"
     cond = ab.get("if")
     if cond == {"trigger_mission": {"at_this_mission": True}}:
         head, cond = head + " at this mission", None
     if cond:
         head += f", if {P.condition(cond, ctx)}"
     amt = ab["amount"]
-    change = f"cost {'+' if amt >= 0 else ''}{amt}"
+    change = f"cost {P.amount(amt, ctx)}" if isinstance(amt, dict) else f"cost {'+' if amt >= 0 else ''}{amt}"
+    that = "that event" if who.get("type") == "event" else "that personnel"  # Party Atmosphere
     if ab.get("optional"):
         cost = ab.get("cost")
-        body = f"you may {_cost(cost, ctx)} to make that personnel {change}" if cost else f"you may make that personnel {change}"
+        body = f"you may {_cost(cost, ctx)} to make {that} {change}" if cost else f"you may make {that} {change}"
     else:
-        body = f"that personnel is {change}"
+        body = f"{that} is {change}"
     return f"{head}, {body}."
 
 
@@ -407,6 +410,18 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
     if kw == "cant_move_to":  # Cargo Haul
         dest = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
         return f"You cannot move your ship from this mission to {dest}."
+    if kw == "commanders_play_aboard":  # Captain on the Bridge
+        n = ab.get("count", 0)
+        when = f" When you do, he or she is cost {'+' if n > 0 else ''}{n}." if n else ""
+        return "You may play a Commander that corresponds with your ship aboard that ship." + when
+    if kw == "no_draws":  # At an Impasse
+        return ("No player may draw cards from his or her deck. (Players do not need to spend all their "
+                "counters on their turns.)")
+    if kw == "extra_counters":  # The Perfect Tool
+        n = ab.get("count", 1)
+        many = P.amount(n, ctx).replace(" for each", " additional counter for each", 1) if isinstance(n, dict) and "per" in n \
+            else f"{P.amount(n, ctx, count=True)} additional counters"
+        return f"During each of your Play and Draw Cards segments, you may spend {many}."
     if kw == "no_interrupts":  # Michael Eddington
         return (f"While {P.condition(cond, ctx)}, that opponent cannot play interrupts." if cond
                 else "Your opponents cannot play interrupts.")

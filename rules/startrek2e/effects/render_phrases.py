@@ -35,7 +35,8 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "aboard_attempting_ship", "mission_owner", "owned_by",
             "with_ref", "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with",
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
-            "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
+            "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "in_core", "plays_in_core", "damaging", "with_count",
+            "commander_aboard",
             "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
             "in_attempt"}
@@ -207,6 +208,10 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"in {whose} discard pile")
     elif scope == "all_discards":
         out.append("in each player's discard pile")
+    elif scope == "overcome":
+        out.append("overcome beneath a mission")
+    elif scope == "damage":
+        out.append("lying on a ship as a Damage card")
     elif scope == "brig":
         out.append("held in your brig")
     elif scope == "opponent_brig":
@@ -253,6 +258,17 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("present with that card")
     if f.get("at_trigger_mission"):
         out.append("at that mission")
+    if "with_count" in f:  # Field Studies
+        n = f["with_count"].get("min", 1)
+        out.append(f"with {num(n)} {noun(f['with_count']['filter'], ctx, plural=n != 1)} there")
+    if "damaging" in f:  # No Escape
+        out.append(f"on {noun({'type': 'ship', **f['damaging']}, ctx, article=True)}")
+    if "plays_in_core" in f:
+        out.append("that plays in a core" if f["plays_in_core"] else "that plays on a card")
+    if "in_core" in f:
+        out.append("in a core" if f["in_core"] else "not in a core")
+    if "commander_aboard" in f:
+        out.append("with its Commander aboard" if f["commander_aboard"] else "without its Commander aboard")
     if "on_planet" in f:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
@@ -441,6 +457,8 @@ def target(t: dict, ctx: Ctx) -> str:
                 "combat_begins": "the mission of that combat"}.get(ctx.trigger, "that mission")
     if "attempting_ship" in t:
         return "the attempting ship"
+    if "deck_top" in t:  # Holographic Hoax
+        return "the top card of " + ("your deck" if t["deck_top"] == "you" else "an opponent's deck")
     if "deck_bottom" in t:  # Sarina Douglas
         return "the bottom card of " + ("your deck" if t["deck_bottom"] == "you" else "an opponent's deck")
     if "this_mission" in t:
@@ -518,6 +536,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
     if isinstance(a, dict) and "completed_missions" in a:  # "+1 for each mission you have completed"
         who = a["completed_missions"].get("who", "you")
         return "1 for each mission " + ("you have completed" if who == "you" else "an opponent has completed")
+    if isinstance(a, dict) and "round" in a:  # Prison Compound
+        return f"{amount(a['round'], ctx, count=count)} rounded to the nearest multiple of {a['to']}"
     if isinstance(a, dict) and "skill_dots" in a:
         return f"the number of [SD] icons on {ref_phrase(a['skill_dots']['ref'], ctx)}"
     return "<?amount>"
@@ -623,7 +643,7 @@ def condition(c: dict, ctx: Ctx) -> str:
     facing a dilemma and there is no Intelligence personnel at this mission"."""
     parts = []
     for k, v in c.items():
-        if k in ("min", "matches", "group"):
+        if k in ("min", "matches", "group", "distinct"):
             continue
         if k == "facing_dilemma":
             parts.append(f"{ctx.this} is {'facing' if v else 'not facing'} a dilemma")
@@ -639,7 +659,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"you command {noun(v, ctx, article=True, owner=False)}" if n <= 1
                          else f"you command {num(n)} {noun(v, ctx, plural=True, owner=False)}")
         elif k == "count":
-            parts.append(_count_clause(v, c.get("min", 1), ctx))
+            parts.append(_count_clause(v, c.get("min", 1), ctx)
+                         + (" with different card titles" if c.get("distinct") == "title" else ""))
         elif k == "meets":
             who = f"{ref_phrase(c['group']['ref'], ctx, plural=True)} have" if "group" in c else (
                 "your attempting personnel have" if ctx.dilemma else "your personnel there have")

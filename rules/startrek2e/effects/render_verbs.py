@@ -264,6 +264,22 @@ def _if(eff, arg, ctx):
     return text
 
 
+def _search_dilemmas(eff, arg, ctx):
+    """Machinations: "… costs no more than …; … on the top of your dilemma stack"; Thought Maker: "… for a
+    copy of one of your overcome dilemmas and add it to those drawn"."""
+    what = P.noun({"type": "dilemma", **(arg.get("filter") or {})}, ctx, article=True, owner=False)
+    if "cost_at_most" in arg:
+        what += f" that costs no more than {P.amount(arg['cost_at_most'], ctx, count=True)}"
+    end = ("add the chosen dilemma to those you drew" if arg.get("to") == "drawn"
+           else "place the chosen dilemma on the top of your dilemma stack")
+    return f"search your dilemma pile and choose {what}; shuffle and replace your dilemma pile face down, and {end}"
+
+
+def _repeat_while(eff, arg, ctx):
+    """Battle Lust: "…; repeat this while that personnel costs 1"."""
+    return f"{clauses(eff.get('then') or [], ctx)}; repeat this while {P.condition(arg['while'], ctx)}"
+
+
 def _may(eff, arg, ctx):
     who = (arg or {}).get("who", "you")
     body = clauses(eff.get("then") or [], ctx)
@@ -324,14 +340,21 @@ def _examine(eff, arg, ctx):
         p = arg["choose"]
         chooser = "your opponent" if p.get("chooser", arg.get("by", "you")) == "opponent" else "you"
         k = p.get("count", 1)
-        picks.append(f"{chooser} {'chooses' if chooser != 'you' else 'choose'} {'a card' if k == 1 else P.num(k) + ' cards'} there")
+        what = 'a card' if k == 1 else P.num(k) + ' cards'
+        if "filter" in p:  # "choose two non-ship cards" (Far-Seeing Eyes)
+            what = ("up to " if p.get("up_to") else "") + P.num(k) + " " + P.noun(p["filter"], ctx, owner=False, plural=k != 1)
+        picks.append(f"{chooser} {'chooses' if chooser != 'you' else 'choose'} {what} there")
         ctx.refs[p["as"]] = ("card" if k == 1 else "cards", k != 1)
     for key, phrase in (("discard", "discard {n} of them"), ("take", "take {n} of them into hand"),
-                        ("bottom", "place {n} of them on the bottom")):
+                        ("bottom", "place {n} of them on the bottom"),
+                        ("under", "place {n} of them face up beneath " + (
+                            P.ref_phrase(arg["under"]["at"], ctx) if isinstance(arg.get("under"), dict) else "") + " (overcome)")):
         if key in arg:
             p = arg[key] if isinstance(arg[key], dict) else {"count": arg[key]}
             k = p.get("count", 1)
             words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k))
+            if k == "any":  # "you may place those dilemmas on the top and bottom" (Tempted By Flesh)
+                words = phrase.format(n="any number")
             if "filter" in p:  # "you may place a personnel revealed in his or her owner's discard pile" (Pardek)
                 words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k)).replace(
                     " of them", f" {P.noun(p['filter'], ctx, owner=False, plural=k != 1)} among them")
@@ -414,7 +437,10 @@ def _extra_dilemmas(eff, arg, ctx):
         parts.append(f"subtract {P.num(-arg['draw'])} from the number of dilemmas {who} can draw")
     elif arg.get("draw"):
         parts.append(f"draw {P.num(arg['draw'])} extra dilemmas")
-    if arg.get("cost"):
+    if arg.get("cost", 0) < 0:  # Running a Tight Ship
+        who = "he or she" if arg.get("drawer") == "opponent" else "you"
+        parts.append(f"subtract {P.num(-arg['cost'])} from the total cost {who} can spend on dilemmas")
+    elif arg.get("cost"):
         parts.append(f"spend {P.num(arg['cost'])} extra in total cost on dilemmas")
     return " and ".join(parts)
 
@@ -490,9 +516,10 @@ VERBS = {
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
     "may": _may, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
+    "add_counters": lambda e, a, c: f"spend {P.amount(a['amount'], c, count=True)} additional counters this turn",
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",
     "score": _score, "lose_points": _lose, "begin_combat": _combat, "begin_engagement": _engagement,
-    "unless": _unless, "if": _if, "repeat": _repeat, "blank_skills": _blank_skills, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
+    "unless": _unless, "if": _if, "repeat": _repeat, "repeat_while": _repeat_while, "blank_skills": _blank_skills, "join_engagement": _join, "prevent": _prevent, "examine": _examine,
     "gain_skills": _gain_skills, "choose_one": _choose_one, "put_into_play": _put_into_play, "place_damage": _place_damage, "add_combat_strength": _add_combat_strength, "pass_right": _pass_right,
     "replace": _replace, "add_requirements": _add_requirements, "face_dilemma_instead": _face_instead,
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
@@ -504,9 +531,7 @@ VERBS = {
     "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
     "extra_dilemmas": _extra_dilemmas,
     "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",
-    "search_dilemmas": lambda e, a, c: (
-        f"search your dilemma pile and choose a dilemma that costs no more than {P.amount(a['cost_at_most'], c, count=True)}; "
-        "shuffle and replace your dilemma pile face down, and place the chosen dilemma on the top of your dilemma stack"),
+    "search_dilemmas": _search_dilemmas,
     "overcome_from_pile": lambda e, a, c: (
         f"the player to your left places the top card of his or her dilemma pile face up beneath {P.target(a['at'], c)} "
         "(that dilemma is overcome)"),

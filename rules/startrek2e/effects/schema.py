@@ -53,12 +53,13 @@ TRIGGER_EVENTS = {
     "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
-    "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return",
+    "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
 }
 KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
-            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min", "cant_use_skills"}
+            "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min", "cant_use_skills",
+            "no_draws", "extra_counters", "commanders_play_aboard"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
@@ -72,6 +73,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
     "name_skill", "name_card_type", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
     "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
+    "add_counters", "repeat_while",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -146,8 +148,10 @@ class _Checker(NounChecks):
                 self.err(f"{path}.checks", "a list of 'mission' and/or 'dilemma'")
         if kind == "cost_change":  # "When a player is about to play a personnel …, that personnel is cost +2"
             self.filter(ab.get("who"), f"{path}.who")
-            if not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
-                self.err(f"{path}.amount", "a number added to the cost of the card being played")
+            if isinstance(ab.get("amount"), dict):  # "for each headquarters mission …, cost -1" (Party Atmosphere)
+                self.amount(ab["amount"], f"{path}.amount")
+            elif not (isinstance(ab.get("amount"), int) and not isinstance(ab.get("amount"), bool)):
+                self.err(f"{path}.amount", "a number (or an AMOUNT) added to the cost of the card being played")
             if "cost" in ab and not ab.get("optional"):
                 self.err(f"{path}.cost", "a cost only on an optional change ('you may … to make …')")
         if kind == "play_cost":  # a number, or an AMOUNT: "for each Assault event you command, he is cost -1"
@@ -158,6 +162,11 @@ class _Checker(NounChecks):
         if kind == "keyword" and ab.get("keyword") == "move_range_change" and "count" in ab and not (
                 isinstance(ab["count"], int) and not isinstance(ab["count"], bool)):
             self.err(f"{path}.count", "a number added to the Range required (−1: Xhosa)")
+        if kind == "keyword" and ab.get("keyword") == "commanders_play_aboard" and "count" in ab and not (
+                isinstance(ab["count"], int) and not isinstance(ab["count"], bool)):
+            self.err(f"{path}.count", "the cost change of a Commander played that way (−1: Captain on the Bridge)")
+        if kind == "keyword" and ab.get("keyword") == "extra_counters" and "count" in ab:
+            self.amount(ab["count"], f"{path}.count")  # "1 additional counter for each …" (The Perfect Tool)
         if kind == "keyword" and ab.get("keyword") not in KEYWORDS:
             self.err(f"{path}.keyword", f"unknown keyword {ab.get('keyword')!r}")
         for key in ("optional", "order", "destroy_after"):
@@ -226,7 +235,7 @@ class _Checker(NounChecks):
         for key in ("then", "else", "win", "lose"):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat") and "then" not in eff:
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
             if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
@@ -261,6 +270,13 @@ class _Checker(NounChecks):
             self.requirement(arg, p)
         elif verb == "if":
             self.condition(arg, p)
+        elif verb == "repeat_while":  # "Repeat this until you kill a personnel who does not cost 1" (Battle Lust)
+            self.keys(arg, {"while"}, p)
+            if isinstance(arg, dict):
+                if "while" not in arg:
+                    self.err(p, 'repeat_while needs "while" (a CONDITION read after each round)')
+                else:
+                    self.condition(arg["while"], f"{p}.while")
         elif verb == "modify":
             self.modify(arg, p, static=False)
         elif verb == "place_on_mission":
@@ -304,6 +320,13 @@ class _Checker(NounChecks):
                     self.filter(arg["filter"], f"{p}.filter")
         elif verb == "examine":
             self.examine(arg, p)
+        elif verb == "add_counters":  # "spend 7 additional counters this turn" (At What Cost?)
+            self.keys(arg, {"amount"}, p)
+            if isinstance(arg, dict):
+                if "amount" not in arg:
+                    self.err(p, "add_counters needs 'amount'")
+                else:
+                    self.amount(arg["amount"], f"{p}.amount")
         elif verb in ("extra_dilemmas", "search_dilemmas", "overcome_from_pile", "meet_with"):
             self.attempt_verb(verb, arg, p)
         elif verb == "name_skill":  # "Your opponent names a skill" (Face to Face): {"chooser"?: SIDE} + as
@@ -427,23 +450,27 @@ class _Checker(NounChecks):
 
     def attempt_verb(self, verb: str, arg: Any, path: str) -> None:
         """The verbs of ``effects/attempts.py`` (Energize: dilemma draws, piles, meeting)."""
-        keys = {"extra_dilemmas": {"draw", "cost", "drawer"}, "search_dilemmas": {"cost_at_most"},
+        keys = {"extra_dilemmas": {"draw", "cost", "drawer"}, "search_dilemmas": {"cost_at_most", "filter", "to"},
                 "overcome_from_pile": {"at"}, "meet_with": {"use", "instead_of"}}[verb]
         self.keys(arg, keys, path)
         if not isinstance(arg, dict):
             return
         if verb == "extra_dilemmas":
             nums = {k: v for k, v in arg.items() if k != "drawer"}
-            if not nums or any(not (isinstance(v, int) and not isinstance(v, bool) and (v >= 0 or k == "draw"))
+            if not nums or any(not (isinstance(v, int) and not isinstance(v, bool) and True)
                                for k, v in nums.items()):
-                self.err(path, '{"draw"?: n, "cost"?: n, "drawer"?: SIDE} (cost ≥ 0; a negative draw: fewer)')
+                self.err(path, '{"draw"?: n, "cost"?: n, "drawer"?: SIDE} (negative: fewer / less)')
             if arg.get("drawer", "you") not in SIDES:  # "subtract one from the number he or she can draw" (Damar)
                 self.err(f"{path}.drawer", "'you' (you draw the dilemmas) or 'opponent' (your attempt's drawer)")
-        elif verb == "search_dilemmas":
-            if "cost_at_most" not in arg:
-                self.err(path, "search_dilemmas needs 'cost_at_most' (an AMOUNT)")
-            else:
+        elif verb == "search_dilemmas":  # Machinations (cost_at_most); Thought Maker (filter, to: drawn)
+            if not ({"cost_at_most", "filter"} & set(arg)):
+                self.err(path, "search_dilemmas needs 'cost_at_most' (an AMOUNT) or 'filter'")
+            if "cost_at_most" in arg:
                 self.amount(arg["cost_at_most"], f"{path}.cost_at_most")
+            if "filter" in arg:
+                self.filter(arg["filter"], f"{path}.filter")
+            if arg.get("to", "stack") not in ("stack", "drawn"):
+                self.err(f"{path}.to", "'stack' (the top of your dilemma stack) or 'drawn' (added to those drawn)")
         elif verb == "overcome_from_pile":
             if "at" not in arg:
                 self.err(path, "overcome_from_pile needs 'at' (the mission)")
@@ -473,7 +500,7 @@ class _Checker(NounChecks):
 
     def examine(self, arg: Any, path: str) -> None:
         """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""
-        self.keys(arg, {"from", "who", "by", "count", "reveal", "choose", "discard", "take", "bottom", "swap", "rest",
+        self.keys(arg, {"from", "who", "by", "count", "reveal", "choose", "discard", "take", "bottom", "swap", "rest", "under",
                         "exchange", "random"}, path)
         if not isinstance(arg, dict):
             return
@@ -484,9 +511,11 @@ class _Checker(NounChecks):
                 self.err(f"{path}.{k}", "'you' or 'opponent'")
         if "choose" in arg:  # "… and chooses a card": {"count"?, "chooser"?, "as": name}
             v = arg["choose"]
-            if not isinstance(v, dict) or not isinstance(v.get("as"), str) or set(v) - {"count", "chooser", "as"} \
-                    or v.get("chooser", "you") not in SIDES:
-                self.err(f"{path}.choose", '{"as": name, "count"?: n, "chooser"?: SIDE}')
+            if not isinstance(v, dict) or not isinstance(v.get("as"), str) \
+                    or set(v) - {"count", "chooser", "as", "filter", "up_to"} or v.get("chooser", "you") not in SIDES:
+                self.err(f"{path}.choose", '{"as": name, "count"?: n, "chooser"?: SIDE, "filter"?: FILTER, "up_to"?: bool}')
+            elif "filter" in v:  # "choose two non-ship cards" (Far-Seeing Eyes)
+                self.filter(v["filter"], f"{path}.choose.filter")
         if "count" in arg:
             self.amount(arg["count"], f"{path}.count")
         if "reveal" in arg and not isinstance(arg["reveal"], bool):
@@ -495,18 +524,22 @@ class _Checker(NounChecks):
             self.err(f"{path}.random", "true, with 'from': 'hand' (random cards of that hand)")
         if arg.get("rest", "top") not in ("top", "top_any_order", "bottom", "bottom_any_order", "discard", "hand"):
             self.err(f"{path}.rest", "'top', 'top_any_order', 'bottom', 'bottom_any_order', 'discard' or 'hand'")
-        for k in ("discard", "take", "bottom", "swap", "exchange"):
+        if "under" in arg and not (isinstance(arg["under"], dict) and isinstance(arg["under"].get("at"), str)):
+            self.err(f"{path}.under", '{"at": name (a remembered mission), "count"?, "filter"?, …}')
+        for k in ("discard", "take", "bottom", "swap", "exchange", "under"):
             if k not in arg:
                 continue
             v = arg[k]
+            if k == "under" and isinstance(v, dict):  # "Place face up beneath that mission" (Field Studies)
+                v = {x: y for x, y in v.items() if x != "at"}
             if isinstance(v, int) and not isinstance(v, bool) and v >= 1:
                 continue
             if isinstance(v, dict) and "filter" in v:  # only matching cards may be picked (Pardek)
                 self.filter(v["filter"], f"{path}.{k}.filter")
             if not isinstance(v, dict) or set(v) - {"count", "chooser", "up_to", "filter"} \
-                    or not (isinstance(v.get("count", 1), int) and v.get("count", 1) >= 1) \
+                    or not (v.get("count", 1) == "any" or isinstance(v.get("count", 1), int) and v.get("count", 1) >= 1) \
                     or v.get("chooser", "you") not in SIDES:
-                self.err(f"{path}.{k}", 'n or {"count": n, "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}')
+                self.err(f"{path}.{k}", 'n or {"count": n or "any", "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}')
 
     def modify(self, m: Any, path: str, *, static: bool) -> None:
         allowed = {"stat", "amount", "who"} if static else {"stat", "amount", "target"}

@@ -21,7 +21,8 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "not_self", "attribute", "highest", "lowest", "cost_at_most", "scope", "self", "not",
                "at_this_mission", "any_of", "class", "location", "region", "quadrant", "crew", "involved",
                "matching_mission", "mission_type", "with_trigger_card", "ref", "requires_skill",
-               "aboard_trigger_ship", "aboard_attempting_ship", "mission_owner", "owned_by", "with_ref",
+               "aboard_trigger_ship", "aboard_attempting_ship", "mission_owner", "owned_by", "with_ref", "in_core", "plays_in_core", "damaging", "with_count",
+               "commander_aboard",
                "attribute_sum", "facing_dilemma", "with_card", "equipped_with", "present_with", "dilemma_type",
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
@@ -30,12 +31,12 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
                "in_attempt"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
-          "overcome"}
+          "overcome", "damage"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
-                "trigger_mission", "deck_bottom"}
+                "trigger_mission", "deck_bottom", "deck_top"}
 TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
-CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count",
+CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count", "distinct",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
@@ -85,6 +86,11 @@ class NounChecks:
                     or v.get("who", "you") not in SIDES:
                 self.err(path, '{"completed_missions": {"who"?: "you"|"opponent"}}')
             return
+        if isinstance(a, dict) and "round" in a:  # {"round": AMOUNT, "to": 5}: "to the nearest multiple of 5"
+            if set(a) != {"round", "to"} or not isinstance(a["to"], int) or isinstance(a["to"], bool) or a["to"] < 1:
+                self.err(path, '{"round": AMOUNT, "to": n}')
+            self.amount(a.get("round"), f"{path}.round")
+            return
         if isinstance(a, dict) and "skill_dots" in a:  # {"skill_dots": {"ref": name}}: their [SD] icons
             if set(a) != {"skill_dots"} or not isinstance(a["skill_dots"], dict) or set(a["skill_dots"]) != {"ref"}:
                 self.err(path, '{"skill_dots": {"ref": name}}')
@@ -118,8 +124,8 @@ class NounChecks:
             if form != "ref":
                 self.err(f"{path}.filter", "only a 'ref' target takes a filter")
             self.filter(t["filter"], f"{path}.filter")
-        if form == "deck_bottom" and t["deck_bottom"] not in SIDES:  # "the bottom card of your deck" (Sarina Douglas)
-            self.err(f"{path}.deck_bottom", "'you' or 'opponent' (whose deck)")
+        if form in ("deck_bottom", "deck_top") and t[form] not in SIDES:  # "the bottom card of your deck" (Sarina Douglas)
+            self.err(f"{path}.{form}", "'you' or 'opponent' (whose deck)")
         if "all_but" in t and (form != "random" or not isinstance(t["all_but"], int)):
             self.err(f"{path}.all_but", "a number, on a 'random' target")
         if "brig" in t and t["brig"] not in SIDES:
@@ -177,6 +183,15 @@ class NounChecks:
                     self.filter(g, f"{path}.any_of[{i}]")
         if "crew" in f:
             self.filter(f["crew"], f"{path}.crew")
+        if "with_count" in f:  # {"filter": FILTER, "min": n} (Field Studies)
+            v = f["with_count"]
+            if not isinstance(v, dict) or set(v) - {"filter", "min"} or "filter" not in v \
+                    or not isinstance(v.get("min", 1), int) or v.get("min", 1) < 1:
+                self.err(f"{path}.with_count", '{"filter": FILTER, "min": n}')
+            else:
+                self.filter(v["filter"], f"{path}.with_count.filter")
+        if "damaging" in f:  # the ship a Damage card lies on (No Escape)
+            self.filter(f["damaging"], f"{path}.damaging")
         if "corresponds_with" in f:  # a Commander and his ship ("Commander: X" names the ship)
             self.filter(f["corresponds_with"], f"{path}.corresponds_with")
         if "matches_affiliation" in f and f["matches_affiliation"] != "ship":
@@ -220,7 +235,8 @@ class NounChecks:
             self.err(f"{path}.dilemma_type", "planet, space or dual")
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
                   "at_trigger_mission", "host",
-                  "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt"):
+                  "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt",
+                  "in_core", "plays_in_core", "commander_aboard"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 
@@ -280,6 +296,8 @@ class NounChecks:
         for k in ("present_with", "command", "count"):
             if k in c:
                 self.filter(c[k], f"{path}.{k}")
+        if "distinct" in c and (c["distinct"] != "title" or "count" not in c):  # Accepting the Past
+            self.err(f"{path}.distinct", "'title', with 'count' (different card titles)")
         if "meets" in c:
             self.requirement(c["meets"], f"{path}.meets")
         if "mission_type" in c and c["mission_type"] not in ("planet", "space", "headquarters"):

@@ -1,5 +1,5 @@
 """The FILTER keys about ships and where cards are (EFFECTS.md §3): ``on_event``, ``host``,
-``at_trigger_from``, ``ship_commander``, ``with_attached``, ``aboard_ref``.
+``at_trigger_from``, ``ship_commander``, ``with_attached``, ``aboard_ref``, ``commander_aboard``.
 
 Why apart from ``ships.py`` (the verbs that move ships and place cards): the filters read
 them, and the filters are a layer below every verb (the package docstring lists the layers).
@@ -9,7 +9,8 @@ from __future__ import annotations
 from .. import state as S
 
 
-FILTER_KEYS = {"on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref"}
+FILTER_KEYS = {"on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref",
+               "commander_aboard", "damaging"}
 
 
 def this_ship(state: dict, src: str):
@@ -50,6 +51,18 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "ship_commander":  # "this ship's Commander": Commander: <this ship's title>
         ship = this_ship(state, src) if src else None
         ok = ship is not None and S.title(state, ship) in commander_keywords(state, iid)
+        return ok == bool(v)
+    if k == "damaging":  # a Damage card on a matching ship ("your Damage cards on an opponent's ship": No Escape)
+        host = c["in"] if c["zone"] == "damage" else None
+        return host is not None and F.matches(state, host, v, ctx)
+    if k == "commander_aboard":  # "a ship with its Commander aboard": a personnel aboard whose
+        # "Commander: <ship>" keyword names this ship's title (Deploy the Fleet, Running a Tight Ship)
+        title = S.title(state, iid) if S.ctype(state, iid) == "ship" else None
+        # an unstopped one the ship's commander commands, as for Inspiring Leader (RULES.md "A ship's Commander")
+        ok = title is not None and any(
+            S.ctype(state, p) == "personnel" and not state["cards"][p].get("stopped")
+            and S.commander(state, p) == S.commander(state, iid) and title in commander_keywords(state, p)
+            for p in c.get("aboard") or ())
         return ok == bool(v)
     if k == "with_attached":  # a card with a matching event played on it ("limit one per ship")
         return any(F.matches(state, a, v, ctx) for a in c.get("attached", ()))

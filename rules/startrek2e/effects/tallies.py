@@ -35,7 +35,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
 FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn"}
-AMOUNT_KEYS = {"skill_dots", "completed_missions"}
+AMOUNT_KEYS = {"skill_dots", "completed_missions", "round"}
 
 
 def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
@@ -159,6 +159,10 @@ def amount_key(state: dict, amt: dict, ctx: dict) -> int:
     if "completed_missions" in amt:  # "for each mission you have completed" (Norah Satie): that player's count
         seat = ctx["you"] if amt["completed_missions"].get("who", "you") == "you" else ctx["opp"]
         return len(state["seats"][seat]["completed"])
+    if "round" in amt:  # "Round the total … to the nearest multiple of 5" (Prison Compound); halves round up
+        from . import filters as F
+        n, to = F.amount(state, amt["round"], ctx), amt["to"]
+        return ((n + to // 2) // to) * to
     raise ValueError(f"unknown AMOUNT {amt!r}")
 
 

@@ -43,6 +43,9 @@ def targets(state: dict, frame: dict, t: dict, keep=None):
     elif "deck_bottom" in t:  # "the bottom card of your deck" (Sarina Douglas): unseen, never revealed
         deck = state["seats"][FR._seat(ctx, t["deck_bottom"])]["deck"]
         out = deck[-1:]
+    elif "deck_top" in t:  # "remove the top card of his or her deck from the game" (Holographic Hoax)
+        deck = state["seats"][FR._seat(ctx, t["deck_top"])]["deck"]
+        out = deck[:1]
     elif "attempting_ship" in t:  # a dilemma's "this ship": the ship facing it
         ship = F.facing_ship(state)
         out = [ship] if ship else []

@@ -43,7 +43,7 @@ VERB_SAMPLES = {
     "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
-    "shuffle_deck": {}, "score": {"amount": 5}, "lose_points": {"amount": 5}, "begin_combat": {},
+    "shuffle_deck": {}, "score": {"amount": 5}, "lose_points": {"amount": 5}, "add_counters": {"amount": 7}, "repeat_while": {"while": {"score": {"min": 5}}}, "begin_combat": {},
     "begin_engagement": {}, "unless": {"skills": {"Diplomacy": 1}}, "if": {"attempting": True},
     "examine": {"count": 2}, "gain_skills": {"from": T, "to": {"self": True}},
     "choose_one": {"options": [[{"draw": {"count": 1}}], [{"score": {"amount": 5}}]]},
@@ -74,7 +74,7 @@ FILTER_SAMPLES = {
     "any_of": [{"keyword": "Kai"}, {"keyword": "Vedek"}], "class": "K'Vort", "location": "Remus",
     "region": "Bajor System", "quadrant": "gamma", "mission_type": "space", "crew": {"skill": "Engineer"}, "involved": True,
     "matching_mission": True, "with_trigger_card": True, "ref": "chosen", "requires_skill": "Science",
-    "aboard_trigger_ship": True, "aboard_attempting_ship": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
+    "aboard_trigger_ship": True, "aboard_attempting_ship": True, "in_core": True, "plays_in_core": True, "damaging": {"owner": "opponent"}, "with_count": {"filter": {"skill": "Law"}, "min": 2}, "commander_aboard": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
     "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
     "present_with": {"ref": "chosen"}, "dilemma_type": "space", "at_trigger_mission": True,
@@ -138,7 +138,7 @@ def test_every_ability_kind_and_verb_has_a_phrase():
     assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
     for verb, arg in VERB_SAMPLES.items():
         eff = {verb: arg}
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat"):
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while"):
             eff["then"] = [{"draw": {"count": 1}}]
         _clean([{"kind": "event", "effects": [eff]}])
 
@@ -158,7 +158,7 @@ def test_every_filter_key_and_condition_key_has_a_phrase():
     assert set(FILTER_SAMPLES) == SC.FILTER_KEYS
     for k, v in FILTER_SAMPLES.items():
         _clean([{"kind": "event", "effects": [{"stop": {"choose": {k: v}}}]}])
-    assert set(CONDITION_SAMPLES) == SC.CONDITION_KEYS - {"min", "matches", "group"}  # companions of count/ref/meets
+    assert set(CONDITION_SAMPLES) == SC.CONDITION_KEYS - {"min", "matches", "group", "distinct"}  # companions of count/ref/meets
     _clean([{"kind": "event", "effects": [{"if": {"meets": {"skills": {"Law": 1}}, "group": {"ref": "x"}},
                                            "then": [{"draw": {"count": 1}}]}]}])
     for k, v in CONDITION_SAMPLES.items():
