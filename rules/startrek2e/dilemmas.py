@@ -204,6 +204,8 @@ def face_dilemmas(state: dict) -> None:
         overcome(state, top, m)
         return
     a["current"] = top
+    from .effects.tallies import note_faced
+    note_faced(state)  # "each other dilemma he has faced this turn" (Parem)
     fire(state, "dilemma_revealed", seat=a["seat"], card=top, mission=m)
     fire(state, "own_dilemma_revealed", seat=a["seat"], owner=owner, card=top, mission=m)  # "your … dilemma is revealed"
 
@@ -250,9 +252,11 @@ def mission_requirements(state: dict) -> None:
         fire(state, "mission_completed", seat=seat, mission=m, ship=a.get("ship"), team=list(team), used=used)
         fire(state, "opponent_mission_completed", seat=seat, mission=m, ship=a.get("ship"))
     else:
+        from .effects.filters import has_keyword_ability
+        from .glossary import stop
         for i in team:
-            from .glossary import stop
-            stop(state, i)
+            if not has_keyword_ability(state, i, "not_stopped_on_failure"):  # Five of Twelve
+                stop(state, i)
         S.log(state, "failed", seat=seat, mission=m, title=S.name(state, m))
         end_attempt(state)
         fire(state, "mission_failed", seat=seat, mission=m)

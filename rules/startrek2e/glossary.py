@@ -94,8 +94,8 @@ def stop(state: dict, iid: str, *, by_dilemma: bool = False) -> None:
         return
     if S.ctype(state, iid) == "equipment":  # Glossary "Stopped": equipment is never stopped
         return
-    from .effects.filters import has_keyword_ability
-    if has_keyword_ability(state, iid, "cant_be_stopped"):
+    from .effects.extra import cant_be_stopped
+    if cant_be_stopped(state, iid, by_dilemma=by_dilemma):
         return
     state["cards"][iid]["stopped"] = True
     S.log(state, "stopped", card=iid, title=S.name(state, iid))

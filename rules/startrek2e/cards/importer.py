@@ -77,6 +77,8 @@ KNOWN_TITLES = frozenset({
     "Koral", "Arctus Baran", "Liam Bilby", "Mirok",
     # Call to Arms personnel, checked by hand
     "Limara'Son", "Darok", "Yelgrun", "Reginald Barclay", "Founder Leader",
+    # Necessary Evil personnel, checked by hand
+    "Kira Meru", "Karen Farris", "Rusot", "Selok", "Five of Twelve",
 })
 #: Names that are one title with no subtitle although they look split.
 WHOLE_TITLES = frozenset({"I.K.S. Lukara", "I.K.S. Hegh'ta", "I.K.S. Maht-H'a", "Qualor II Rendezvous"})

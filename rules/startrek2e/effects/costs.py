@@ -14,7 +14,7 @@ from .. import state as S
 from . import filters as F
 
 TARGETED = ("stop", "kill", "destroy", "return_to_pile", "return_to_hand", "place_on_deck_top",
-            "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game")
+            "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game", "reveal")
 
 
 def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True, event: dict | None = None) -> bool:
@@ -59,6 +59,8 @@ def _target_payable(state: dict, iid: str, verb: str, t: dict, ctx: dict) -> boo
     return True
 
 
-def _stoppable(state: dict, iid: str) -> bool:
-    """A card that stopping would stop (unstopped, not "cannot be stopped")."""
-    return not state["cards"][iid].get("stopped") and not F.has_keyword_ability(state, iid, "cant_be_stopped")
+def _stoppable(state: dict, iid: str, *, by_dilemma: bool = False) -> bool:
+    """A card that stopping would stop (unstopped, not "cannot be stopped" — by a dilemma's text
+    too, when ``by_dilemma``)."""
+    from .extra import cant_be_stopped
+    return not state["cards"][iid].get("stopped") and not cant_be_stopped(state, iid, by_dilemma=by_dilemma)

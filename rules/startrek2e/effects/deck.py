@@ -100,6 +100,29 @@ def shuffle_into_deck(state: dict, frame: dict, eff: dict, arg: dict):
 
 
 def download(state: dict, frame: dict, eff: dict, arg: dict):
+    """``download``; with ``count`` n: "download up to three [Car] Dissident personnel" (Kira Nerys) —
+    one download after another, until n were made or the player takes none (or none is left);
+    ``as`` names every card that reached the hand."""
+    n = arg.get("count", 1)
+    if n == 1:
+        return _download_one(state, frame, eff, arg)
+    work = frame["work"]
+    one = {k: v for k, v in eff.items() if k != "as"}
+    while True:
+        done = _download_one(state, frame, one, arg)
+        if done is not True:
+            return done
+        found = work.get("found")
+        got = list(work.get("got", ())) + ([found] if found and state["cards"][found]["zone"] == "hand" else [])
+        made = work.get("made", 0) + 1
+        if found is None or made >= n:
+            FR._remember(frame, eff, got)
+            return True
+        work.clear()
+        work.update(got=got, made=made)
+
+
+def _download_one(state: dict, frame: dict, eff: dict, arg: dict):
     """``download``: choose a matching card of your deck (or none), show it, shuffle the
     rest; then the ``about_to_download`` window; unless prevented, it goes to your hand."""
     from . import filters as F

@@ -7,7 +7,8 @@ Shape::
                  "reveal"?: bool, "discard"?: PICK, "take"?: PICK, "bottom"?: PICK,
                  "rest"?: "top"|"top_any_order"|"bottom"|"bottom_any_order"|"discard"|"hand"}, "as"?: name}
 
-PICK = n or ``{"count": n, "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}`` (only matching
+PICK = n or ``{"count": n | "all", "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}`` (``"all"``:
+every matching examined card, no choice — "take each … revealed"; only matching
 cards may be picked). The picks happen in the
 order choose (the card stays where it is and is remembered under the PICK's ``as``: "your
 opponent examines your hand and chooses a card" — Memory Invasion), discard (to the owner's
@@ -86,6 +87,14 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
             work["left"].remove(card)
             work["done"] = done = done + 1
         eligible = [i for i in work["left"] if "filter" not in pick or F.matches(state, i, pick["filter"], ctx)]
+        if pick.get("count") == "all" and key != "choose":
+            # "Take each Treachery personnel revealed into your hand" (B'Etor, Lursa): every
+            # matching card goes, no one chooses
+            for card in eligible:
+                _place(state, ctx, key, card)
+                work["left"].remove(card)
+            work["step"], work["done"] = work["step"] + 1, 0
+            continue
         if (pick.get("count", 1) != "any" and done >= pick.get("count", 1)) or not eligible:  # "any": until none is left  # a PICK's ``filter``: "a personnel revealed" (Pardek)
             work["step"], work["done"] = work["step"] + 1, 0
             continue

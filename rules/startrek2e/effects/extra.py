@@ -353,6 +353,35 @@ def pay_options(state: dict, seat: int, *, only_attempting: bool = False) -> lis
     return out
 
 
+def cant_be_stopped(state: dict, iid: str, *, by_dilemma: bool = False) -> bool:
+    """Keyword ``cant_be_stopped``: "this personnel cannot be stopped" — with ``if`` (read for the
+    card: "While this personnel is facing a dilemma, he cannot be stopped": Lore) and
+    ``by_dilemma`` ("… cannot be stopped by dilemmas": Seskal, Koval — a dilemma's text only, never a
+    cost, the rules or another card)."""
+    from . import filters as F
+    for ab in S.abilities(state, iid, "keyword"):
+        if ab.get("keyword") != "cant_be_stopped" or (ab.get("by_dilemma") and not by_dilemma):
+            continue
+        if "if" not in ab or F.condition(state, ab["if"], F.ctx_for(state, iid)):
+            return True
+    return False
+
+
+def destroy_forbidden(state: dict, card: str, seat) -> bool:
+    """Keyword ``cant_be_destroyed`` (+ ``who``: FILTER, read for the keyword's card): "your opponent
+    cannot destroy that event" (Talnot) — a destroy effect of any player but that card's commander
+    leaves a matching card alone."""
+    from . import filters as F
+    if seat is None:
+        return False
+    for src in S.cards_in_play(state):
+        for ab in S.abilities(state, src, "keyword"):
+            if ab.get("keyword") == "cant_be_destroyed" and S.commander(state, src) != seat \
+                    and F.matches(state, card, ab.get("who") or {}, F.ctx_for(state, src)):
+                return True
+    return False
+
+
 def random_excluded(state: dict, iid: str) -> bool:
     """"While this personnel is facing a dilemma, exclude him from any random selection"
     (keyword ``random_excluded`` with ``if``, read for the card itself — Tosk)."""

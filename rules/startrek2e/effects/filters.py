@@ -185,7 +185,9 @@ def amount(state: dict, amt, ctx: dict) -> int:
     if "number" in amt:  # {"number": {"ref": name}}: "an equal number" — how many cards were remembered
         return len((ctx.get("refs") or {}).get(amt["number"]["ref"], []))
     if "stat" in amt:  # {"stat": "cost", "of": {"ref": name}}: "a number equal to his or her cost"
-        values = [ST.value(state, i, amt["stat"]) for i in ctx["refs"].get(amt["of"]["ref"], []) if i in state["cards"]]
+        cards = candidates(state, amt["of"]["all"], ctx) if "all" in amt["of"] else \
+            [i for i in ctx["refs"].get(amt["of"]["ref"], []) if i in state["cards"]]  # "all": Morik
+        values = [ST.value(state, i, amt["stat"]) for i in cards]
         if amt.get("highest"):  # "the highest Cunning among those personnel"
             return max(values, default=0)
         return sum(values)

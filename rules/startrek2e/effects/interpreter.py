@@ -38,7 +38,7 @@ from .frames import PUSHED, _child, _remember, _seat, paying, push, tie_breaker 
 from .targets import _target_verb, targets  # noqa: F401
 
 SUPPORTED = {
-    "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
+    "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
@@ -76,6 +76,29 @@ def _return_to_hand(state, frame, c):
 
 def _unstop(state, frame, c):
     state["cards"][c]["stopped"] = False
+
+
+def _join_attempt(state, frame, c):
+    """"That personnel joins this mission attempt" (William T. Riker, B'Etor): an unstopped
+    personnel of the attempting player at the attempt's mission (aboard its ship, for a ship's
+    attempt) becomes one of the attempting personnel; anyone else is left where he is."""
+    a = state.get("attempt")
+    card = state["cards"][c]
+    if not a or c in a["personnel"] or card["stopped"] or S.ctype(state, c) != "personnel":
+        return
+    if card["zone"] not in ("pile", "aboard") or S.mission_of(state, c) != a["mission"] or S.commander(state, c) != a["seat"]:
+        return
+    if a.get("ship") and (card["zone"] != "aboard" or card["in"] != a["ship"]):
+        return
+    a["personnel"].append(c)
+    S.log(state, "joined_attempt", card=c, title=S.name(state, c))
+
+
+def _reveal(state, frame, c):
+    """"Reveal an event from hand" (Broca's cost): the card is shown to every player and stays
+    where it is; ``as`` names it for the text."""
+    S.log(state, "revealed_cards", seat=frame["ctx"]["you"], owner=state["cards"][c]["owner"], cards=[c],
+          titles=[S.name(state, c)])
 
 
 def _brig(state, frame, c):
@@ -221,8 +244,13 @@ def _modify(state, frame, eff, arg):
         return False
     until = eff.get("until", "end_of_turn")
     amount = F.amount(state, arg["amount"], frame["ctx"])
+    of = arg["amount"].get("of") if isinstance(arg["amount"], dict) else None
+    if arg.get("set") and of and "ref" in of and not frame["ctx"]["refs"].get(of["ref"]):
+        return True  # no card to take the value from: nothing is replaced
     for c in cards:
-        state["mods"].append({"card": c, "stat": arg["stat"], "amount": amount, "until": until,
+        change = amount - ST.value(state, c, arg["stat"]) if arg.get("set") else amount  # "replace his Integrity
+        # with the Integrity of …" (Razka Karn): the change that makes it that value now
+        state["mods"].append({"card": c, "stat": arg["stat"], "amount": change, "until": until,
                               **({"seat": frame["ctx"]["you"]} if until == "start_of_your_next_turn" else {})})
     return True
 
@@ -421,8 +449,10 @@ HANDLERS = {
     "join_engagement": _join,
     "stop": P.preventable("stop", lambda s, f, c: G.stop(s, c, by_dilemma=bool(f["ctx"].get("dilemma")))),
     "kill": P.preventable("kill", lambda s, f, c: G.kill(s, c)),
-    "destroy": TG._target_verb(lambda s, f, c: G.destroy(s, c), "destroy"),
+    "destroy": P.preventable("destroy", lambda s, f, c: G.destroy(s, c)),
     "unstop": TG._target_verb(_unstop, "unstop"),
+    "join_attempt": TG._target_verb(_join_attempt),
+    "reveal": TG._target_verb(_reveal),
     "place_in_brig": P.preventable("place_in_brig", _brig),
     "prevent": P.prevent,
     "examine": EX.examine,

@@ -20,10 +20,11 @@ from . import frames as FR
 from . import targets as TG
 
 EVENTS = {"kill": "about_to_be_killed", "stop": "about_to_be_stopped", "place_in_brig": "about_to_be_placed_in_brig",
-          "place_on_deck_top": "about_to_place_on_deck_top"}
+          "place_on_deck_top": "about_to_place_on_deck_top",
+          "destroy": "about_to_be_destroyed"}  # "When your event is about to be destroyed by an opponent" (Miles O'Brien)
 
 
-def _applies(state: dict, verb: str, card: str) -> bool:
+def _applies(state: dict, verb: str, card: str, seat=None) -> bool:
     """Only a card that the verb would really affect is "about to be" affected."""
     if verb == "place_on_deck_top":  # any card may go on top of its owner's deck (effects/deck.py)
         return True
@@ -31,6 +32,9 @@ def _applies(state: dict, verb: str, card: str) -> bool:
         return True
     if verb == "place_in_brig" and state["cards"][card]["zone"] == "deck":  # revealed from a deck (Caught in the Act)
         return S.ctype(state, card) == "personnel"
+    if verb == "destroy":  # what the destroy verb would really destroy (effects/useful.py)
+        from .useful import affects
+        return affects(state, "destroy", card, {"you": seat})  # seat: whose text destroys (Talnot)
     if not S.in_play(state, card):
         return False
     if verb in ("kill", "place_in_brig"):
@@ -63,7 +67,7 @@ def preventable(verb: str, act):
                     return False
                 continue
             if work.get("asked") != c:
-                if not _applies(state, verb, c):
+                if not _applies(state, verb, c, frame["ctx"].get("you")):
                     work["queue"].pop(0)
                     continue
                 work["asked"] = c

@@ -54,6 +54,7 @@ TRIGGERS = {
     "dilemma_about_to_be_overcome": "When a dilemma is about to be overcome",
     "dilemma_about_to_return": "When a dilemma being faced is about to be returned to its owner's dilemma pile",
     "right_turn_ends": "At the end of the turn of the opponent on your right",
+    "about_to_be_destroyed": "When a card is about to be destroyed",
 }
 # "When <that card> is about to be …": the trigger card's filter becomes the subject
 SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_stopped": "is about to be stopped",
@@ -63,7 +64,8 @@ SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_
                     "about_to_place_on_deck_top": "is about to be placed on top of its owner's deck", "ship_moved": "moves",
                     "skills_used": "uses his or her skills to meet the requirements of a dilemma he or she is facing",
                     "dilemma_about_to_return": "is about to be returned to its owner's dilemma pile",
-                    "dilemma_about_to_be_overcome": "is about to be overcome"}
+                    "dilemma_about_to_be_overcome": "is about to be overcome",
+                    "about_to_be_destroyed": "is about to be destroyed"}
 _CACHE: dict[str, list[str]] = {}
 
 
@@ -180,6 +182,10 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
                 rest = [p for p in rest if p is not by]
                 doer = "you kill" if by["trigger_by"] == "you" else "an opponent kills"
                 return f"When {doer} {who}", ({"all": rest} if rest else None)
+            if by is not None and on == "about_to_be_destroyed":  # "… about to be destroyed by an opponent" (Miles O'Brien)
+                rest = [p for p in rest if p is not by]
+                doer = "you" if by["trigger_by"] == "you" else "an opponent"
+                return f"When {who} is about to be destroyed by {doer}", ({"all": rest} if rest else None)
             if any(set(p) == {"trigger_by_dilemma"} and p["trigger_by_dilemma"] for p in rest):
                 rest = [p for p in rest if set(p) != {"trigger_by_dilemma"}]
                 return f"When {who} {SUBJECT_TRIGGERS[on]} by a dilemma", ({"all": rest} if rest else None)
@@ -388,6 +394,7 @@ KEYWORDS = {
     "cant_staff": "{this} cannot staff a ship", "hidden_agenda": "Hidden Agenda",
     "random_excluded": "exclude {this} from any random selection",
     "cant_leave_play": "{this} cannot leave play",
+    "not_stopped_on_failure": "when you fail a mission attempt involving {this}, {this} is not stopped",
     "one_order_per_turn": "you may execute only one order using {this} each turn",
     "cant_attempt_here": "no mission attempt may begin at the mission where {this} is",
 }
@@ -420,11 +427,17 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
     if kw == "extra_counters":  # The Perfect Tool
         n = ab.get("count", 1)
         many = P.amount(n, ctx).replace(" for each", " additional counter for each", 1) if isinstance(n, dict) and "per" in n \
-            else f"{P.amount(n, ctx, count=True)} additional counters"
+            else f"{P.amount(n, ctx, count=True)} additional counter{'' if n == 1 else 's'}"
+        if cond:  # read as the turn begins (Bochra: "if this personnel is at an opponent's … mission")
+            return (f"At the start of each of your turns, if {P.condition(cond, ctx)}, you may spend {many} "
+                    "during your Play and Draw Cards segment.")
         return f"During each of your Play and Draw Cards segments, you may spend {many}."
     if kw == "no_interrupts":  # Michael Eddington
         return (f"While {P.condition(cond, ctx)}, that opponent cannot play interrupts." if cond
                 else "Your opponents cannot play interrupts.")
+    if kw == "cant_be_destroyed":  # Talnot
+        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+            ("y" if cond else "Y") + f"our opponents cannot destroy {P.noun(ab.get('who') or {}, ctx, plural=True)}."
     if kw == "cant_complete":
         return f"You cannot complete this mission if {P.condition(cond, ctx)}." if cond else \
             "You cannot complete this mission."
@@ -446,6 +459,8 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
     elif kw == "no_quadrant_penalty":
         other = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
         text = f"when any player moves a ship between this mission and {other}, do not add 2 to the span total"
+    elif kw == "cant_be_stopped" and ab.get("by_dilemma"):  # Seskal, Koval
+        text = f"{ctx.this} cannot be stopped by dilemmas"
     elif kw in KEYWORDS:
         text = KEYWORDS[kw].replace("{this}", ctx.this)
     else:

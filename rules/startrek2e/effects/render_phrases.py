@@ -39,7 +39,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "commander_aboard",
             "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-            "in_attempt"}
+            "in_attempt", "shares_skill_with"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -292,6 +292,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
                    else "that used none of his or her skills to meet its requirements")
     if "damaged" in f:
         out.append("that has a damage card on it" if f["damaged"] else "that has no damage card on it")
+    if "shares_skill_with" in f:  # Toran
+        out.append(f"who has a skill {ref_phrase(f['shares_skill_with']['ref'], ctx)} has")
     if "same_title_as" in f:
         out.append(f"with the same card title as {noun(f['same_title_as'], ctx, article=True)}")
     if f.get("matches_affiliation"):
@@ -503,6 +505,8 @@ def target(t: dict, ctx: Ctx) -> str:
             text = noun(f, ctx, article=True)
             if f.get("owner") == "you" and not f.get("scope"):
                 text = "one of " + noun(f, ctx, plural=True)
+            elif text.startswith("each of "):  # one chosen among the cards a cost named (Toran): not "each of"
+                text = text[len("each of "):]
         else:
             many = noun(f, ctx, plural=True)
             text = f"{upto}{num(n)} {'of ' if many.startswith(('your ', 'an opponent')) else ''}{many}"
@@ -528,6 +532,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
         limit = f"-{a['limit']}" if a.get("times", 1) < 0 and "limit" in a else a.get("limit")  # "(limit -3)"
         return text + (f" (limit {limit})" if "limit" in a else "")
     if isinstance(a, dict) and "stat" in a:
+        if a.get("highest") and "all" in a["of"]:  # Morik: "the cost of the event in your core that has the highest cost"
+            return f"the highest {stat_name(a['stat'])} among {noun(a['of']['all'], ctx, plural=True)}"
         if a.get("highest"):
             return f"the highest {stat_name(a['stat'])} among {ref_phrase(a['of']['ref'], ctx, plural=True)}"
         return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
@@ -540,6 +546,13 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
         return f"{amount(a['round'], ctx, count=count)} rounded to the nearest multiple of {a['to']}"
     if isinstance(a, dict) and "skill_dots" in a:
         return f"the number of [SD] icons on {ref_phrase(a['skill_dots']['ref'], ctx)}"
+    if isinstance(a, dict) and "dilemmas_faced" in a:  # Parem
+        return ("1 for each other dilemma" if a["dilemmas_faced"].get("other") else "1 for each dilemma") + \
+            f" {ctx.this} has faced this turn"
+    if isinstance(a, dict) and "beyond" in a:  # Crosis
+        what = noun(a["beyond"], ctx, plural=True, owner=False)
+        return (f"{a.get('times', 1)} for each of the {what} you command beyond the number of {what} an opponent of "
+                f"your choice commands" + (f" (limit {a['limit']})" if "limit" in a else ""))
     return "<?amount>"
 
 
@@ -723,6 +736,10 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"{amount(v, ctx, count=True)} is even")
         elif k == "prevented":
             parts.append(f"{ctx.this} was prevented" if v else f"{ctx.this} was not prevented")
+        elif k == "commands_more":
+            what = noun(v["filter"], ctx, plural=True, owner=False)
+            parts.append(f"you command more {what} than each of your opponents" if v.get("who", "you") == "you"
+                         else f"an opponent commands more {what} than you")
         elif k == "total":
             bounds = [f"{amount(v[b], ctx, count=True)} or {'more' if b == 'min' else 'less'}" for b in ("min", "max") if b in v]
             bounds += [f"less than {amount(v['below'], ctx, count=True)}"] if "below" in v else []

@@ -78,7 +78,7 @@ def effect(eff: dict, ctx: P.Ctx) -> str:
     if "as" in eff and verb == "put_into_play":  # the cards put into play ("that personnel")
         P.remember_ref(ctx, eff["as"], arg["target"])
     elif "as" in eff and verb == "download" and isinstance(arg.get("filter"), dict):  # the card downloaded
-        P.remember_ref(ctx, eff["as"], {"choose": arg["filter"]})
+        P.remember_ref(ctx, eff["as"], {"choose": arg["filter"], "count": arg.get("count", 1)})
     elif "as" in eff and isinstance(arg, dict) and verb not in ("examine", "prevent", "discard", "replace", "place_at", "beam"):
         P.remember_ref(ctx, eff["as"], arg)
     return text
@@ -121,6 +121,8 @@ def _modify(eff, arg, ctx):
     t = P.target(arg["target"], ctx)
     stat, amt = arg["stat"], arg["amount"]
     until = DURATIONS.get(eff.get("until", "end_of_turn"), "")
+    if arg.get("set"):  # Razka Karn
+        return f"replace {t}'s {P.stat_name(stat)} with {P.amount(amt, ctx)}{until}"
     if eff.get("_stats"):  # merged by `_merged`: several attributes by one amount
         sign = "+" if not isinstance(amt, int) or amt >= 0 else ""
         names = eff["_stats"]
@@ -193,6 +195,8 @@ def _discard(eff, arg, ctx):
 def _download(eff, arg, ctx):
     if "title" in arg and "filter" not in arg:
         return "download {" + arg["title"] + "}"
+    if arg.get("count", 1) > 1:  # "download up to three [Car] Dissident personnel" (Kira Nerys)
+        return f"download up to {P.num(arg['count'])} {P.noun(searched_filter(arg), ctx, plural=True, owner=False)}"
     return f"download {P.noun(searched_filter(arg), ctx, article=True, owner=False)}"
 
 
@@ -355,7 +359,9 @@ def _examine(eff, arg, ctx):
             words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k))
             if k == "any":  # "you may place those dilemmas on the top and bottom" (Tempted By Flesh)
                 words = phrase.format(n="any number")
-            if "filter" in p:  # "you may place a personnel revealed in his or her owner's discard pile" (Pardek)
+            if k == "all":  # "Take each Treachery personnel revealed into your hand" (B'Etor)
+                words = phrase.format(n="each").replace(" of them", f" {P.noun(p['filter'], ctx, owner=False)} among them")
+            elif "filter" in p:  # "you may place a personnel revealed in his or her owner's discard pile" (Pardek)
                 words = phrase.format(n=("up to " if p.get("up_to") else "") + P.num(k)).replace(
                     " of them", f" {P.noun(p['filter'], ctx, owner=False, plural=k != 1)} among them")
             if p.get("chooser") == "opponent":
@@ -392,7 +398,8 @@ def _gain_skills(eff, arg, ctx):
     if arg.get("any_skill") and arg.get("among"):  # "make her gain Engineer, Law, or Science"
         return f"make {to} gain {P._or(arg['among'])}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
     if arg.get("any_skill"):
-        return f"make {to} gain a skill of your choice{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
+        new = " that he or she does not already have" if arg.get("new") else ""  # Aamin Marritza
+        return f"make {to} gain a skill of your choice{new}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
     src = P.target(arg["from"], ctx)
     if arg.get("one") and arg.get("each"):  # Bank Heist
         what = f"one skill of your choice from each of {src}".replace("each of each of", "each of")
@@ -495,6 +502,8 @@ def _pass_right(eff, arg, ctx):
 
 VERBS = {
     "stop": _t("stop {t}"), "kill": _t("kill {t}"), "destroy": _t("destroy {t}"), "unstop": _t("unstop {t}"),
+    "join_attempt": _t("have {t} join this mission attempt"),
+    "reveal": _t("reveal {t}"),
     "place_in_brig": _brig, "return_to_hand": _t("return {t} to its owner's hand"),
     "place_on_deck_top": _t("place {t} on top of its owner's deck"),
     "place_on_deck_bottom": _t("place {t} on the bottom of its owner's deck"),

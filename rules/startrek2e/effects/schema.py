@@ -22,7 +22,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if", "keyword", "who", "skills"},
-    "keyword": {"keyword", "if", "who", "skills", "count"},
+    "keyword": {"keyword", "if", "who", "skills", "count", "by_dilemma"},
     "action": {"while", "cost", "effects", "limit"},
     "meet_with": {"use", "instead_of", "checks", "while"},
     "combat_strength": {"stat", "while", "optional"},
@@ -54,13 +54,14 @@ TRIGGER_EVENTS = {
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
+    "about_to_be_destroyed",
 }
-KEYWORDS = {"cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
+KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
             "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min", "cant_use_skills",
             "no_draws", "extra_counters", "commanders_play_aboard"}
-TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "place_in_brig", "return_to_hand", "place_in_discard",
+TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
                 "place_on_pile_top"}
@@ -81,7 +82,7 @@ EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # opponent's personnel present": the victim is chosen while this personnel is still present)
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill", "return_to_hand",
               "place_on_deck_top", "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game",
-              "pass_right"}
+              "pass_right", "reveal"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
 
@@ -116,6 +117,8 @@ class _Checker(NounChecks):
         for key in ("on", "when"):
             if key in ab and ab[key] not in TRIGGER_EVENTS:
                 self.err(f"{path}.{key}", f"unknown trigger event {ab[key]!r}")
+        if "by_dilemma" in ab and (ab.get("keyword") != "cant_be_stopped" or ab["by_dilemma"] is not True):
+            self.err(f"{path}.by_dilemma", "true, on cant_be_stopped only ('cannot be stopped by dilemmas')")
         if "who" in ab and kind == "keyword":  # blank_abilities / skills_cost: whose text or skills
             self.filter(ab["who"], f"{path}.who")
         if "skills" in ab and not (isinstance(ab["skills"], list) and all(is_stat(x) for x in ab["skills"])):
@@ -312,7 +315,10 @@ class _Checker(NounChecks):
                 if "from" in arg and arg["from"] not in ("hand", "deck_top"):
                     self.err(f"{p}.from", "'hand' or 'deck_top'")
         elif verb in ("download", "take_from_discard"):
-            self.keys(arg, {"title", "filter"}, p)
+            self.keys(arg, {"title", "filter"} | ({"count"} if verb == "download" else set()), p)
+            if isinstance(arg, dict) and "count" in arg and not (isinstance(arg["count"], int)
+                                                                and not isinstance(arg["count"], bool) and arg["count"] >= 2):
+                self.err(f"{p}.count", "a number ≥ 2 ('download up to three …')")
             if isinstance(arg, dict):
                 if not ({"title", "filter"} & set(arg)):
                     self.err(p, f"{verb} needs 'title' or 'filter'")
@@ -414,15 +420,17 @@ class _Checker(NounChecks):
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among", "levels"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among", "levels", "new"}, p)
             if isinstance(arg, dict) and "levels" in arg and (not (isinstance(arg["levels"], int) and not isinstance(
                     arg["levels"], bool) and arg["levels"] >= 1) or arg.get("one") or arg.get("any_skill")):
                 self.err(f"{p}.levels", "a number ≥ 1, without 'one' or 'any_skill' (n of every skill the source has)")
             if isinstance(arg, dict) and "each" in arg and (arg["each"] is not True or arg.get("one") is not True):
                 self.err(f"{p}.each", "true, with 'one': true (one skill from each of the 'from' cards)")
             if isinstance(arg, dict):
-                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill", "among"}):
-                    self.err(f"{p}.any_skill", "true, with 'to' (and 'among') only")
+                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill", "among", "new"}):
+                    self.err(f"{p}.any_skill", "true, with 'to' (and 'among', 'new') only")
+                if "new" in arg and (arg["new"] is not True or not arg.get("any_skill")):
+                    self.err(f"{p}.new", "true, with any_skill ('a skill that he does not already have')")
                 if "among" in arg and (not arg.get("any_skill") or not isinstance(arg["among"], list) or len(arg["among"]) < 2
                                        or not all(isinstance(x, str) and is_stat(x) and x[:1].isupper() for x in arg["among"])):
                     self.err(f"{p}.among", "with any_skill: a list of two or more skill names (\"gain Engineer, Law, or Science\")")
@@ -537,15 +545,19 @@ class _Checker(NounChecks):
             if isinstance(v, dict) and "filter" in v:  # only matching cards may be picked (Pardek)
                 self.filter(v["filter"], f"{path}.{k}.filter")
             if not isinstance(v, dict) or set(v) - {"count", "chooser", "up_to", "filter"} \
-                    or not (v.get("count", 1) == "any" or isinstance(v.get("count", 1), int) and v.get("count", 1) >= 1) \
+                    or not (v.get("count", 1) == "any" or (isinstance(v.get("count", 1), int) and v.get("count", 1) >= 1)
+                            or (v.get("count") == "all" and k != "swap" and "filter" in v)) \
                     or v.get("chooser", "you") not in SIDES:
-                self.err(f"{path}.{k}", 'n or {"count": n or "any", "chooser"?: SIDE, "up_to"?: bool, "filter"?: FILTER}')
+                self.err(f"{path}.{k}", 'n or {"count": n or "any" or "all" (with a filter), "chooser"?: SIDE, '
+                                        '"up_to"?: bool, "filter"?: FILTER}')
 
     def modify(self, m: Any, path: str, *, static: bool) -> None:
-        allowed = {"stat", "amount", "who"} if static else {"stat", "amount", "target"}
+        allowed = {"stat", "amount", "who"} if static else {"stat", "amount", "target", "set"}
         self.keys(m, allowed, path)
         if not isinstance(m, dict):
             return
+        if "set" in m and (m["set"] is not True or m.get("stat") not in ATTRIBUTES):
+            self.err(f"{path}.set", "true, on an attribute ('replace his Integrity with …': Razka Karn)")
         if not is_stat(m.get("stat")):
             self.err(f"{path}.stat", f"unknown stat {m.get('stat')!r}")
         self.amount(m.get("amount"), f"{path}.amount")

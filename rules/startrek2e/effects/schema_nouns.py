@@ -29,7 +29,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-               "in_attempt"}
+               "in_attempt", "shares_skill_with"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
           "overcome", "damage"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
@@ -42,7 +42,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill"}
+                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more"}
 
 
 def is_stat(name: Any) -> bool:
@@ -91,6 +91,20 @@ class NounChecks:
                 self.err(path, '{"round": AMOUNT, "to": n}')
             self.amount(a.get("round"), f"{path}.round")
             return
+        if isinstance(a, dict) and "dilemmas_faced" in a:  # {"dilemmas_faced": {"other"?: true}} (Parem)
+            v = a["dilemmas_faced"]
+            if set(a) != {"dilemmas_faced"} or not isinstance(v, dict) or set(v) - {"other"} \
+                    or v.get("other", True) is not True:
+                self.err(path, '{"dilemmas_faced": {"other"?: true}}')
+            return
+        if isinstance(a, dict) and "beyond" in a:  # {"beyond": FILTER, "times"?, "limit"?} (Crosis)
+            if set(a) - {"beyond", "times", "limit"} or not isinstance(a["beyond"], dict) or "owner" in a["beyond"]:
+                return self.err(path, '{"beyond": FILTER (no owner), "times"?: n, "limit"?: n}')
+            self.filter(a["beyond"], f"{path}.beyond")
+            for k in ("times", "limit"):
+                if k in a and not (isinstance(a[k], int) and not isinstance(a[k], bool)):
+                    self.err(f"{path}.{k}", "an integer")
+            return
         if isinstance(a, dict) and "skill_dots" in a:  # {"skill_dots": {"ref": name}}: their [SD] icons
             if set(a) != {"skill_dots"} or not isinstance(a["skill_dots"], dict) or set(a["skill_dots"]) != {"ref"}:
                 self.err(path, '{"skill_dots": {"ref": name}}')
@@ -98,8 +112,10 @@ class NounChecks:
         if isinstance(a, dict) and "stat" in a:  # {"stat": STAT, "of": {"ref": name}}: a remembered card's number
             if not {"stat", "of"} <= set(a) <= {"stat", "of", "highest"} or not is_stat(a["stat"]) \
                     or not isinstance(a["of"], dict) or a.get("highest", True) is not True \
-                    or set(a["of"]) != {"ref"}:
-                self.err(path, '{"stat": "cost", "of": {"ref": name}}')
+                    or not (set(a["of"]) == {"ref"} or (set(a["of"]) == {"all"} and a.get("highest"))):
+                self.err(path, '{"stat": "cost", "of": {"ref": name}} or {"stat", "of": {"all": FILTER}, "highest": true}')
+            elif "all" in a["of"]:  # "the event in your core that has the highest cost" (Morik)
+                self.filter(a["of"]["all"], f"{path}.of.all")
             return
         if not isinstance(a, dict) or "per" not in a or set(a) - {"per", "times", "limit"}:
             return self.err(path, 'an integer or {"per": FILTER, "times": n, "limit": m}')
@@ -213,6 +229,9 @@ class NounChecks:
             self.filter(f["on_event"], f"{path}.on_event")
         if "with_attached" in f:
             self.filter(f["with_attached"], f"{path}.with_attached")
+        if "shares_skill_with" in f and not (isinstance(f["shares_skill_with"], dict) and set(f["shares_skill_with"]) == {"ref"}
+                                             and isinstance(f["shares_skill_with"]["ref"], str)):
+            self.err(f"{path}.shares_skill_with", '{"ref": name} (has a skill one of those cards has)')
         for k in ("class", "location", "region", "quadrant", "ref", "requires_skill", "with_ref", "aboard_ref"):
             if k in f and not isinstance(f[k], str):
                 self.err(f"{path}.{k}", "a name")
@@ -366,6 +385,13 @@ class NounChecks:
         for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
+        if "commands_more" in c:  # {"filter": FILTER (no owner), "who"?: "you"|"an_opponent"}
+            v = c["commands_more"]
+            if not isinstance(v, dict) or set(v) - {"filter", "who"} or not isinstance(v.get("filter"), dict) \
+                    or "owner" in v["filter"] or v.get("who", "you") not in ("you", "an_opponent"):
+                self.err(f"{path}.commands_more", '{"filter": FILTER (no owner), "who"?: "you"|"an_opponent"}')
+            else:
+                self.filter(v["filter"], f"{path}.commands_more.filter")
         if "this_turn" in c:  # {"who"?: SIDE|"player", "drew": n} or {"who"?, "played": FILTER, "min"?, "max"?}
             v = c["this_turn"]
             shape = '{"who"?: SIDE|"player", "drew": n} or {"who"?: SIDE|"player", "played": FILTER, "min"?: n, "max"?: n}'

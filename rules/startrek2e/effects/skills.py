@@ -78,8 +78,11 @@ def _gain_any_skill(state: dict, frame: dict, eff: dict, arg: dict):
         return True
     if "answer" not in work or work.get("resolving") != "skill":
         work["resolving"] = "skill"
+        names = list(arg.get("among") or SKILLS)
+        if arg.get("new"):  # "a skill of your choice that he does not already have" (Aamin Marritza)
+            names = [n for n in names if not all(ST.value(state, c, n) >= 1 for c in to)] or names
         S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to gain",  # "Engineer, Law, or Science"
-                      [{"type": "choose", "skill": n} for n in (arg.get("among") or SKILLS)])
+                      [{"type": "choose", "skill": n} for n in names])
         return False
     _grant(state, frame, eff, to, {work.pop("answer"): 1}, frame["ctx"]["source"])
     return True

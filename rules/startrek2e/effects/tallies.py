@@ -19,6 +19,11 @@ Why a module of its own: like ``extra``, these hook into ``filters.matches`` /
   remembered cards (Dedication to Duty).
 - verb ``name_skill``: ``{"chooser"?: SIDE}`` + ``as`` — "Your opponent names a skill" (Face to
   Face, Head to Head); FILTER ``named_skill``: name — has the skill named so.
+- Necessary Evil: CONDITION ``commands_more`` (``{"filter": FILTER, "who"?: "you"|"an_opponent"}``:
+  "you command more events than each of your opponents" / "an opponent commands more
+  headquarters missions than you": Rusot, Seskal, Koval), AMOUNT ``beyond`` (``{"beyond": FILTER,
+  "times"?, "limit"?}``: "for each event you command beyond the number an opponent of your
+  choice commands": Crosis), FILTER ``shares_skill_with``: ``{"ref": name}`` (Toran).
 - FILTER ``damaged`` (Bregath), ``same_title_as``: FILTER (Aid Clone Colony, Mental Discipline);
   verb ``lose_skills`` (Stricken Dumb; in effects/skills.py, a verb being a layer above these keys); ``total`` bounds may be AMOUNTs, ``below`` = fewer than.
 """
@@ -32,10 +37,23 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed"}
+FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed",
+               "shares_skill_with"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "this_turn"}
-AMOUNT_KEYS = {"skill_dots", "completed_missions", "round"}
+                  "your_turn", "card_owner", "this_turn", "commands_more"}
+AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced"}
+
+
+def _commanded(state: dict, f: dict, ctx: dict) -> list[int]:
+    """How many cards matching FILTER ``f`` each player commands, by seat (Necessary Evil:
+    "more events in your core than each of your opponents", "beyond the number of events an
+    opponent commands"): ``f`` read with ``owner: you`` as each player in turn."""
+    from . import filters as F
+    out = []
+    for seat in range(len(state["seats"])):
+        sub = F.ctx_for(state, ctx["source"], you=seat) if ctx.get("source") in state["cards"] else dict(ctx, you=seat)
+        out.append(len(F.candidates(state, {**f, "owner": "you"}, sub)))
+    return out
 
 
 def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
@@ -54,6 +72,10 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return bool(state["cards"][iid].get("completed")) == bool(v)
     if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
         return bool(state["cards"][iid].get("damage")) == bool(v)
+    if k == "shares_skill_with":  # "who has a skill that discarded personnel has" (Toran): a skill in common
+        cards = [i for i in (ctx.get("refs") or {}).get(v["ref"], []) if i in state["cards"]]
+        theirs = {sk for i in cards for sk in SKILLS if ST.value(state, i, sk) >= 1}
+        return any(ST.value(state, iid, sk) >= 1 for sk in theirs)
     if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone
         from . import filters as F  # Colony, Mental Discipline): another card matching FILTER has its title
         title = S.title(state, iid)
@@ -93,6 +115,12 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         return (state["turn"]["player"] == ctx["you"]) == bool(v)
     if k == "this_turn":
         return _this_turn(state, v, ctx)
+    if k == "commands_more":  # {"filter": F, "who": "you"|"an_opponent"} (Rusot, Seskal; Koval)
+        counts = _commanded(state, v["filter"], ctx)
+        others = [n for s, n in enumerate(counts) if s != ctx["you"]]
+        if v.get("who", "you") == "you":  # "you command more … than each of your opponents"
+            return bool(others) and all(counts[ctx["you"]] > n for n in others)
+        return any(n > counts[ctx["you"]] for n in others)  # "an opponent commands more … than you"
     if k == "killed_this_attempt":
         return bool((state.get("attempt") or {}).get("killed")) == bool(v)
     if k == "trigger_in":
@@ -123,6 +151,28 @@ def new_turn(state: dict) -> None:
     """Start this turn's tallies: nobody has drawn or played anything yet."""
     state["turn"]["drew"] = [0] * len(state["seats"])
     state["turn"]["played"] = [[] for _ in state["seats"]]
+    state["turn"].pop("faced", None)
+
+
+_READS_FACED: dict[str, bool] = {}
+
+
+def note_faced(state: dict) -> None:
+    """A dilemma was revealed to the personnel facing it: tally one more dilemma faced this turn for
+    each of them whose text reads it (AMOUNT ``dilemmas_faced``: Parem) — only those, so a game
+    without such a card keeps no tally at all (``state["turn"]["faced"]``, reset each turn)."""
+    from . import filters as F
+    for iid in F.facing(state):
+        guid = state["cards"][iid]["guid"]
+        reads = _READS_FACED.get(guid)
+        if reads is None or guid in state["extra_cards"]:
+            import json
+            reads = "dilemmas_faced" in json.dumps(S.card_def(state, iid).get("mechanics") or [])
+            if guid not in state["extra_cards"]:
+                _READS_FACED[guid] = reads
+        if reads:
+            faced = state["turn"].setdefault("faced", {})
+            faced[iid] = faced.get(iid, 0) + 1
 
 
 def _this_turn(state: dict, v: dict, ctx: dict) -> bool:
@@ -153,6 +203,7 @@ def _this_turn(state: dict, v: dict, ctx: dict) -> bool:
 
 def amount_key(state: dict, amt: dict, ctx: dict) -> int:
     """An AMOUNT of :data:`AMOUNT_KEYS`."""
+    from . import filters as F
     if "skill_dots" in amt:  # the [SD] icons: one per printed skill line ("2 Medical" is one)
         cards = (ctx.get("refs") or {}).get(amt["skill_dots"]["ref"], [])
         return sum(len(S.card_def(state, i).get("skills") or {}) for i in cards if i in state["cards"])
@@ -163,6 +214,19 @@ def amount_key(state: dict, amt: dict, ctx: dict) -> int:
         from . import filters as F
         n, to = F.amount(state, amt["round"], ctx), amt["to"]
         return ((n + to // 2) // to) * to
+    if "dilemmas_faced" in amt:  # "for each other dilemma he has faced this turn" (Parem)
+        n = (state["turn"].get("faced") or {}).get(ctx["source"], 0)
+        a = state.get("attempt") or {}
+        if amt["dilemmas_faced"].get("other") and a.get("current") and ctx["source"] in F.facing(state):
+            n -= 1  # the dilemma he is facing now is not another one
+        return max(0, n)
+    if "beyond" in amt:  # "for each event you command beyond the number of events an opponent of your choice
+        # commands (limit +6)" (Crosis): your count less the fewest an opponent has — you choose him
+        counts = _commanded(state, amt["beyond"], ctx)
+        mine = counts[ctx["you"]]
+        fewest = min((n for s, n in enumerate(counts) if s != ctx["you"]), default=0)
+        n = max(0, mine - fewest) * amt.get("times", 1)
+        return min(n, amt["limit"]) if "limit" in amt else n
     raise ValueError(f"unknown AMOUNT {amt!r}")
 
 

@@ -30,7 +30,8 @@ def affects(state: dict, verb: str, card: str, ctx: dict) -> bool:
     c = state["cards"][card]
     if verb == "stop":
         from .costs import _stoppable
-        return S.in_play(state, card) and S.ctype(state, card) != "equipment" and _stoppable(state, card)
+        return S.in_play(state, card) and S.ctype(state, card) != "equipment" and \
+            _stoppable(state, card, by_dilemma=bool(ctx.get("dilemma")))
     if verb == "unstop":
         return S.in_play(state, card) and bool(c.get("stopped"))
     if verb == "kill":
@@ -38,7 +39,9 @@ def affects(state: dict, verb: str, card: str, ctx: dict) -> bool:
     if verb == "place_in_brig":
         return S.ctype(state, card) == "personnel" and S.in_play(state, card)
     if verb == "destroy":
-        return (S.in_play(state, card) or c["zone"] in ("damage", "brig")) and not LEG.stays_in_play(state, card)
+        from .extra import destroy_forbidden
+        return (S.in_play(state, card) or c["zone"] in ("damage", "brig")) and not LEG.stays_in_play(state, card) \
+            and not destroy_forbidden(state, card, ctx.get("you"))  # "your opponent cannot destroy that event" (Talnot)
     if verb in STAYING:
         return not LEG.stays_in_play(state, card)
     if verb == "take_command":

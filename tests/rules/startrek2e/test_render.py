@@ -36,7 +36,7 @@ def test_not_authored_mechanics_say_so():
 # -- every construct of the validator has a phrase -------------------------------------
 T = {"choose": {"type": "personnel"}, "count": 1}
 VERB_SAMPLES = {
-    "stop": T, "kill": T, "destroy": T, "unstop": T, "place_in_brig": T, "return_to_hand": T,
+    "stop": T, "kill": T, "destroy": T, "unstop": T, "join_attempt": T, "reveal": T, "place_in_brig": T, "return_to_hand": T,
     "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
     "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
@@ -83,6 +83,7 @@ FILTER_SAMPLES = {
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
+    "shares_skill_with": {"ref": "discarded"},
     "damage_card": True, "is_trigger_card": True, "completed": True,
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
     "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True,
@@ -101,6 +102,7 @@ CONDITION_SAMPLES = {
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
     "card_owner": True, "this_turn": {"who": "opponent", "drew": 2},
     "drawing_dilemmas": True, "trigger_used_skill": ["Diplomacy", "Officer"],
+    "commands_more": {"filter": {"type": "event"}},
 }
 ABILITY_SAMPLES = {
     "headquarters": {"affiliations": ["bajoran"]}, "static": {"modify": {"stat": "cunning", "amount": 1}},

@@ -22,7 +22,8 @@ def test_entry_validates(name, cid, entry):
     assert entry["mechanics"], f"{cid}: an authored entry must not be empty ([] comes from the facts)"
 
 
-#: The sets being authored, in release order (issue 17): Premiere, Energize, then Call to Arms.
+#: The sets being authored, in release order (issue 17): Premiere, Energize, Call to Arms, then
+#: Necessary Evil.
 SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4"}
 
 
