@@ -98,6 +98,21 @@ def fits(state: dict, dilemma: str, m: str) -> bool:
     return dt == "dual" or dt == S.mission_type(state, m)
 
 
+def cost(state: dict, dilemma: str) -> int:
+    """What choosing ``dilemma`` spends: its cost with its own ``play_cost`` texts ("For each event
+    your opponent commands in his or her core, this dilemma is cost -1": Formal Hearing), read as
+    the dilemma's text is — the attempting player is "you", the owner choosing it "opponent".
+    Never below zero. Events in a core are public, so the owner's choices tell nothing hidden."""
+    n = ST.value(state, dilemma, "cost")
+    abs_ = S.abilities(state, dilemma, "play_cost")
+    if abs_:
+        a = state["attempt"]
+        ctx = F.ctx_for(state, dilemma, you=a["seat"], dilemma=True)
+        ctx["opp"] = a["dilemma_owner"]
+        n += sum(F.amount(state, ab["amount"], ctx) for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
+    return max(0, n)
+
+
 def choosable(state: dict) -> list:
     a = state["attempt"]
     owner = a["dilemma_owner"]
@@ -108,7 +123,7 @@ def choosable(state: dict) -> list:
         g = state["cards"][i]["guid"]
         if g in seen or S.title(state, i) in chosen_titles or not fits(state, i, a["mission"]):
             continue
-        if ST.value(state, i, "cost") <= left:
+        if cost(state, i) <= left:
             seen.add(g)
             out.append(i)
     return out
@@ -131,7 +146,7 @@ def answer_choice(state: dict, card: str | None) -> None:
     owner = a["dilemma_owner"]
     if card is None:
         return finish_choosing(state)
-    a["spent"] += ST.value(state, card, "cost")
+    a["spent"] += cost(state, card)
     S.move(state, card, "stack", owner)  # chosen in facing order: appended below the earlier ones
 
 
@@ -157,6 +172,9 @@ def face_dilemmas(state: dict) -> None:
     m = a["mission"]
     cur = a["current"]
     if cur is not None:
+        if not a["resolving"] and a.pop("prevented", False):  # "prevent and overcome that dilemma": its text
+            a["resolving"] = True  # never runs; it is overcome below, as one nothing placed elsewhere
+            return
         if not a["resolving"]:  # the response window after the reveal has closed
             if A.offer(state, "facing"):  # the attempting player's action point (RULES.md)
                 return
@@ -218,12 +236,19 @@ def mission_requirements(state: dict) -> None:
     if A.offer(state, "requirements"):  # the last action point before the check (RULES.md)
         return
     m, seat = a["mission"], a["seat"]
+    if not a.get("checking"):  # "When you are checking if your personnel can meet a mission's requirements"
+        before = (len(state["windows"]), len(state["stack"]))  # (Outlining the Stakes): the responses first
+        fire(state, "checking_requirements", seat=seat, mission=m)
+        if (len(state["windows"]), len(state["stack"])) != before:
+            a["checking"] = True
+            return
     team = F.attempting(state)
     # an empty extra requirement is met by any completion: "When you complete this mission, this dilemma is
     # overcome" (Skeleton Crew)
     extra = [d for d in state["cards"][m]["on"] if state["cards"][d].get("on_requirement") is not None]
     using = a.get("using")  # "… with these requirements", regardless of effects preventing it (For the Cause)
     printed = S.mechanics(state, using[0])[using[1]]["requirement"] if using else ST.mission_requirements(state, m)
+    printed = AT.minus_skills(printed, a.get("minus") or [])  # "subtract a skill from those requirements"
     ok = bool(team) and ST.meets(state, team, printed, check="mission") and all(
         ST.meets(state, team, state["cards"][d]["on_requirement"], check="mission") for d in extra) \
         and all(ST.meets(state, team, r, check="mission") for r in RQ.added(state, m)) \

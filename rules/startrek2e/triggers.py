@@ -34,6 +34,7 @@ RELATION = {
     "you_moved_ship": "seat",  # "when you move your ship … to this mission" (Cargo Haul)
     "opponent_orders_begin": "opponent",  # "when an opponent begins the Execute Orders segment" (Unseen Manipulations)
     "opponent_mission_failed": "opponent",
+    "checking_requirements": "seat",  # "when you are checking if your personnel can meet a mission's requirements"
     "opponent_about_to_draw_dilemmas": "opponent",
     "about_to_draw_dilemmas": "seat",  # "when you are about to draw dilemmas" (The Manheim Effect)
     "about_to_face_dilemma": "seat",  # "when your personnel … are about to face a dilemma" (Quantum Filament)
@@ -247,7 +248,8 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
                 continue
             from .legality import requirements_met
             from .effects.costs import payable
-            if requirements_met(state, seat, iid) and payable(state, seat, iid, ab.get("cost") or []):
+            # the cost reads the event too ("kill your unique Jem'Hadar present with him": The Order of Things)
+            if requirements_met(state, seat, iid) and payable(state, seat, iid, ab.get("cost") or [], event=data):
                 out.append({"type": "respond", "card": iid, "ability": k})
     return out
 

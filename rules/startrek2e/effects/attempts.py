@@ -66,6 +66,55 @@ def to_pile_bottom(state: dict, owner: int, cards: list) -> None:
         state["cards"][i]["face_up"] = True
 
 
+def subtract_requirement(state: dict, frame: dict, eff: dict, arg: dict):
+    """"Subtract a skill from those requirements" (Outlining the Stakes): the user names one skill the
+    requirements of the mission being attempted list (an answer ``{"type": "choose", "skill": name}``); one
+    level of it is taken from each of its alternatives for this attempt (``minus_skills``)."""
+    from .tallies import attempt_skills
+    a = state.get("attempt")
+    work = frame["work"]
+    if not a:
+        return True
+    if "answer" in work:
+        skill = work.pop("answer")
+        a.setdefault("minus", []).append(skill)
+        S.log(state, "named_skill", seat=frame["ctx"]["you"], skill=skill)
+        return True
+    names = sorted(attempt_skills(state))
+    if not names:
+        return True
+    S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to subtract from the requirements",
+                  [{"type": "choose", "skill": n} for n in names])
+    return False
+
+
+def minus_skills(req: dict, minus: list) -> dict:
+    """``req`` with one level of each skill in ``minus`` taken away, in every alternative."""
+    if not minus or not req:
+        return req
+    if "any_of" in req:
+        return {**req, "any_of": [minus_skills(r, minus) for r in req["any_of"]]}
+    skills = dict(req.get("skills") or {})
+    for s in minus:
+        if skills.get(s):
+            skills[s] -= 1
+            if not skills[s]:
+                del skills[s]
+    return {**req, "skills": skills}
+
+
+def return_unfaced(state: dict, frame: dict, eff: dict, arg: dict):
+    """"All remaining dilemmas you have not yet faced return to their owner's dilemma pile" (Lack of
+    Preparation): the rest of the stack goes beneath its owner's pile in its order, still face down
+    (nobody has seen them); the attempt then has no more dilemmas to face."""
+    a = state.get("attempt")
+    if a:
+        owner = a["dilemma_owner"]
+        for i in list(state["seats"][owner]["stack"]):
+            S.move(state, i, "dilemmas", owner)
+    return True
+
+
 def extra_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
     a = state.get("attempt")
     mine = a is not None and (a["seat"] == frame["ctx"]["you"] if arg.get("drawer") == "opponent"  # Damar

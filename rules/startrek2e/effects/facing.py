@@ -13,6 +13,15 @@ from __future__ import annotations
 from .. import state as S
 
 
+def prevent_dilemma(state: dict, frame: dict, eff: dict, arg: dict):
+    """"Prevent and overcome that dilemma" (Knowledge and Experience): the dilemma being faced, revealed
+    and not yet resolving, is overcome without its text — ``dilemmas.face_dilemmas`` reads the mark."""
+    a = state.get("attempt")
+    if a and a.get("current") and not a.get("resolving"):
+        a["prevented"] = True  # the log says "overcome" when it goes beneath the mission
+    return True
+
+
 def face_dilemma_instead(state: dict, frame: dict, eff: dict, arg: dict):
     from .targets import targets
     ships = targets(state, frame, arg["ship"])

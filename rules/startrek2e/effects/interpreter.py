@@ -39,14 +39,15 @@ from .targets import _target_verb, targets  # noqa: F401
 
 SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
+    "place_on_stack",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
     "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
-    "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "place_at",
+    "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "prevent_dilemma", "place_at",
     "move_ship", "beam", "name_skill", "name_card_type", "lose_skills", "place_damage",
-    "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas",
+    "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
     "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while",
 }
@@ -72,6 +73,19 @@ def _return_to_hand(state, frame, c):
     if S.in_play(state, c):
         G._scatter(state, c)
     S.move(state, c, "hand", state["cards"][c]["owner"])
+
+
+def _place_on_stack(state, frame, c):
+    """"Places it face down on top of his or her stack of chosen dilemmas" (Talosian Trial): a dilemma
+    goes on top of its owner's stack (faced next), face down, no longer overcome."""
+    if S.ctype(state, c) != "dilemma":
+        return
+    owner = state["cards"][c]["owner"]
+    S.move(state, c, "stack", owner)
+    stack = state["seats"][owner]["stack"]
+    stack.remove(c)
+    stack.insert(0, c)
+    state["cards"][c]["face_up"] = False
 
 
 def _unstop(state, frame, c):
@@ -458,6 +472,7 @@ HANDLERS = {
     "examine": EX.examine,
     "gain_skills": SK.gain_skills,
     "return_to_hand": TG._target_verb(_return_to_hand, "return_to_hand"),
+    "place_on_stack": TG._target_verb(_place_on_stack, "place_on_stack"),
     "place_on_deck_top": DK.placing(True),
     "place_on_deck_bottom": DK.placing(False),
     "shuffle_into_deck": DK.shuffle_into_deck,
@@ -484,6 +499,7 @@ HANDLERS = {
     "replace": PL.replace,
     "add_requirements": RQ.add_requirements,
     "face_dilemma_instead": FC.face_dilemma_instead,
+    "prevent_dilemma": FC.prevent_dilemma,
     "place_at": SH.place_at,
     "move_ship": SH.move_ship,
     "beam": SH.beam,
@@ -492,6 +508,8 @@ HANDLERS = {
     "lose_skills": SK.lose_skills,
     "extra_dilemmas": AT.extra_dilemmas,
     "redraw_dilemmas": AT.redraw_dilemmas,
+    "return_unfaced": AT.return_unfaced,
+    "subtract_requirement": AT.subtract_requirement,
     "search_dilemmas": AT.search_dilemmas,
     "overcome_from_pile": AT.overcome_from_pile,
     "meet_with": AT.meet_with,

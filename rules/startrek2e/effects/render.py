@@ -41,6 +41,7 @@ TRIGGERS = {
     "opponent_about_to_draw_dilemmas": "When an opponent is about to draw dilemmas",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
+    "checking_requirements": "When you are checking if your personnel can meet a mission's requirements",
     "ship_moved": "When a ship moves",
     "opponent_discards_deck_top": "When an opponent discards a card from the top of his or her deck",
     "card_drawn": "When you draw a card",
@@ -322,6 +323,8 @@ def _play_cost(ab: dict, ctx: P.Ctx) -> str:
     """"When you play this personnel, if …, this personnel's cost -1."""
     cond = f", if {P.condition(ab['if'], ctx)}" if "if" in ab else ""
     n = ab["amount"]
+    if ctx.dilemma:  # a dilemma is chosen, not played: "For each event …, this dilemma is cost -1" (Formal Hearing)
+        return _cap(f"{ctx.this}{cond} {_change('cost', n, ctx)}.")
     if not isinstance(n, int):  # "for each Assault event you command, he is cost -1" (Call to Arms)
         return f"When you play {ctx.this}{cond}, {ctx.this} is Cost {_change('cost', n, ctx)[len('is Cost '):]}."
     return f"When you play {ctx.this}{cond}, {ctx.this} is Cost {'+' if n >= 0 else ''}{n}."

@@ -39,7 +39,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "commander_aboard",
             "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-            "in_attempt", "shares_skill_with"}
+            "in_attempt", "shares_skill_with", "requirement_skill"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -167,13 +167,28 @@ def adjectives(f: dict, ctx: Ctx) -> list:
         words.append(f["skill"])
     if "skills_any" in f:
         words.append(_or(list(f["skills_any"])))
-    if "any_of" in f and {"self": True} not in f["any_of"] \
+    if "any_of" in f and {"self": True} not in f["any_of"] and not _with_only(f["any_of"], ctx) \
             and not (_types_only(f["any_of"]) and "type" not in f):  # with "self": after the noun ("… included")
-        words.append(_or([" ".join(adjectives(g, ctx) + [_after_words(g, ctx)]).strip() or _noun_word(g, ctx)
-                          for g in f["any_of"]]))
+        words.append(_or([_alternative(g, ctx) for g in f["any_of"]]))
     if "title" in f:
         words.append(_or(["{" + t + "}" for t in _names(f["title"])]))
     return [w for w in words if w]
+
+
+def _alternative(g: dict, ctx: Ctx) -> str:
+    """One of an ``any_of``'s alternatives before the noun: "Treachery", "Integrity<4" (a bare
+    "with …" tail loses its "with": "a Treachery or Integrity<4 personnel")."""
+    words = " ".join(adjectives(g, ctx) + [_after_words(g, ctx)]).strip()
+    if words.startswith("with ") and not adjectives(g, ctx):
+        words = words[5:]
+    return words or _noun_word(g, ctx)
+
+
+def _with_only(alts: list, ctx: Ctx) -> bool:
+    """Every alternative is only a "with …" (attributes: "an attribute>6") — said after the noun,
+    "a personnel with Integrity>6, Cunning>6 or Strength>6"."""
+    return all(isinstance(g, dict) and "type" not in g and not adjectives(g, ctx)
+               and _after_words(g, ctx).startswith("with ") for g in alts)
 
 
 def _except(g: dict, ctx: Ctx) -> str:
@@ -279,6 +294,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("that is that card" if f["is_trigger_card"] else "other than that card")
     if "damage_card" in f:  # "a Damage card"
         out.append("with a Damage text" if f["damage_card"] else "without a Damage text")
+    if "requirement_skill" in f:  # In the Way
+        out.append(("with" if f["requirement_skill"] else "without") + " a skill listed in the requirements of the mission attempted")
     if "completed" in f:
         out.append("that is completed" if f["completed"] else "that is not completed")
     if "in_attempt" in f:  # "that your [Bor] personnel is facing" (Analyze)
@@ -348,6 +365,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         inherit = {"type": f["type"]} if "type" in f else {}
         out.append("(except " + _or([_except({**inherit, **g} if adjectives(g, ctx) else g, ctx)
                                      for g in nots]) + ")")  # "(except a [Baj] personnel)", "(except one at …)"
+    if "any_of" in f and _with_only(f["any_of"], ctx):  # "with Integrity>6, Cunning>6 or Strength>6"
+        out.append("with " + _or([_after_words(g, ctx)[5:] for g in f["any_of"]]))
     if "highest" in f:
         out.append(f"with the highest {stat_name(f['highest'])}")
     if "lowest" in f:
@@ -363,7 +382,8 @@ def noun(f: dict, ctx: Ctx, *, plural: bool = False, article: bool = False, owne
     if f.get("self"):
         return ctx.this
     if "ref" in f:  # one of the remembered cards: "those equipment in your discard pile"
-        rest = {k: v for k, v in f.items() if k not in ("ref", "type", "owner")}
+        # whose pile a remembered card lies in is said ("those cards in an opponent's deck": Chance Observation)
+        rest = {k: v for k, v in f.items() if k not in ("ref", "type") and (k != "owner" or "scope" in f)}
         base = ref_phrase(f["ref"], ctx, plural=True if plural else None)
         if rest and not adjectives(rest, ctx):
             return f"{base} {_after_words(rest, ctx)}".strip()
@@ -750,6 +770,13 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"{ref_phrase(v['ref'], ctx, plural=True)} are the same {fact}")
         elif k == "selected":
             parts.append(f"{ctx.this} is {'one of the cards' if v else 'not one of the cards'} selected")
+        elif k == "has_skills_of":  # Broken Captive
+            parts.append(f"you have the skills on {ref_phrase(v['ref'], ctx)}")
+        elif k == "has_named_skills":  # Counterinsurgency Program
+            parts.append("you have the skills named")
+        elif k == "has_mission_skills":  # Lack of Preparation
+            parts.append("you have the skills needed to complete this mission" if v
+                         else "you do not have the skills needed to complete this mission")
         elif k == "killed_this_attempt":
             parts.append("a personnel has been killed during this mission attempt" if v
                          else "no personnel has been killed during this mission attempt")

@@ -397,6 +397,9 @@ def _gain_skills(eff, arg, ctx):
     to = P.target(arg["to"], ctx)
     if arg.get("any_skill") and arg.get("among"):  # "make her gain Engineer, Law, or Science"
         return f"make {to} gain {P._or(arg['among'])}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
+    if arg.get("any_skill") and arg.get("none_has"):  # Natural Instincts
+        none = P.noun(arg["none_has"], ctx, plural=True)
+        return f"name a skill that none of {none} has; {to} gains it{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
     if arg.get("any_skill"):
         new = " that he or she does not already have" if arg.get("new") else ""  # Aamin Marritza
         return f"make {to} gain a skill of your choice{new}{DURATIONS.get(eff.get('until', 'end_of_turn'), '')}"
@@ -506,6 +509,7 @@ VERBS = {
     "reveal": _t("reveal {t}"),
     "place_in_brig": _brig, "return_to_hand": _t("return {t} to its owner's hand"),
     "place_on_deck_top": _t("place {t} on top of its owner's deck"),
+    "place_on_stack": _t("place {t} face down on top of its owner's stack of chosen dilemmas"),
     "place_on_deck_bottom": _t("place {t} on the bottom of its owner's deck"),
     "place_in_discard": _t("place {t} in its owner's discard pile"),
     "remove_from_game": _t("remove {t} from the game"),
@@ -522,6 +526,9 @@ VERBS = {
     "exchange_with_pile_top": lambda e, a, c: ("exchange that dilemma with the top card of its owner's dilemma pile "
                                                "(the new dilemma is overcome)"),
     "place_on_pile_top": lambda e, a, c: f"place {P.target(a, c)} on top of its owner's dilemma pile",
+    "prevent_dilemma": lambda e, a, c: "prevent and overcome that dilemma",
+    "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",
+    "return_unfaced": lambda e, a, c: "return the dilemmas you have not yet faced to their owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
     "may": _may, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
@@ -537,7 +544,11 @@ VERBS = {
     "name_card_type": lambda e, a, c: ("name a card type" if a.get("chooser", "you") == "you"
                                        else "your opponent names a card type")
     + (f" (except {P._or(a['except'])})" if a.get("except") else ""),
-    "name_skill": lambda e, a, c: "name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill",
+    "name_skill": lambda e, a, c: ("name a skill" if a.get("chooser", "you") == "you" else "your opponent names a skill")
+    + (f" (except {P._or(a['except'])})" if a.get("except") else "")
+    + (f" for each of {P.amount(a['count'], c, count=True)[len('the number of '):]}"
+       if isinstance(a.get("count"), dict) and P.amount(a["count"], c, count=True).startswith("the number of ")
+       else (f", {P.amount(a['count'], c, count=True)} times" if "count" in a else "")),
     "extra_dilemmas": _extra_dilemmas,
     "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",
     "search_dilemmas": _search_dilemmas,

@@ -50,7 +50,7 @@ TRIGGER_EVENTS = {
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
     "placed_in_brig", "about_to_download", "about_to_place_on_deck_top", "random_selection", "own_dilemma_revealed",
-    "opponent_about_to_complete", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
+    "opponent_about_to_complete", "checking_requirements", "ship_moved", "opponent_attempt_begins", "opponent_discards_deck_top",
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
@@ -64,10 +64,10 @@ KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "c
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
-                "place_on_pile_top"}
+                "place_on_pile_top", "place_on_stack"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
-               "exchange_with_pile_top"}
+               "exchange_with_pile_top", "prevent_dilemma", "return_unfaced", "subtract_requirement"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -336,7 +336,12 @@ class _Checker(NounChecks):
         elif verb in ("extra_dilemmas", "search_dilemmas", "overcome_from_pile", "meet_with"):
             self.attempt_verb(verb, arg, p)
         elif verb == "name_skill":  # "Your opponent names a skill" (Face to Face): {"chooser"?: SIDE} + as
-            self.keys(arg, {"chooser"}, p)
+            self.keys(arg, {"chooser", "count", "except"}, p)  # "names a skill (except Law) for each one"
+            if isinstance(arg, dict) and "count" in arg:
+                self.amount(arg["count"], f"{p}.count")
+            if isinstance(arg, dict) and not (isinstance(arg.get("except", []), list)
+                                              and all(is_stat(x) and x[:1].isupper() for x in arg.get("except", []))):
+                self.err(f"{p}.except", "a list of skill names")
             if isinstance(arg, dict) and arg.get("chooser", "you") not in SIDES:
                 self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "name_card_type":  # "name a card type (except ship)" (Jack, Patrick): {"chooser"?, "except"?} + as
@@ -420,17 +425,21 @@ class _Checker(NounChecks):
                 if arg.get("chooser", "you") not in SIDES:
                     self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "gain_skills":
-            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among", "levels", "new"}, p)
+            self.keys(arg, {"from", "to", "attributes", "one", "any_skill", "each", "among", "levels", "new", "none_has"}, p)
             if isinstance(arg, dict) and "levels" in arg and (not (isinstance(arg["levels"], int) and not isinstance(
                     arg["levels"], bool) and arg["levels"] >= 1) or arg.get("one") or arg.get("any_skill")):
                 self.err(f"{p}.levels", "a number ≥ 1, without 'one' or 'any_skill' (n of every skill the source has)")
             if isinstance(arg, dict) and "each" in arg and (arg["each"] is not True or arg.get("one") is not True):
                 self.err(f"{p}.each", "true, with 'one': true (one skill from each of the 'from' cards)")
             if isinstance(arg, dict):
-                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill", "among", "new"}):
-                    self.err(f"{p}.any_skill", "true, with 'to' (and 'among', 'new') only")
+                if "any_skill" in arg and (arg["any_skill"] is not True or set(arg) - {"to", "any_skill", "among", "new", "none_has"}):
+                    self.err(f"{p}.any_skill", "true, with 'to' (and 'among', 'new', 'none_has') only")
                 if "new" in arg and (arg["new"] is not True or not arg.get("any_skill")):
                     self.err(f"{p}.new", "true, with any_skill ('a skill that he does not already have')")
+                if "none_has" in arg:  # "name a skill that none of your personnel facing that dilemma has"
+                    if not arg.get("any_skill"):
+                        self.err(f"{p}.none_has", "with any_skill: a FILTER of the cards that must not have the skill")
+                    self.filter(arg["none_has"], f"{p}.none_has")
                 if "among" in arg and (not arg.get("any_skill") or not isinstance(arg["among"], list) or len(arg["among"]) < 2
                                        or not all(isinstance(x, str) and is_stat(x) and x[:1].isupper() for x in arg["among"])):
                     self.err(f"{p}.among", "with any_skill: a list of two or more skill names (\"gain Engineer, Law, or Science\")")

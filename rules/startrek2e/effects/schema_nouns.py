@@ -29,7 +29,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-               "in_attempt", "shares_skill_with"}
+               "in_attempt", "shares_skill_with", "requirement_skill"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
           "overcome", "damage"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
@@ -42,7 +42,8 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "trigger_by_dilemma", "trigger_by", "trigger_random", "group", "in_engagement", "prevented",
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more"}
+                  "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more",
+                  "has_skills_of", "has_mission_skills", "has_named_skills"}
 
 
 def is_stat(name: Any) -> bool:
@@ -255,7 +256,7 @@ class NounChecks:
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
                   "at_trigger_mission", "host",
                   "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt",
-                  "in_core", "plays_in_core", "commander_aboard"):
+                  "in_core", "plays_in_core", "commander_aboard", "requirement_skill"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 
@@ -382,7 +383,13 @@ class NounChecks:
             v = c["alike"]
             if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
                 self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
-        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas"):
+        if "has_named_skills" in c and not isinstance(c["has_named_skills"], str):
+            self.err(f"{path}.has_named_skills", "the name ('as') of the skills named")
+        if "has_skills_of" in c and not (isinstance(c["has_skills_of"], dict) and set(c["has_skills_of"]) == {"ref"}
+                                         and isinstance(c["has_skills_of"]["ref"], str)):
+            self.err(f"{path}.has_skills_of", '{"ref": name}')
+        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas",
+                  "has_mission_skills"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
         if "commands_more" in c:  # {"filter": FILTER (no owner), "who"?: "you"|"an_opponent"}

@@ -77,11 +77,17 @@ def _gain_any_skill(state: dict, frame: dict, eff: dict, arg: dict):
     if not to:
         return True
     if "answer" not in work or work.get("resolving") != "skill":
+        names = list(arg.get("among") or SKILLS)  # "Engineer, Law, or Science"
+        if "none_has" in arg:  # "a skill that none of your personnel facing that dilemma has" (Natural Instincts)
+            from . import filters as F
+            had = F.candidates(state, arg["none_has"], frame["ctx"])
+            names = [n for n in names if not any(ST.value(state, c, n) >= 1 for c in had)]
+        if not names:
+            return True
         work["resolving"] = "skill"
-        names = list(arg.get("among") or SKILLS)
         if arg.get("new"):  # "a skill of your choice that he does not already have" (Aamin Marritza)
             names = [n for n in names if not all(ST.value(state, c, n) >= 1 for c in to)] or names
-        S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to gain",  # "Engineer, Law, or Science"
+        S.set_pending(state, frame["ctx"]["you"], "choose", "Choose the skill to gain",
                       [{"type": "choose", "skill": n} for n in names])
         return False
     _grant(state, frame, eff, to, {work.pop("answer"): 1}, frame["ctx"]["source"])

@@ -38,9 +38,10 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
 FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed",
-               "shares_skill_with"}
+               "shares_skill_with", "requirement_skill"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
-                  "your_turn", "card_owner", "this_turn", "commands_more"}
+                  "your_turn", "card_owner", "this_turn", "commands_more",
+                  "has_skills_of", "has_mission_skills", "has_named_skills"}
 AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced"}
 
 
@@ -70,6 +71,8 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return bool(S.abilities(state, iid, "damage")) == bool(v)
     if k == "completed":  # a completed mission ("if you have not completed this mission": Cargo Haul)
         return bool(state["cards"][iid].get("completed")) == bool(v)
+    if k == "requirement_skill":  # "has a skill listed in this mission's requirements (or any alternate
+        return bool(attempt_skills(state) & {s for s in SKILLS if ST.value(state, iid, s) >= 1}) == bool(v)
     if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
         return bool(state["cards"][iid].get("damage")) == bool(v)
     if k == "shares_skill_with":  # "who has a skill that discarded personnel has" (Toran): a skill in common
@@ -81,6 +84,34 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         title = S.title(state, iid)
         return any(o != iid and S.title(state, o) == title for o in F.candidates(state, v, ctx))
     raise ValueError(f"unknown FILTER key {k!r}")
+
+
+def attempt_skills(state: dict) -> set:
+    """The skills named by the requirements of the mission being attempted — every printed alternative,
+    and those of the text the attempt uses (``attempt_with``: "any alternate requirements listed in the
+    game text you are using to attempt it", In the Way). None outside an attempt."""
+    a = state.get("attempt")
+    if not a:
+        return set()
+    reqs = list(S.card_def(state, a["mission"]).get("requirements") or [])
+    if a.get("using"):
+        reqs.append(S.mechanics(state, a["using"][0])[a["using"][1]]["requirement"])
+    out: set = set()
+    while reqs:
+        r = reqs.pop()
+        reqs.extend(r.get("any_of") or [])
+        out |= set(r.get("skills") or {})
+    return out
+
+
+def _group_has(state: dict, ctx: dict, levels: list) -> bool:
+    """The group meeting a requirement (the personnel facing a dilemma) has these skill levels, added up
+    (``[(skill, n), …]``; none: true — there is nothing to have)."""
+    from . import filters as F
+    need: dict = {}
+    for skill, n in levels:
+        need[skill] = need.get(skill, 0) + n
+    return ST.meets(state, F.requirement_group(state, ctx), {"skills": need} if need else {})
 
 
 def _fact_values(state: dict, iid: str, fact: str) -> set:
@@ -121,6 +152,20 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         if v.get("who", "you") == "you":  # "you command more … than each of your opponents"
             return bool(others) and all(counts[ctx["you"]] > n for n in others)
         return any(n > counts[ctx["you"]] for n in others)  # "an opponent commands more … than you"
+    if k == "has_skills_of":  # "unless you have the skills on that captive" (Broken Captive): every skill level
+        # printed on the remembered cards, added up (none remembered: nothing to have)
+        return _group_has(state, ctx, [(skill, n) for i in (ctx.get("refs") or {}).get(v["ref"], [])
+                                       for skill, n in (S.card_def(state, i).get("skills") or {}).items()])
+    if k == "has_named_skills":  # "unless you have those skills" (Counterinsurgency Program): a skill named
+        named = (ctx.get("named") or {}).get(v) or []  # twice needs two levels; none named: nothing to have
+        return _group_has(state, ctx, [(skill, 1) for skill in ([named] if isinstance(named, str) else named)])
+    if k == "has_mission_skills":  # "unless you have the skills needed to complete this mission" (Lack of
+        # Preparation): the skills of one printed alternative of the attempted mission, without its attributes
+        a = state.get("attempt")
+        reqs = S.card_def(state, a["mission"]).get("requirements") or [] if a else []
+        group = F.requirement_group(state, ctx)
+        ok = not reqs or any(ST.meets(state, group, {"skills": r.get("skills") or {}}) for r in reqs)
+        return ok == bool(v)
     if k == "killed_this_attempt":
         return bool((state.get("attempt") or {}).get("killed")) == bool(v)
     if k == "trigger_in":
@@ -232,8 +277,28 @@ def amount_key(state: dict, amt: dict, ctx: dict) -> int:
 
 def name_skill(state: dict, frame: dict, eff: dict, arg: dict):
     """``{"name_skill": {"chooser"?: SIDE}, "as": name}``: the chooser names one of the 23 skills
-    (a decision ``{"type": "choose", "skill": name}``); FILTER ``named_skill`` reads it."""
-    return _name(state, frame, eff, arg, "skill", "Name a skill", SKILLS)
+    (a decision ``{"type": "choose", "skill": name}``); FILTER ``named_skill`` reads it. ``except``: skills
+    he may not name; ``count`` (an AMOUNT, read once): he names that many, one at a time, kept as a list
+    under ``as`` — "names a skill (except …) for each one" — which CONDITION ``has_named_skills`` reads
+    (Counterinsurgency Program)."""
+    names = [s for s in SKILLS if s not in (arg.get("except") or ())]
+    if "count" not in arg:
+        return _name(state, frame, eff, arg, "skill", "Name a skill", names)
+    from . import filters as F
+    ctx, work = frame["ctx"], frame["work"]
+    named = ctx.setdefault("named", {})
+    if "left" not in work:
+        work["left"] = F.amount(state, arg["count"], ctx)
+        named[eff.get("as", "named")] = []
+    if "answer" in work:
+        skill = work.pop("answer")
+        named[eff.get("as", "named")].append(skill)
+        S.log(state, "named_skill", seat=_chooser(ctx, arg), skill=skill)
+        work["left"] -= 1
+    if work["left"] <= 0:
+        return True
+    S.set_pending(state, _chooser(ctx, arg), "choose", "Name a skill", [{"type": "choose", "skill": n} for n in names])
+    return False
 
 
 #: The card types a player may name ("name a card type"): those a draw deck holds.

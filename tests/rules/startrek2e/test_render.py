@@ -39,7 +39,7 @@ VERB_SAMPLES = {
     "stop": T, "kill": T, "destroy": T, "unstop": T, "join_attempt": T, "reveal": T, "place_in_brig": T, "return_to_hand": T,
     "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
-    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {},
+    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {},
     "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
@@ -84,7 +84,7 @@ FILTER_SAMPLES = {
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
     "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
     "shares_skill_with": {"ref": "discarded"},
-    "damage_card": True, "is_trigger_card": True, "completed": True,
+    "damage_card": True, "is_trigger_card": True, "completed": True, "requirement_skill": True,
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
     "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True,
 }
@@ -100,7 +100,8 @@ CONDITION_SAMPLES = {
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "completed_using_skill": True, "selected": True, "your_turn": True,
-    "card_owner": True, "this_turn": {"who": "opponent", "drew": 2},
+    "card_owner": True, "this_turn": {"who": "opponent", "drew": 2}, "has_skills_of": {"ref": "x"},
+    "has_named_skills": "named", "has_mission_skills": True,
     "drawing_dilemmas": True, "trigger_used_skill": ["Diplomacy", "Officer"],
     "commands_more": {"filter": {"type": "event"}},
 }
