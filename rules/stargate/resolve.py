@@ -65,7 +65,8 @@ def victory_text(state: dict) -> None:
 
 
 def determine_success(state: dict) -> None:
-    total, diff = stats.total_skills(state), stats.difficulty(state)
+    with stats.reading(state):  # both only read: the statics in play are listed once for both
+        total, diff = stats.total_skills(state), stats.difficulty(state)
     result = "success" if total >= diff else "failure"
     state["mission"]["result"] = result
     state["mission"]["resolved_assigned"] = _assigned(state, S.hero(state), "character")

@@ -148,19 +148,23 @@ def printed_changing(state: dict, stats: frozenset) -> frozenset | set:
 
 def printed_ruling(state: dict, name: str) -> frozenset | set:
     """The GUIDs whose printed text has a static ``rule`` named ``name`` ("to assign a
-    character, pay …", "the villain player acts first"): like :func:`printed_having`, a card
-    outside it can have no active static with that rule, whatever it has become."""
-    having = _RULING.get(name)
-    if having is None:
-        having = _RULING[name] = frozenset(g for g in card_db() if _rules_named(_grouped_guid(g)[2].get("static", ()), name))
+    character, pay …", "the villain player acts first"): the index of statics by rule, made
+    in one pass over the card database; like :func:`printed_having`, a card outside it can
+    have no active static with that rule, whatever it has become."""
+    if not _RULING:
+        index: dict[str, set] = {}
+        for g in card_db():
+            for ab in _grouped_guid(g)[2].get("static", ()):
+                for rule in ab.get("rule") or {}:
+                    index.setdefault(rule, set()).add(g)
+        _RULING.update((r, frozenset(found)) for r, found in index.items())
+        _RULING.setdefault("", frozenset())  # built, even for a database without rules
+    having = _RULING.get(name, frozenset())
     local = state.get("extra_cards")
     if local:
-        return (having - set(local)) | {g for g, d in local.items() if _rules_named(_group(d)[2].get("static", ()), name)}
+        return (having - set(local)) | {g for g, d in local.items()
+                                        if any(name in (ab.get("rule") or {}) for ab in _group(d)[2].get("static", ()))}
     return having
-
-
-def _rules_named(statics: tuple, name: str) -> bool:
-    return any(name in (ab.get("rule") or {}) for ab in statics)
 
 
 _RULING: dict[str, frozenset] = {}

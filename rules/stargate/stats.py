@@ -78,7 +78,19 @@ def works_from_score_pile(ab: dict) -> bool:
     return any(isinstance(ab.get(k), dict) and ab[k].get("self_zone") == "score_pile" for k in ("while", "if"))
 
 
-_READ = threading.local()
+class _Reads(threading.local):
+    """Per thread: the open reading scope (``(state, cache)``, :func:`reading`) and the
+    reads being traced (:func:`tracing_reads`), ``None`` when there is none. Both start as
+    ``None`` in every thread, so asking is an attribute read: a missing attribute read with
+    a default raises and catches an ``AttributeError`` inside, and the trace is asked at
+    every number read."""
+
+    def __init__(self) -> None:
+        self.scope: tuple[dict, dict] | None = None
+        self.trace: set | None = None
+
+
+_READ = _Reads()
 
 
 def reading(state: dict) -> read_only:
@@ -95,7 +107,7 @@ def active_abilities(state: dict, kind: str):
     """``(source iid, ability)`` for every active ability of ``kind`` (glyph text held),
     plus the score-pile text of the active players' scored cards (Sindar, Anubis);
     listed once per kind inside ``reading(state)``."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     if scope is None or scope[0] is not state:
         return _active_abilities(state, kind)
     listed = scope[1].get(kind)
@@ -115,7 +127,7 @@ def number_statics(state: dict) -> list | None:
     order), listed once per scope from the cards whose printed text has such a static
     (``state.printed_changing``); ``None`` outside a scope. The victory check asks only
     this, at every step, and most statics in play change skills."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     if scope is None or scope[0] is not state:
         return None
     listed = scope[1].get("_number_statics")
@@ -178,7 +190,7 @@ def triggers_hearing(state: dict, event: str) -> list:
     listed from the cards whose printed text has a trigger for ``event`` only
     (``state.printed_hearing``: the index of triggers by what they hear) — an event is fired
     several times per action, and every trigger in play used to be listed for each."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     if scope is not None and scope[0] is state and "trigger" in scope[1]:
         return [(src, ab) for src, ab in scope[1]["trigger"] if ab.get("on") == event]
     return [(src, ab) for src, ab in _active_abilities(state, "trigger", S.printed_hearing(state, event))
@@ -193,7 +205,7 @@ def tracing_reads() -> Iterator[set]:
     (tests/rules/stargate/test_stat_readers.py) runs the engine's reading steps under it and
     fails when an authored card modifies a number in a context no step reads: the list of
     readers comes from the code that reads, not from a hand-kept table."""
-    outer = getattr(_READ, "trace", None)
+    outer = _READ.trace
     _READ.trace = found = set()
     try:
         yield found
@@ -205,7 +217,7 @@ def note_read(state: dict, stats: tuple[str, ...], target: str | None, kind: str
     """Every reader of a changed number calls this with what it consults (a card
     ``target``, or ``kind``/``zone`` for a number that is no card's: the complication
     being played, a player's total, a boost); it does nothing outside ``tracing_reads``."""
-    trace = getattr(_READ, "trace", None)
+    trace = _READ.trace
     if trace is None:
         return
     if target is not None:
@@ -285,7 +297,7 @@ def _statics_modifying(state: dict, stats: tuple[str, ...]) -> list:
     """The active statics (``active_abilities``, in their order) that ``modify`` one of
     ``stats``: inside ``reading(state)`` listed once per ``stats`` asked — a view reads the
     skills of every character in play, and each read walked every static in play."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     if scope is None or scope[0] is not state:
         return _statics_of(state, stats)
     key = ("_modifying", stats)
@@ -301,7 +313,7 @@ def _statics_of(state: dict, stats: tuple[str, ...]) -> list:
     else only from the cards whose printed text changes one of ``stats``
     (``state.printed_changing``) — a mission's difficulty, a card's cost or skills are read
     several times per action, and most statics in play change something else."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     listed = scope[1].get("static") if scope is not None and scope[0] is state else None
     found = listed if listed is not None else _active_abilities(state, "static", S.printed_changing(state, frozenset(stats)))
     return [(src, ab) for src, ab in found if ab.get("modify") and ab["modify"].get("stat") in stats]
@@ -313,7 +325,7 @@ def statics_ruling(state: dict, name: str) -> list:
     statics already listed in a reading scope, else only from the cards whose printed text
     has such a rule (``state.printed_ruling``: the index of statics by rule) — the actions
     step asks several rules per action, and few cards have any."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     listed = scope[1].get("static") if scope is not None and scope[0] is state else None
     found = listed if listed is not None else _active_abilities(state, "static", S.printed_ruling(state, name))
     return [(src, ab) for src, ab in found if name in (ab.get("rule") or {})]
@@ -378,7 +390,7 @@ def modified_stats(state: dict) -> set[str] | None:
     changes, listed once per scope (the index of statics by what they modify); ``None``
     outside a scope. A number no active text changes is its printed value plus the card's
     own ``mods`` — the victory check reads ~90 numbers, and each used to walk every static."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     if scope is None or scope[0] is not state:
         return None
     found = scope[1].get("_modified_stats")
@@ -396,7 +408,7 @@ def printed_numbers_scope(state: dict) -> set[str] | None:
     outside a scope, while a number is being computed (the self-referential guard), while
     reads are traced, or for a state that carries cards of its own."""
     indexed = modified_numbers(state)
-    if indexed is None or _IN_PROGRESS or getattr(_READ, "trace", None) is not None or state.get("extra_cards"):
+    if indexed is None or _IN_PROGRESS or _READ.trace is not None or state.get("extra_cards"):
         return None
     return indexed
 
@@ -445,7 +457,7 @@ def summed_as_printed(state: dict) -> bool:
     own). Cheaper than listing the statics in play: it asks a few cards where they are, not
     whether each card in play is active. Equal to the full walk by construction
     (tests/rules/stargate/test_maintained_values.py)."""
-    if _IN_PROGRESS or state.get("extra_cards") or getattr(_READ, "trace", None) is not None:
+    if _IN_PROGRESS or state.get("extra_cards") or _READ.trace is not None:
         return False
     for rule in state["turn"].get("cost_rules", ()):
         if rule["stat"] in NUMBERS:
@@ -520,7 +532,7 @@ def sum_numbers(state: dict, iids, stat: str) -> int:
     (tests/rules/stargate/test_maintained_values.py)."""
     indexed = modified_numbers(state)
     key = "cost" if stat == "point_value" else stat
-    if indexed is None or key not in S.PRINTED_NUMBERS or getattr(_READ, "trace", None) is not None:
+    if indexed is None or key not in S.PRINTED_NUMBERS or _READ.trace is not None:
         return sum(number(state, i, stat) for i in iids)
     special: frozenset | set = frozenset()
     if stat in indexed:
@@ -550,7 +562,7 @@ def self_modified(state: dict, stat: str) -> set[str] | None:
     (:func:`_modifiers` hits a ``self`` target only at its source; a player's number, a
     ``choose`` target or a target that is no filter hits no card). ``None`` otherwise, or
     outside a scope. Listed once per scope and stat."""
-    scope = getattr(_READ, "scope", None)
+    scope = _READ.scope
     if scope is None or scope[0] is not state:
         return None
     slot = ("_self_modified", stat)

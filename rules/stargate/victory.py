@@ -97,10 +97,11 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
     """:func:`_winner` when every summed number is its card's printed number plus its own
     ``mods`` and tokens (``stats.summed_as_printed``: no text in use changes one — most
     checks of most games): one pass over each seat's team, cards in play and score pile,
-    reading the printed numbers of each (``stats._unmodified_number`` inline, from
-    :func:`_printed`)."""
+    reading the printed numbers of each (``stats._unmodified_number`` inline) from
+    :func:`_printed`'s tables. It runs about three times per event, so a card with no glyph,
+    modifier or token beneath or on it (most) costs a few lookups."""
     cards = state["cards"]
-    printed = _PRINTED
+    cost_of, xp_of, character = _printed()
     seats = state["seats"]
     clamped = stats.clamped
     # the cards each seat controls at the mission (the rest of its cards in play are in front of it)
@@ -112,32 +113,33 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
         vt = 0
         for i in seats[seat["victory_from"]]["team"]:
             c = cards[i]
-            g = c["guid"]
-            cost = printed[g][0] if g in printed else _printed(g)[0]
             mods = c.get("mods")
             if mods or c.get("tokens"):
-                vt += clamped(c, cost, "point_value",
+                vt += clamped(c, cost_of[c["guid"]], "point_value",
                               sum(m["amount"] for m in mods if m["stat"] == "point_value") if mods else 0)
-            elif cost > 0:
-                vt += cost
+            else:
+                vt += cost_of[c["guid"]]
         glyphs = xp = 0
         for group in (seat["play"], at_mission.get(s, ())):
             for i in group:
                 c = cards[i]
                 beneath = c["glyphs"]
-                if beneath:
-                    g = c["guid"]
-                    kind = (printed[g] if g in printed else _printed(g))[2]
-                    if kind == _CHARACTER and not c.get("became") or kind == _ASK and S.is_character(state, i):
-                        glyphs += len(beneath)
-                    if not c.get("became"):
-                        for g in beneath:
-                            xp += (printed[cards[g]["guid"]] if cards[g]["guid"] in printed else _printed(cards[g]["guid"]))[1]
-                if c.get("became"):
-                    continue  # a character taken as another player's adversary is nobody's character
-                g = c["guid"]
-                v = printed[g][1] if g in printed else _printed(g)[1]
                 mods = c.get("mods")
+                became = c.get("became")
+                if not (beneath or mods or became):
+                    v = xp_of.get(c["guid"], 0)
+                    if v > 0:
+                        xp += v
+                    continue
+                if beneath:
+                    kind = character[c["guid"]]
+                    if kind is True and not became or kind is None and S.is_character(state, i):
+                        glyphs += len(beneath)
+                if became:
+                    continue  # a character taken as another player's adversary is nobody's character
+                for g in beneath:
+                    xp += xp_of.get(cards[g]["guid"], 0)
+                v = xp_of.get(c["guid"], 0)
                 if mods:
                     v += sum(m["amount"] for m in mods if m["stat"] == "experience")
                 if v > 0:
@@ -154,30 +156,33 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
                 cost += stats.number(state, i, "cost")
                 continue
             mods = c.get("mods")
-            cost += clamped(c, _printed(c["guid"])[0], "cost",
+            cost += clamped(c, cost_of[c["guid"]], "cost",
                             sum(m["amount"] for m in mods if m["stat"] == "cost") if mods else 0)
         if cost >= vt:
             return s, f"villain score pile cost {cost} reached the victory total {vt}"
     return None
 
 
-# GUID -> (printed cost, printed experience, whether a card in play is a character), 0 for
-# no number: what every form of a card keeps (state.PRINTED_NUMBERS), made once per database
-# card (card data is immutable). A card in play is a character as printed unless it has become
-# an adversary (``state.card_def``): never when printed otherwise; when printed a character,
-# surely unless taken as an adversary (``became``) or able to become one by its own text.
-_PRINTED: dict[str, tuple[int, int, int]] = {}
-_NOT_CHARACTER, _CHARACTER, _ASK = 0, 1, 2
+_PRINTED: list[tuple[dict[str, int], dict[str, int], dict[str, bool | None]]] = []
 
 
-def _printed(guid: str) -> tuple[int, int, int]:
-    found = _PRINTED.get(guid)
-    if found is None:
-        d = card_db()[guid]
-        kind = (_NOT_CHARACTER if d["type"] != "character"
-                else _ASK if S.becomes_adversary(d) is not None else _CHARACTER)
-        found = _PRINTED[guid] = (d.get("cost") or 0, d.get("experience") or 0, kind)
-    return found
+def _printed() -> tuple[dict[str, int], dict[str, int], dict[str, bool | None]]:
+    """Per database card (card data is immutable; made once): its printed cost (0 for none:
+    ``stats.clamped`` reads none as 0, a printed cost is never below 0), its printed
+    experience where it has one (missions: a glyph's experience), and whether it is a
+    character while in play — these every form of a card keeps (``state.PRINTED_NUMBERS``)
+    or decides: never when printed otherwise (becoming an adversary makes no character),
+    surely when printed a character without a way of its own to become an adversary and
+    not taken as one (``became``), and ``None`` (ask ``state.card_def``) for the few that
+    have such a way."""
+    if not _PRINTED:
+        db = card_db()
+        _PRINTED.append((
+            {g: d.get("cost") or 0 for g, d in db.items()},
+            {g: d["experience"] for g, d in db.items() if d.get("experience")},
+            {g: d["type"] == "character" and (None if S.becomes_adversary(d) is not None else True)
+             for g, d in db.items()}))
+    return _PRINTED[0]
 
 
 def _winner_read(state: dict) -> tuple[int, str] | None:

@@ -73,6 +73,9 @@ def assert_maintained_equal_fresh(state: dict) -> None:
             slow_winner = victory._winner(state)
     assert fast == slow
     assert fast_sums == slow_sums
+    with stats.reading(state):  # as Determining Success reads them
+        fast_mission = stats.total_skills(state), stats.difficulty(state)
+    assert fast_mission == (stats.total_skills(state), stats.difficulty(state))  # listed at each read
     assert fast_winner == slow_winner == winner_from_scratch(state)
     assert victory._winner_read(state) == fast_winner  # outside a reading scope: no index at all
     for kind in KINDS:
