@@ -9,6 +9,8 @@
 - FILTER ``used_skills``: true — one of the personnel the triggering event says used skills to meet
   requirements (``mission_completed``'s ``used``, ``skills_used``'s card): "for each Vorta that used
   any of his or her skills to complete that mission" (Building a Bridge).
+- FILTER ``in_trigger_team``: true — one of the personnel of the ``mission_completed`` event's team
+  ("When you complete a mission involving this personnel": Solbor).
 - FILTER ``in_attempt``: true — one of the personnel the attempt under way began with, still in
   play under its player's command, stopped or not: "an opponent's dilemma that your [Bor] personnel
   is facing" (Analyze), read after the dilemma's own text stopped them.
@@ -35,7 +37,8 @@ from __future__ import annotations
 from .. import state as S
 from . import extra as X
 
-FILTER_KEYS = {"together", "requirements_met_by", "used_skills", "under_mission", "fits_dilemma", "in_attempt"}
+FILTER_KEYS = {"together", "requirements_met_by", "used_skills", "under_mission", "fits_dilemma", "in_attempt",
+               "in_trigger_team"}
 CONDITION_KEYS = {"drawing_dilemmas", "trigger_used_skill"}
 
 
@@ -55,6 +58,9 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict, f: dict) -> bool:
         group = [i for i in S.personnel_in_play(state) if S.mission_of(state, i) == iid
                  and F.matches(state, i, v, ctx)]
         return bool(group) and ST.meets(state, group, ST.mission_requirements(state, iid), check="mission")
+    if k == "in_trigger_team":  # one of the personnel who completed the event's mission ("When you complete
+        # a mission involving this personnel": Solbor)
+        return (iid in ((ctx.get("event") or {}).get("team") or [])) == bool(v)
     if k == "in_attempt":  # one of the personnel the attempt under way began with, still there, stopped
         a = state.get("attempt")  # or not — those who faced the dilemma its text stopped (Analyze)
         inside = bool(a and iid in a["personnel"] and S.in_play(state, iid) and S.commander(state, iid) == a["seat"])

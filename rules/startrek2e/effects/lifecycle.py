@@ -99,28 +99,50 @@ def overcome(state: dict, frame: dict, eff: dict, arg: dict):
 
 
 def exchange_with_pile_top(state: dict, frame: dict, eff: dict, arg: dict):
-    """The dilemma the event names goes face down on top of its owner's pile; the card that was
-    on top of that pile is overcome in its place (nothing happens when the pile is empty or the
-    dilemma is no longer waiting to be overcome)."""
+    """``{}``: the dilemma the event names goes face down on top of its owner's pile; the card
+    that was on top of that pile is overcome in its place (nothing happens when the pile is empty
+    or the dilemma is no longer waiting to be overcome). A TARGET: each dilemma overcome beneath a
+    mission is exchanged so — the pile's top card goes face up beneath that mission ("exchange a
+    dilemma beneath your mission with the top card of its owner's dilemma pile": Worf)."""
     from ..dilemmas import overcome
     from ..triggers import fire
+    if arg:
+        cards = TG.targets(state, frame, arg)
+        if cards is None:
+            return False
+        for d in cards:
+            if state["cards"][d]["zone"] == "under":
+                m = state["cards"][d]["in"]
+                new = _swap_with_pile_top(state, d)
+                if new is not None:
+                    overcome(state, new, m)
+        return True
     d = (frame["ctx"].get("event") or {}).get("card")
     a = state.get("attempt")
     if d is None or a is None or state["cards"][d]["zone"] != "revealed":
         return True
+    new = _swap_with_pile_top(state, d)
+    if new is not None:
+        overcome(state, new, a["mission"])
+        fire(state, "dilemma_overcome", seat=a["seat"], card=new)
+    return True
+
+
+def _swap_with_pile_top(state: dict, d: str):
+    """``d`` goes face down on top of its owner's dilemma pile; returns the card that was on top
+    (a face-up card there first reshuffles the pile, as drawing does), or ``None`` for an empty
+    pile (then ``d`` stays)."""
     owner = state["cards"][d]["owner"]
     pile = state["seats"][owner]["dilemmas"]
     if not pile:
-        return True
+        return None
     if state["cards"][pile[0]].get("face_up"):
         reshuffle(state, owner)
     new = pile[0]
     S.move(state, d, "dilemmas", owner, top=True)
     state["cards"][d]["face_up"] = False
     S.log(state, "exchanged_with_pile_top", card=d, title=S.name(state, d), seat=owner)
-    overcome(state, new, a["mission"])
-    fire(state, "dilemma_overcome", seat=a["seat"], card=new)
-    return True
+    return new
 
 
 def place_on_pile_top(state: dict, frame: dict, eff: dict, arg: dict):

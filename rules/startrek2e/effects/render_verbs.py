@@ -523,8 +523,9 @@ VERBS = {
     "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
     "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",
     "overcome": lambda e, a, c: f"overcome {P.target(a, c)}" if a else "this dilemma is overcome",
-    "exchange_with_pile_top": lambda e, a, c: ("exchange that dilemma with the top card of its owner's dilemma pile "
-                                               "(the new dilemma is overcome)"),
+    "exchange_with_pile_top": lambda e, a, c: (f"exchange {P.target(a, c)} with the top card of its owner's dilemma pile"
+                                               if a else "exchange that dilemma with the top card of its owner's dilemma "
+                                               "pile (the new dilemma is overcome)"),
     "place_on_pile_top": lambda e, a, c: f"place {P.target(a, c)} on top of its owner's dilemma pile",
     "prevent_dilemma": lambda e, a, c: "prevent and overcome that dilemma",
     "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",

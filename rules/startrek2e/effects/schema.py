@@ -67,7 +67,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
                 "place_on_pile_top", "place_on_stack"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
-               "exchange_with_pile_top", "prevent_dilemma", "return_unfaced", "subtract_requirement"}
+               "prevent_dilemma", "return_unfaced", "subtract_requirement"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -75,6 +75,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "name_skill", "name_card_type", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
     "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
     "add_counters", "repeat_while",
+    "exchange_with_pile_top",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # what a card's "X to Y" may say X is (a cost: paid first, never prevented); ``remember`` is
@@ -253,7 +254,7 @@ class _Checker(NounChecks):
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
             self.target(arg, p)
-        elif verb == "overcome" and arg != {}:  # {} (this dilemma) or a TARGET ("overcome that dilemma instead")
+        elif verb in ("overcome", "exchange_with_pile_top") and arg != {}:  # {} (this/that dilemma) or a TARGET
             self.target(arg, p)
         elif verb == "join_engagement" and arg != {}:  # item 44: {} (this ship) or a TARGET
             self.target(arg, p)

@@ -29,7 +29,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-               "in_attempt", "shares_skill_with", "requirement_skill"}
+               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
           "overcome", "damage"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
@@ -256,7 +256,7 @@ class NounChecks:
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
                   "at_trigger_mission", "host",
                   "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt",
-                  "in_core", "plays_in_core", "commander_aboard", "requirement_skill"):
+                  "in_core", "plays_in_core", "commander_aboard", "requirement_skill", "in_trigger_team"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 

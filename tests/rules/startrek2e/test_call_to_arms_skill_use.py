@@ -253,3 +253,27 @@ def test_were_mutants_gives_a_genetically_enhanced_attempting_personnel_one_more
     assert ST.skills(st, mutant) == {"Security": 3, "Medical": 2}
     assert team
     check_invariants(st)
+
+
+def test_building_a_bridge_makes_each_opponent_discard_in_a_game_of_three():
+    """"Each opponent discards a card from hand": both other players discard, one after the other
+    from your left, each choosing from his own hand."""
+    from .test_multiplayer_engagements import started3
+    st = started3("su-bridge-3")
+    m = mission(st, 0, "T-P1")
+    _team(st, m, ("T-F1", "T-F2", "T-F3"))
+    _redeal(st, put(st, 0, "T-F4", "pile", m), _as(st, "T-F4", 0, {"Diplomacy": 1}, affiliation="dominion",
+                                                     species="Vorta"))
+    for n, g in enumerate(("T-F5", "T-F7")):
+        _redeal(st, put(st, 0, g, "pile", m), _as(st, g, n + 1, {"Security": 1}, affiliation="dominion"))
+    real(st, 0, "T-EV1", "3R038", "core", 0)
+    hands = [len(st["seats"][s]["hand"]) for s in (1, 2)]
+    st = turn_to(st, 0, "orders")
+    st = respond(attempt(st, m))
+    asked = []
+    while st["pending"]["kind"] == "choose":
+        asked.append(st["pending"]["seat"])
+        st = respond(act(st, options(st)[0]))
+    assert asked == [1, 2]
+    assert [len(st["seats"][s]["hand"]) for s in (1, 2)] == [h - 1 for h in hands]
+    check_invariants(st)

@@ -86,7 +86,7 @@ FILTER_SAMPLES = {
     "shares_skill_with": {"ref": "discarded"},
     "damage_card": True, "is_trigger_card": True, "completed": True, "requirement_skill": True,
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
-    "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True,
+    "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True, "in_trigger_team": True,
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
