@@ -130,7 +130,22 @@ def _mission_rules(missions: list[dict[str, Any]]) -> list[dict[str, str]]:
     if doubled:
         out.append(_violation("different_missions",
                               "your five missions must be different: " + ", ".join(doubled) + " more than once"))
-    return out
+    return out + _only_headquarters_rule(real)
+
+
+def _only_headquarters_rule(missions: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Unicomplex, Root of the Hive Mind: "You cannot command another Headquarters mission"
+    (keyword ``only_headquarters``; RULES.md "Borg headquarters"): the missions you command are
+    the five of your mission pile, so a deck with it holds no other headquarters mission."""
+    only = [c for c in missions if any(ab.get("kind") == "keyword" and ab.get("keyword") == "only_headquarters"
+                                       for ab in c.get("mechanics") or [])]
+    others = sorted({card_label(c) for c in missions if c.get("mission_type") == "headquarters"
+                     and all(_identity(c) != _identity(o) for o in only)})
+    if not only or not others:
+        return []
+    return [_violation("only_headquarters",
+                       f"{card_label(only[0])} says you cannot command another Headquarters mission: "
+                       + ", ".join(others))]
 
 
 def _dilemma_rules(dilemmas: list[dict[str, Any]]) -> list[dict[str, str]]:

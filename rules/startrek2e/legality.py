@@ -145,6 +145,8 @@ def can_put(state: dict, you: int, card: str, dest: str) -> bool:
         return False
     if d["type"] == "ship":
         return S.ctype(state, dest) == "mission"
+    if S.ctype(state, dest) == "event":  # a personnel placed on an event in play (Anything or Anyone)
+        return d["type"] == "personnel" and S.in_play(state, dest)
     return d["type"] in ("personnel", "equipment")
 
 

@@ -146,7 +146,18 @@ def affiliation_matches(state: dict, m: str, team: list) -> bool:
     allowed = set(S.card_def(state, m).get("attempt_affiliations") or [])
     if not allowed:  # RULES.md: a mission naming no affiliation may be attempted by any
         return True
-    return any(allowed & set(ST.affiliations(state, i)) for i in team)
+    return any(allowed & set(ST.affiliations(state, i)) for i in team) or any(_may_attempt(state, i) for i in team)
+
+
+def _may_attempt(state: dict, iid: str) -> bool:
+    """Keyword ``may_attempt`` (+ ``if``, read for the personnel): "While this personnel is at your
+    [Kli] mission, you may attempt it" (Kell, Selok) — he lets his team attempt the mission he is at
+    as a personnel matching its affiliation would (RULES.md "Infiltration")."""
+    abs_ = S.keyword_abilities(state, iid, "may_attempt")
+    if not abs_:
+        return False
+    ctx = F.ctx_for(state, iid)
+    return any("if" not in ab or F.condition(state, ab["if"], ctx) for ab in abs_)
 
 
 def order_options(state: dict, seat: int) -> list[dict]:

@@ -98,9 +98,28 @@ def _legal(state: dict, seat: int, orders: bool) -> list[dict]:
                 out.append(base)
             for using in _optional_changes(state, seat, iid, at):  # "you may … to make that personnel cost -1"
                 if play_cost(state, seat, iid, at, using) <= counters:
-                    seen.add(guid)
-                    out.append({**base, "using": using})
+                    ships = _redirected(state, seat, using)
+                    if ships is None:
+                        seen.add(guid)
+                        out.append({**base, "using": using})
+                    for ship in ships or ():  # "… to play that personnel on your [Bor] ship instead"
+                        seen.add(guid)
+                        out.append({**base, "at": ship, "using": using})
     return out
+
+
+def _redirected(state: dict, seat: int, using: list):
+    """The ships a play using these optional changes goes aboard instead (``cost_change`` ``aboard``:
+    Regeneration Alcoves' "When you are about to play a [Bor] personnel at your Unicomplex, you may
+    discard the top card of your deck to play that personnel on your [Bor] ship instead"); ``None``
+    when none of them redirects the play (an empty list: nowhere to go, so not offered)."""
+    for src in using:
+        for ab in S.abilities(state, src, "cost_change"):
+            if "aboard" in ab:
+                ctx = F.ctx_for(state, src, you=seat)
+                return [s for s in F.candidates(state, {**ab["aboard"], "type": "ship"}, ctx)
+                        if S.mission_of(state, s) is not None]
+    return None
 
 
 # -- "When you are about to play a personnel, … that personnel is cost +2 / you may … to make it cost -1"

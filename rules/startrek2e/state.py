@@ -320,10 +320,14 @@ def ships_on_events(state: dict, seat=None) -> list:
 
 
 def on_event(state: dict, iid: str) -> bool:
-    """A ship placed on an event, or a card aboard one or played on one (at no mission)."""
+    """A ship placed on an event, or a card aboard one or played on one, or a personnel placed on
+    an event (Anything or Anyone) — in play, at no mission."""
     c = state["cards"][iid]
     while c["zone"] in ("aboard", "attached", "damage"):
-        c = state["cards"][c["in"]]
+        host = state["cards"][c["in"]]
+        if c["zone"] == "aboard" and host["zone"] == "core":  # on an event in a core
+            return True
+        c = host
     return c["zone"] == "ships" and state["cards"][c["in"]]["zone"] != "missions"
 
 
@@ -403,6 +407,7 @@ def _cards_in_play(state: dict) -> list:
             for s in cards[e].get("ships", ()):
                 out.append(s)
                 out += cards[s]["aboard"]
+            out += cards[e].get("aboard", ())  # personnel placed on an event (Anything or Anyone)
         for m in seat["missions"]:
             out.append(m)
             mc = cards[m]

@@ -41,6 +41,7 @@ RELATION = {
     "dilemma_about_to_return": "seat",  # seat = the player facing it ("that your [Bor] personnel is facing": Analyze)
     "dilemma_about_to_be_overcome": "any",  # "when a dilemma is about to be overcome" (The Trial Never Ended)  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
     "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
+    "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
 }
 # events whose "that opponent" is the event's seat (the others read "your opponent" as the player on your left)
 THAT_OPPONENT = {"opponent_orders_begin"}

@@ -50,6 +50,8 @@ def _card(state: dict, iid: str) -> dict:
         out["attached"] = [_card(state, i) for i in c["attached"]]
     if t == "event" and c.get("ships"):  # ships placed on an event (Engage Cloak)
         out["ships"] = [_card(state, i) for i in c["ships"]]
+    if t == "event" and c.get("aboard"):  # personnel placed on an event (Anything or Anyone)
+        out["aboard"] = [_card(state, i) for i in c["aboard"]]
     return out
 
 

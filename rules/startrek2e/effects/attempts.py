@@ -32,6 +32,7 @@ from __future__ import annotations
 from ... import rng as R
 from .. import state as S
 from .. import stats as ST
+from . import filters as F
 
 
 def reshuffle(state: dict, seat: int) -> None:
@@ -120,9 +121,12 @@ def extra_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
     mine = a is not None and (a["seat"] == frame["ctx"]["you"] if arg.get("drawer") == "opponent"  # Damar
                               else a["dilemma_owner"] == frame["ctx"]["you"])
     if a is not None and mine:
-        a["extra_draw"] = a.get("extra_draw", 0) + arg.get("draw", 0)
-        a["extra_cost"] = a.get("extra_cost", 0) + arg.get("cost", 0)
-        S.log(state, "extra_dilemmas", seat=frame["ctx"]["you"], draw=arg.get("draw", 0), cost=arg.get("cost", 0))
+        # ``per``: "for each of your Infiltrators at that mission, … one extra dilemma" (Under Suspicion)
+        times = len(F.candidates(state, arg["per"], frame["ctx"])) if "per" in arg else 1
+        draw, cost = arg.get("draw", 0) * times, arg.get("cost", 0) * times
+        a["extra_draw"] = a.get("extra_draw", 0) + draw
+        a["extra_cost"] = a.get("extra_cost", 0) + cost
+        S.log(state, "extra_dilemmas", seat=frame["ctx"]["you"], draw=draw, cost=cost)
     return True
 
 

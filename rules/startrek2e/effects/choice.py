@@ -46,6 +46,22 @@ def may(state: dict, frame: dict, eff: dict, arg: dict):
     return "pushed"
 
 
+def as_player(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"as_player": {"who": "mission_owner"}, "then": [...]}``: "this mission's owner places a card from
+    hand on top of his or her deck" (U.S.S. Defiant) — ``then`` is done by the owner of the mission where
+    this card is (he is "you" in it), whoever uses the text; nothing when the card is at no mission."""
+    ctx = frame["ctx"]
+    m = S.mission_of(state, ctx["source"])
+    frame["i"] += 1
+    frame["work"] = {}
+    if m is None or not eff.get("then"):
+        return "pushed"
+    seat = state["cards"][m]["owner"]
+    sub = dict(ctx, you=seat, opp=S.left_of(state, seat) if seat != ctx["you"] else ctx["opp"])
+    state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": sub, "work": {}})
+    return "pushed"
+
+
 def choose_one(state: dict, frame: dict, eff: dict, arg: dict):
     """``{"choose_one": {"options": [[effects], [effects]], "chooser"?: SIDE}}`` (MISSING.md
     item 40): "Choose one: … or …". The chooser (default you) answers the first option

@@ -31,7 +31,17 @@ def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True,
         elif verb in TARGETED and isinstance(arg, dict) and arg:
             if not _target_payable(state, iid, verb, arg, ctx):
                 return False
+            if verb == "remember" and c.get("as"):  # a later part naming it ("aboard that ship") reads
+                ctx["refs"][c["as"]] = _pool(state, arg, ctx)  # any card it could name (Changeling Sabotage)
     return True
+
+
+def _pool(state: dict, t: dict, ctx: dict) -> list:
+    """The cards a cost's TARGET could name (every candidate of its choice)."""
+    for form in ("choose", "random", "all"):
+        if form in t:
+            return F.candidates(state, t[form], ctx)
+    return list((ctx.get("refs") or {}).get(t.get("ref"), [])) if "ref" in t else []
 
 
 def _discard_payable(state: dict, seat: int, arg: dict, ctx: dict, known: bool) -> bool:

@@ -18,10 +18,12 @@ FILTER_KEYS = {"any_of", "class", "location", "region", "quadrant", "mission_typ
                "matching_mission", "with_trigger_card", "ref", "requires_skill", "aboard_trigger_ship", "aboard_attempting_ship",
                "mission_owner", "owned_by", "with_ref", "attribute_sum", "facing_dilemma",
                "with_card", "equipped_with", "present_with", "dilemma_type", "staffed", "at_trigger_mission",
-               "on_planet", "matches_affiliation", "corresponds_with", "in_core", "plays_in_core", "with_count"}
+               "on_planet", "matches_affiliation", "corresponds_with", "in_core", "plays_in_core", "with_count",
+               "selection"}
 CONDITION_KEYS = {"score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
                   "trigger_by_dilemma", "trigger_random", "group", "in_engagement", "prevented",
-                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even", "trigger_by"}
+                  "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even", "trigger_by",
+                  "copy_overcome"}
 
 
 def _norm_class(s: str) -> str:
@@ -113,9 +115,19 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "at_trigger_mission":  # at the mission the triggering event is about ("at that mission")
         m = (ctx.get("event") or {}).get("mission")
         return (m is not None and S.mission_of(state, iid) == m and iid != m) == bool(v)
+    if k == "selection":  # eligible for the random selection about to be made (Set Up, Remata'Klan)
+        ev = ctx.get("event") or {}
+        return (iid in (ev.get("pool") or ())) == bool(v)
     if k == "present_with":  # present with a matching card ("an opponent's personnel present" with that one)
         loc = S.location(state, iid)
-        return bool(loc) and any(j != iid and F.matches(state, j, v, ctx) for j in S.cards_at(state, loc))
+        if not loc:
+            return False
+        if any(j != iid and F.matches(state, j, v, ctx) for j in S.cards_at(state, loc)):
+            return True
+        # "… present with that Infiltrator" after he left play paying the cost (Pseudopod): where he was
+        left = ctx.get("left_from") or {}
+        return any(j != iid and w == loc and not S.in_play(state, j) and F.matches(state, j, v, ctx)
+                   for j, w in left.items())
     if k == "with_ref":  # at the same mission as a remembered card ("at the same mission")
         refs = (ctx.get("refs") or {}).get(v, [])
         here = S.mission_of(state, iid)
@@ -476,6 +488,14 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "trigger_card":  # the card the trigger event is about ("when this personnel is killed")
         card = (ctx.get("event") or {}).get("card")
         return card is not None and card in state["cards"] and F.matches(state, card, v, ctx)
+    if k == "copy_overcome":  # "if a copy of that dilemma is overcome at a mission you command" (Adapt)
+        card = (ctx.get("event") or {}).get("card")
+        if card is None or card not in state["cards"]:
+            return not v
+        name = S.card_def(state, card)["title"]
+        found = any(S.card_def(state, d)["title"] == name for m in state["seats"][ctx["you"]]["missions"]
+                    if S.commander(state, m) in (None, ctx["you"]) for d in state["cards"][m]["under"] if d != card)
+        return found == bool(v)
     if k == "trigger_by":  # whose text is about to do it: "when an opponent is about to place a card …" (Morka)
         by = (ctx.get("event") or {}).get("by")
         return by is not None and (by == ctx["you"]) == (v == "you")

@@ -228,7 +228,10 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
     if f.get("type") == "ship":
         return S.ships_in_play(state) + (S.ships_on_events(state) if reach else [])
     if f.get("type") in (None, "personnel"):
-        return S.personnel_in_play(state) + ([] if f.get("type") else
+        people = S.personnel_in_play(state)
+        if reach:  # aboard a ship on an event, or placed on an event itself (Anything or Anyone)
+            people += [i for i in S.cards_in_play(state) if S.ctype(state, i) == "personnel" and S.on_event(state, i)]
+        return people + ([] if f.get("type") else
                                              [i for i in S.cards_in_play(state) if S.ctype(state, i) != "personnel"
                                               and (reach or not S.on_event(state, i))])
     return [i for i in S.cards_in_play(state) if reach or not S.on_event(state, i)]

@@ -45,7 +45,8 @@ SUPPORTED = {
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
-    "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "prevent_dilemma", "place_at",
+    "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "prevent_dilemma", "place_at", "discard_randomly", "as_player",
+    "select_instead", "exclude_from_selection",
     "move_ship", "beam", "name_skill", "name_card_type", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
@@ -373,11 +374,44 @@ def _discard(state, frame, eff, arg, seat: int | None = None):
             left -= 1
         FR._remember(frame, eff, done)
         return True
+    asked = work.pop("asked_random", False)
+    if asked and state.pop("discard_random", False):  # "to randomly select that opponent's card" (B'Elanna)
+        pick = R.choice(state["rng"], list(hand))
+        one(pick)
+        work["left"] = left - 1
+        return _discard(state, frame, eff, arg, seat)
+    state.pop("discard_random", None)
+    if not asked and _about_to_discard(state, seat, left):  # "when an opponent is about to discard …"
+        work["asked_random"] = True
+        return False
     opts = [{"type": "choose", "card": i} for i in hand]
     if arg.get("up_to"):
         opts.append({"type": "choose", "card": None})
     S.set_pending(state, seat, "choose", "Discard a card from your hand", opts)
     return False
+
+
+def _about_to_discard(state, seat: int, left: int) -> bool:
+    """Fire ``opponent_about_to_discard`` (a player is about to choose a card of his hand to discard;
+    data ``seat``, ``count``) when a card in play hears it; ``True`` when it opened a window or pushed
+    a text (the discard then waits; a ``discard_randomly`` response makes the card a random one)."""
+    if not any(S.in_play_having(state, ("on", "opponent_about_to_discard", optional)) for optional in (True, False)):
+        return False
+    from ..triggers import fire, _urgent
+    height, before = len(state["stack"]), len(state["windows"])
+    fire(state, "opponent_about_to_discard", seat=seat, count=left)
+    opened = len(state["windows"]) > before
+    _urgent(state, before, height)
+    return opened or len(state["stack"]) != height
+
+
+def _discard_randomly(state, frame, eff, arg):
+    """``discard_randomly`` ``{}`` (a response to ``opponent_about_to_discard``): "… to randomly select
+    that opponent's card from all eligible cards" (B'Elanna Torres) — the card he was about to choose
+    is drawn at random from the eligible cards of his hand instead."""
+    state["discard_random"] = True
+    S.log(state, "discard_made_random", seat=frame["ctx"]["you"])
+    return True
 
 
 def _search(zone):
@@ -478,6 +512,9 @@ HANDLERS = {
     "shuffle_into_deck": DK.shuffle_into_deck,
     "exchange_hands_with_deck_bottom": DK.exchange_hands_with_deck_bottom,
     "reselect": SEL.reselect,
+    "discard_randomly": _discard_randomly,
+    "select_instead": TG._target_verb(SEL.choose, "select_instead"),
+    "exclude_from_selection": TG._target_verb(SEL.exclude, "exclude_from_selection"),
     "place_in_discard": TG._target_verb(_to_discard, "place_in_discard"),
     "take_command": TG._target_verb(_take_command, "take_command"),
     "remove_from_game": TG._target_verb(lambda s, f, c: G.remove_from_game(s, c), "remove_from_game"),
@@ -490,6 +527,7 @@ HANDLERS = {
     "place_on_pile_top": LC.place_on_pile_top,
     "prevent_overcome": _return_to_pile,
     "may": CH.may,
+    "as_player": CH.as_player,
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,
     "place_damage": PL.place_damage,

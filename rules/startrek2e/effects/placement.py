@@ -42,7 +42,10 @@ def put_into_play(state: dict, frame: dict, eff: dict, arg: dict):
             S.move(state, c, "ships", dest)
             state["cards"][c]["range_used"] = 0
         else:
-            S.move(state, c, "aboard" if S.ctype(state, dest) == "ship" else "pile", dest)
+            kind = S.ctype(state, dest)
+            if kind == "event":  # "place an Infiltrator from hand on this event" (Anything or Anyone)
+                state["cards"][dest].setdefault("aboard", [])
+            S.move(state, c, "aboard" if kind in ("ship", "event") else "pile", dest)
         state["cards"][c]["commander"] = you
         state["cards"][c]["stopped"] = False
         S.log(state, "placed_in_play", seat=you, card=c, at=dest, title=S.name(state, c))

@@ -36,6 +36,8 @@ TRIGGERS = {
     "about_to_download": "When a card is about to be downloaded",
     "about_to_place_on_deck_top": "When a card is about to be placed on top of its owner's deck",
     "random_selection": "When a random selection is made",
+    "about_to_select": "When a random selection is about to be made",
+    "opponent_about_to_discard": "When an opponent is about to discard a card from hand",
     "opponent_attempt_begins": "When an opponent begins a mission attempt",
     "opponent_mission_failed": "When an opponent's mission attempt fails",
     "opponent_about_to_draw_dilemmas": "When an opponent is about to draw dilemmas",
@@ -310,8 +312,14 @@ def _cost_change(ab: dict, ctx: P.Ctx) -> str:
         head += f", if {P.condition(cond, ctx)}"
     amt = ab["amount"]
     change = f"cost {P.amount(amt, ctx)}" if isinstance(amt, dict) else f"cost {'+' if amt >= 0 else ''}{amt}"
-    that = "that event" if who.get("type") == "event" else "that personnel"  # Party Atmosphere
-    if ab.get("optional"):
+    that = f"that {who['type']}" if isinstance(who.get("type"), str) else "that personnel"  # Party Atmosphere, Leyton
+    if ab.get("optional") and "aboard" in ab:  # Regeneration Alcoves
+        ship = P.noun({"type": "ship", **ab["aboard"]}, ctx, article=True)
+        cost = ab.get("cost")
+        body = f"you may {_cost(cost, ctx) + ' to ' if cost else ''}play {that} aboard {ship} instead"
+        if amt:
+            body += f" ({change})"
+    elif ab.get("optional"):
         cost = ab.get("cost")
         body = f"you may {_cost(cost, ctx)} to make {that} {change}" if cost else f"you may make {that} {change}"
     else:
@@ -400,6 +408,7 @@ KEYWORDS = {
     "not_stopped_on_failure": "when you fail a mission attempt involving {this}, {this} is not stopped",
     "one_order_per_turn": "you may execute only one order using {this} each turn",
     "cant_attempt_here": "no mission attempt may begin at the mission where {this} is",
+    "only_headquarters": "you cannot command another Headquarters mission",
 }
 
 
@@ -410,6 +419,9 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
         return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
             f"an opponent must {price} to attempt the mission where {ctx.this} is."
+    if kw == "may_attempt":  # Kell, Selok
+        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+            f"you may attempt the mission where {ctx.this} is."
     if kw == "attempt_min":  # Skeleton Crew
         return (f"To begin a mission attempt at the mission where {ctx.this} is, you must have at least "
                 f"{P.num(ab.get('count', 1))} personnel involved.")

@@ -39,7 +39,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "commander_aboard",
             "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-            "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team"}
+            "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -284,6 +284,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("in a core" if f["in_core"] else "not in a core")
     if "commander_aboard" in f:
         out.append("with its Commander aboard" if f["commander_aboard"] else "without its Commander aboard")
+    if f.get("selection"):
+        out.append("eligible for that selection")
     if "on_planet" in f:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
@@ -734,6 +736,9 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"that mission is {noun({'type': 'mission', **v}, ctx, article=True)}")
         elif k == "trigger_by_dilemma":
             parts.append("it is by a dilemma" if v else "it is not by a dilemma")
+        elif k == "copy_overcome":
+            parts.append("a copy of that dilemma is overcome at a mission you command" if v
+                         else "no copy of that dilemma is overcome at a mission you command")
         elif k == "trigger_by":
             parts.append("you are doing it" if v == "you" else "an opponent is doing it")
         elif k == "trigger_random":

@@ -206,8 +206,11 @@ def _take_from_discard(eff, arg, ctx):
 
 def _score(eff, arg, ctx):
     amt = arg["amount"]
+    per = P.noun(amt["per"], ctx) if isinstance(amt, dict) and "per" in amt else ""
+    if per.startswith("an opponent's "):  # "for each opponent's headquarters mission" (Your Fear Will Destroy You)
+        per = per[len("an "):]
     text = f"{amt} points" if isinstance(amt, int) else (
-        f"{amt.get('times', 1)} points for each {P.noun(amt['per'], ctx)}" if "per" in amt else P.amount(amt, ctx) + " points")
+        f"{amt.get('times', 1)} points for each {per}" if "per" in amt else P.amount(amt, ctx) + " points")
     return f"score {text}" if arg.get("who", "you") == "you" else f"your opponent scores {text}"
 
 
@@ -293,6 +296,16 @@ def _may(eff, arg, ctx):
         body = re.sub(r"\byour (?!opponent)", "his or her ", body)
     start = "starting with the player to your left, " if (arg or {}).get("start") == "left" else ""
     return start + {"you": "you may ", "opponent": "your opponent may ", "each": "each player may "}[who] + body
+
+
+def _as_player(eff, arg, ctx):
+    """"this mission's owner places a card from hand on top of his or her deck" (U.S.S. Defiant)."""
+    body = clauses(eff.get("then") or [], ctx)
+    body = re.sub(r"\byour (?!opponent)", "his or her ", body)
+    body = re.sub(r"\bits owner's\b", "his or her", body)
+    first, _, rest = body.partition(" ")
+    verb = first + ("es" if first.endswith(("s", "sh", "ch", "x")) else "s")
+    return f"the owner of the mission where {ctx.this} is {verb} {rest}".rstrip()
 
 
 def _choose_one(eff, arg, ctx):
@@ -452,6 +465,9 @@ def _extra_dilemmas(eff, arg, ctx):
         parts.append(f"subtract {P.num(-arg['cost'])} from the total cost {who} can spend on dilemmas")
     elif arg.get("cost"):
         parts.append(f"spend {P.num(arg['cost'])} extra in total cost on dilemmas")
+    if "per" in arg:  # Under Suspicion
+        one = " and ".join(parts).replace("one extra dilemmas", "one extra dilemma")
+        return f"for each of {P.noun(arg['per'], ctx, plural=True)}, {one}"
     return " and ".join(parts)
 
 
@@ -520,6 +536,9 @@ VERBS = {
     "exchange_hands_with_deck_bottom": lambda e, a, c: ("make each player shuffle his or her hand and exchange it for "
                                                         "an equal number of cards from the bottom of his or her deck"),
     "reselect": lambda e, a, c: "ignore its result and select again",
+    "discard_randomly": lambda e, a, c: "randomly select that opponent's card from all eligible cards",
+    "select_instead": _t("instead choose {t} to be selected"),
+    "exclude_from_selection": _t("exclude {t} from that selection"),
     "return_to_pile": lambda e, a, c: "place this dilemma on the bottom of its owner's dilemma pile",
     "place_on_ship": lambda e, a, c: "place this dilemma on the attempting ship as a damage card",
     "overcome": lambda e, a, c: f"overcome {P.target(a, c)}" if a else "this dilemma is overcome",
@@ -531,7 +550,7 @@ VERBS = {
     "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",
     "return_unfaced": lambda e, a, c: "return the dilemmas you have not yet faced to their owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
-    "may": _may, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
+    "may": _may, "as_player": _as_player, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
     "add_counters": lambda e, a, c: f"spend {P.amount(a['amount'], c, count=True)} additional counters this turn",
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",

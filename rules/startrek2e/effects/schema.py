@@ -31,7 +31,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play_cost": {"amount", "if"},
     "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement", "regardless", "points"},
-    "cost_change": {"who", "amount", "if", "optional", "cost"},
+    "cost_change": {"who", "amount", "if", "optional", "cost", "aboard"},
     "state_rule": {"if", "effects"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
@@ -54,27 +54,29 @@ TRIGGER_EVENTS = {
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
-    "about_to_be_destroyed",
+    "about_to_be_destroyed", "about_to_select", "opponent_about_to_discard",
 }
 KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
             "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min", "cant_use_skills",
-            "no_draws", "extra_counters", "commanders_play_aboard"}
+            "no_draws", "extra_counters", "commanders_play_aboard", "only_headquarters", "may_attempt"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
-                "place_on_pile_top", "place_on_stack"}
+                "place_on_pile_top", "place_on_stack", "exclude_from_selection",
+                "select_instead"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
-               "prevent_dilemma", "return_unfaced", "subtract_requirement"}
+               "prevent_dilemma", "return_unfaced", "subtract_requirement",
+               "discard_randomly"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
     "name_skill", "name_card_type", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
     "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
-    "add_counters", "repeat_while",
+    "add_counters", "repeat_while", "as_player",
     "exchange_with_pile_top",
 }
 EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
@@ -158,6 +160,10 @@ class _Checker(NounChecks):
                 self.err(f"{path}.amount", "a number (or an AMOUNT) added to the cost of the card being played")
             if "cost" in ab and not ab.get("optional"):
                 self.err(f"{path}.cost", "a cost only on an optional change ('you may … to make …')")
+            if "aboard" in ab:  # "… to play that personnel on your [Bor] ship instead" (Regeneration Alcoves)
+                self.filter(ab["aboard"], f"{path}.aboard")
+                if not ab.get("optional"):
+                    self.err(f"{path}.aboard", "a play redirected aboard a ship only on an optional change")
         if kind == "play_cost":  # a number, or an AMOUNT: "for each Assault event you command, he is cost -1"
             if isinstance(ab.get("amount"), dict):
                 self.amount(ab["amount"], f"{path}.amount")
@@ -239,7 +245,8 @@ class _Checker(NounChecks):
         for key in ("then", "else", "win", "lose"):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while") and "then" not in eff:
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while",
+                    "as_player") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
             if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
@@ -270,6 +277,9 @@ class _Checker(NounChecks):
             self.turn_scoped(verb, arg, p)
         elif verb == "repeat":  # "for each …, …" (Building a Bridge): `then` runs AMOUNT times
             self.amount(arg, p)
+        elif verb == "as_player":  # "this mission's owner places a card from hand …" (U.S.S. Defiant)
+            if arg != {"who": "mission_owner"}:
+                self.err(p, '{"who": "mission_owner"}')
         elif verb == "unless":
             self.requirement(arg, p)
         elif verb == "if":
@@ -468,13 +478,15 @@ class _Checker(NounChecks):
 
     def attempt_verb(self, verb: str, arg: Any, path: str) -> None:
         """The verbs of ``effects/attempts.py`` (Energize: dilemma draws, piles, meeting)."""
-        keys = {"extra_dilemmas": {"draw", "cost", "drawer"}, "search_dilemmas": {"cost_at_most", "filter", "to"},
+        keys = {"extra_dilemmas": {"draw", "cost", "drawer", "per"}, "search_dilemmas": {"cost_at_most", "filter", "to"},
                 "overcome_from_pile": {"at"}, "meet_with": {"use", "instead_of"}}[verb]
         self.keys(arg, keys, path)
         if not isinstance(arg, dict):
             return
         if verb == "extra_dilemmas":
-            nums = {k: v for k, v in arg.items() if k != "drawer"}
+            if "per" in arg:  # "for each of your Infiltrators at that mission, … one extra" (Under Suspicion)
+                self.filter(arg["per"], f"{path}.per")
+            nums = {k: v for k, v in arg.items() if k not in ("drawer", "per")}
             if not nums or any(not (isinstance(v, int) and not isinstance(v, bool) and True)
                                for k, v in nums.items()):
                 self.err(path, '{"draw"?: n, "cost"?: n, "drawer"?: SIDE} (negative: fewer / less)')

@@ -29,7 +29,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team"}
+               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
           "overcome", "damage"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
@@ -43,7 +43,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more",
-                  "has_skills_of", "has_mission_skills", "has_named_skills"}
+                  "has_skills_of", "has_mission_skills", "has_named_skills", "copy_overcome"}
 
 
 def is_stat(name: Any) -> bool:
@@ -254,7 +254,7 @@ class NounChecks:
         if "dilemma_type" in f and f["dilemma_type"] not in ("planet", "space", "dual"):
             self.err(f"{path}.dilemma_type", "planet, space or dual")
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
-                  "at_trigger_mission", "host",
+                  "at_trigger_mission", "host", "selection",
                   "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt",
                   "in_core", "plays_in_core", "commander_aboard", "requirement_skill", "in_trigger_team"):
             if k in f and not isinstance(f[k], bool):

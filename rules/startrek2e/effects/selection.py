@@ -36,9 +36,15 @@ def _mission(state: dict, pool: list):
 
 
 def select(state: dict, frame: dict, pool: list, count: int):
-    """The random result for this effect (``None`` while the ``random_selection`` window is
-    answered)."""
+    """The random result for this effect (``None`` while the ``about_to_select`` or
+    ``random_selection`` window is answered)."""
     work = frame["work"]
+    if "random_pick" not in work:
+        pool = _before_the_draw(state, frame, pool, count)
+        if pool is None:
+            return None
+        if "chosen_pick" in work:  # "instead choose … to be selected" (Set Up): no draw at all
+            return work.pop("chosen_pick")
     if "random_pick" in work:
         if not state.pop("reselect", False):
             return work.pop("random_pick")
@@ -59,6 +65,63 @@ def select(state: dict, frame: dict, pool: list, count: int):
     S.log(state, "randomly_selected", cards=list(out), titles=[S.name(state, i) for i in out], mission=m)
     work["random_pick"] = out
     return None
+
+
+def _before_the_draw(state: dict, frame: dict, pool: list, count: int):
+    """"When … is about to be randomly selected" (trigger event ``about_to_select``, data: ``mission``,
+    ``pool`` = the eligible cards, ``count``, ``seat``): fired once per selection made at one mission,
+    before the draw, only when a card in play hears it. The responses change the selection
+    (``state["selection_change"]``: ``excluded`` cards leave the pool — Remata'Klan; ``chosen`` cards
+    are the result — Set Up); the pool to draw from is returned (``None`` while they are answered)."""
+    work = frame["work"]
+    change = state.pop("selection_change", None) if work.pop("selection_asked", False) else None
+    if change is not None or "selection_done" in work:
+        work["selection_done"] = True
+        excluded = (change or {}).get("excluded") or []
+        pool = [i for i in pool if i not in excluded]
+        if change and change.get("chosen"):
+            chosen = [i for i in change["chosen"] if i in pool][:count]
+            work["chosen_pick"] = chosen + _draw(state, [i for i in pool if i not in chosen], count - len(chosen))
+        return pool
+    m = _mission(state, pool) if pool else None
+    if m is None or not _heard(state):
+        return pool
+    from ..triggers import fire
+    from ..triggers import _urgent
+    height, before = len(state["stack"]), len(state["windows"])
+    state["selection_change"] = {}
+    fire(state, "about_to_select", mission=m, pool=list(pool), count=count, seat=frame["ctx"]["you"])
+    opened = len(state["windows"]) > before
+    _urgent(state, before, height)
+    if not opened and len(state["stack"]) == height:
+        state.pop("selection_change", None)
+        work["selection_done"] = True
+        return pool
+    work["selection_asked"] = True
+    return None
+
+
+def _heard(state: dict) -> bool:
+    """A card in play has a text hearing ``about_to_select`` (nothing is fired otherwise, so games
+    without such a card draw exactly as before)."""
+    return any(S.in_play_having(state, ("on", "about_to_select", optional)) for optional in (True, False))
+
+
+def exclude(state: dict, frame: dict, card: str) -> None:
+    """``exclude_from_selection`` TARGET (an ``about_to_select`` response): "you may exclude another
+    [Dom] personnel present from that selection" (Remata'Klan)."""
+    change = state.setdefault("selection_change", {})
+    change.setdefault("excluded", []).append(card)
+    S.log(state, "excluded_from_selection", seat=frame["ctx"]["you"], card=card, title=S.name(state, card))
+
+
+def choose(state: dict, frame: dict, card: str) -> None:
+    """``select_instead`` TARGET (an ``about_to_select`` response): "instead choose the opponent's
+    personnel to be selected from all eligible possibilities" (Set Up) — the chosen cards are the
+    result; no draw is made (a selection of more cards draws the rest)."""
+    change = state.setdefault("selection_change", {})
+    change.setdefault("chosen", []).append(card)
+    S.log(state, "chose_selection", seat=frame["ctx"]["you"], card=card, title=S.name(state, card))
 
 
 def reselect(state: dict, frame: dict, eff: dict, arg: dict) -> bool:

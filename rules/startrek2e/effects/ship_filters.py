@@ -36,8 +36,9 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     from . import filters as F
     c = state["cards"][iid]
     src = ctx.get("source")
-    if k == "on_event":  # a ship placed on an event (matching FILTER v; true = any event)
-        host = c["in"] if c["zone"] == "ships" else None
+    if k == "on_event":  # a ship (or a personnel: Anything or Anyone) placed on an event (matching FILTER v)
+        host = c["in"] if c["zone"] == "ships" or (c["zone"] == "aboard" and S.ctype(state, c["in"]) == "event") \
+            else None
         ok = host is not None and state["cards"][host]["zone"] != "missions" and (
             v is True or (isinstance(v, dict) and F.matches(state, host, v, ctx)))
         return ok == bool(v)

@@ -91,6 +91,21 @@ def _target_verb(fn, verb: str | None = None):
             return False
         FR._remember(frame, eff, cards)
         for c in list(cards):
+            _note_place(state, frame, c)
             fn(state, frame, c)
         return True
     return handler
+
+
+def _note_place(state: dict, frame: dict, card: str) -> None:
+    """Where a remembered card was before this verb may take it out of play (``ctx["left_from"]``):
+    "return your Infiltrator to his owner's hand to randomly kill an opponent's personnel present
+    with that Infiltrator" (Pseudopod, Assassination Plot) reads "present with" him where he was when
+    the cost was paid (FILTER ``present_with`` of a ``ref``: ``extra.present_with``). Only a card some
+    name of the text holds is noted, so texts that name nothing keep their frames as they were."""
+    ctx = frame["ctx"]
+    if not any(card in named for named in (ctx.get("refs") or {}).values()):
+        return
+    loc = S.location(state, card)
+    if loc is not None:
+        ctx.setdefault("left_from", {})[card] = loc

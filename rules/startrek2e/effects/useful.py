@@ -124,8 +124,8 @@ def _could(state: dict, eff: dict, ctx: dict) -> bool:
     arg = eff.get(verb)
     if verb == "remember":
         return False  # it changes nothing itself; what uses the name is judged on its own
-    if verb == "may":
-        return may_change(state, eff.get("then") or [], ctx)
+    if verb in ("may", "as_player"):
+        return True if verb == "as_player" else may_change(state, eff.get("then") or [], ctx)
     if verb in ("place_at", "put_into_play", "move_ship"):
         dests = pool(state, arg.get("at", arg.get("to")), ctx)
         cards = pool(state, arg["target"], ctx)

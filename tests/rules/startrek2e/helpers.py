@@ -66,7 +66,8 @@ PUBLIC_LOG_EVENTS = {
     "combat_prevented", "engagement_prevented", "named_skill", "named_card_type", "lost_skills", "skills_blanked", "exchanged_with_pile_top", "placed_on_pile_top", "exchanged_with_deck_top",
     "exchanged_hand_with_deck_bottom",
     "added_strength", "extra_dilemmas", "redrew_dilemmas", "searched_dilemmas", "placed_on_stack", "chose_examined",
-    "used_cost_change", "named_card", "counters_added", "joined_attempt"}
+    "used_cost_change", "named_card", "counters_added", "joined_attempt", "excluded_from_selection",
+    "chose_selection", "discard_made_random"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

@@ -39,8 +39,9 @@ VERB_SAMPLES = {
     "stop": T, "kill": T, "destroy": T, "unstop": T, "join_attempt": T, "reveal": T, "place_in_brig": T, "return_to_hand": T,
     "place_in_discard": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
-    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {},
-    "prevent_overcome": {}, "may": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
+    "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "discard_randomly": {}, "select_instead": {"choose": {"selection": True}},
+    "exclude_from_selection": {"choose": {"selection": True}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {},
+    "prevent_overcome": {}, "may": {}, "as_player": {"who": "mission_owner"}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
     "shuffle_deck": {}, "score": {"amount": 5}, "lose_points": {"amount": 5}, "add_counters": {"amount": 7}, "repeat_while": {"while": {"score": {"min": 5}}}, "begin_combat": {},
@@ -77,7 +78,7 @@ FILTER_SAMPLES = {
     "aboard_trigger_ship": True, "aboard_attempting_ship": True, "in_core": True, "plays_in_core": True, "damaging": {"owner": "opponent"}, "with_count": {"filter": {"skill": "Law"}, "min": 2}, "commander_aboard": True, "mission_owner": "opponent", "owned_by": "you", "with_ref": "chosen",
     "attribute_sum": {"stats": ["cunning", "strength"], "max": 10}, "facing_dilemma": True,
     "with_card": {"skill": "Diplomacy"}, "equipped_with": {"keyword": "Hand Weapon"},
-    "present_with": {"ref": "chosen"}, "dilemma_type": "space", "at_trigger_mission": True,
+    "present_with": {"ref": "chosen"}, "dilemma_type": "space", "at_trigger_mission": True, "selection": True,
     "on_planet": True,
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
@@ -94,7 +95,7 @@ CONDITION_SAMPLES = {
     "mission_type": "planet", "not": {"attempting": True}, "all": [{"attempting": True}],
     "any": [{"attempting": True}], "ref": "chosen", "score": {"min": 5}, "captives": {"min": 1},
     "completed": {"planet": 1}, "mission": {"region": "Neutral Zone"}, "trigger_card": {"skill": "Law"},
-    "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_by": "opponent", "trigger_random": True,
+    "trigger_mission": {"self": True}, "trigger_by_dilemma": True, "trigger_by": "opponent", "copy_overcome": True, "trigger_random": True,
     "in_engagement": True, "prevented": True, "engagement_began_by": "opponent",
     "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
@@ -141,7 +142,7 @@ def test_every_ability_kind_and_verb_has_a_phrase():
     assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
     for verb, arg in VERB_SAMPLES.items():
         eff = {verb: arg}
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while"):
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while", "as_player"):
             eff["then"] = [{"draw": {"count": 1}}]
         _clean([{"kind": "event", "effects": [eff]}])
 
