@@ -249,10 +249,11 @@ def mission_requirements(state: dict) -> None:
     using = a.get("using")  # "… with these requirements", regardless of effects preventing it (For the Cause)
     printed = S.mechanics(state, using[0])[using[1]]["requirement"] if using else ST.mission_requirements(state, m)
     printed = AT.minus_skills(printed, a.get("minus") or [])  # "subtract a skill from those requirements"
-    ok = bool(team) and ST.meets(state, team, printed, check="mission") and all(
-        ST.meets(state, team, state["cards"][d]["on_requirement"], check="mission") for d in extra) \
-        and all(ST.meets(state, team, r, check="mission") for r in RQ.added(state, m)) \
-        and ((bool(using) and _regardless(state, using)) or not X.cant_complete(state, m, seat, a.get("ship")))  # "You cannot complete this mission if …"
+    with ST.frozen(state):  # only read: the statics in play listed once, not once per skill of each personnel
+        ok = bool(team) and ST.meets(state, team, printed, check="mission") and all(
+            ST.meets(state, team, state["cards"][d]["on_requirement"], check="mission") for d in extra) \
+            and all(ST.meets(state, team, r, check="mission") for r in RQ.added(state, m)) \
+            and ((bool(using) and _regardless(state, using)) or not X.cant_complete(state, m, seat, a.get("ship")))  # "You cannot complete this mission if …"
     if ok and not a.get("about_to_complete"):  # "When an opponent's personnel is about to complete a mission"
         a["about_to_complete"] = True
         before = (len(state["windows"]), len(state["stack"]))

@@ -37,27 +37,36 @@ def _surface(state: dict, m: str) -> bool:
     return S.mission_type(state, m) in ("planet", "headquarters")
 
 
-def beam_options(state: dict, seat: int, *, stopped_ok: bool = False) -> list[dict]:
+def beam_options(state: dict, seat: int, *, stopped_ok: bool = False, card: str | None = None) -> list[dict]:
     """Rulebook "Beaming": you must command an (unstopped) ship at the mission; planet or
     headquarters ↔ your ship, or ship ↔ your other ship; never mission to mission, never
     onto or off an opponent's ship. One card per order (several orders move a group).
-    Only unstopped personnel beam, unless card text beams stopped ones (``stopped_ok``)."""
+    Only unstopped personnel beam, unless card text beams stopped ones (``stopped_ok``).
+    ``card``: only that card's beams (the same options, in the same order, as filtering the
+    full list: picking a destination asked for every card's beams after each beam order)."""
     out = []
+    cards = state["cards"]
+
+    def movable(i: str) -> bool:  # in a pile or aboard: in play, so its commander is its own
+        if card is not None and i != card:
+            return False
+        c = cards[i]
+        if c.get("commander") != seat:
+            return False
+        t = S.card_def(state, i)["type"]
+        return t == "equipment" or (t == "personnel" and (stopped_ok or not c["stopped"]))
+
     for m in S.all_missions(state):
-        ships = [s for s in state["cards"][m]["ships"]
-                 if S.commander(state, s) == seat and not state["cards"][s]["stopped"]]
+        ships = [s for s in cards[m]["ships"] if cards[s].get("commander") == seat and not cards[s]["stopped"]]
         if not ships:
             continue
-        movable = lambda i: S.commander(state, i) == seat and (  # noqa: E731
-            S.ctype(state, i) == "equipment" or (S.ctype(state, i) == "personnel"
-                                                 and (stopped_ok or not state["cards"][i]["stopped"])))
         surface = _surface(state, m)
         if surface:
-            for i in state["cards"][m]["pile"]:
+            for i in cards[m]["pile"]:
                 if movable(i):
                     out += [{"type": "beam", "card": i, "to": s} for s in ships]
         for s in ships:
-            for i in state["cards"][s]["aboard"]:
+            for i in cards[s]["aboard"]:
                 if not movable(i):
                     continue
                 if surface:
@@ -78,7 +87,7 @@ def surface_beam(state: dict, card: str, to: str) -> bool:
 
 def beam_destinations(state: dict, seat: int, card: str, *, stopped_ok: bool = False) -> list[str]:
     """Where ``card`` may be beamed now (by the rules of beaming; see :func:`beam_options`)."""
-    return [b["to"] for b in beam_options(state, seat, stopped_ok=stopped_ok) if b["card"] == card]
+    return [b["to"] for b in beam_options(state, seat, stopped_ok=stopped_ok, card=card)]
 
 
 def _zone_at(state: dict, card: str, dest: str):

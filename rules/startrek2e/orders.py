@@ -17,7 +17,7 @@ from . import legality as LEG
 
 
 def choose_beam_destination(state: dict, seat: int, card: str) -> None:
-    opts = [b for b in LEG.beam_options(state, seat) if b["card"] == card]
+    opts = LEG.beam_options(state, seat, card=card)
     S.set_pending(state, seat, "beam_to", f"Beam {S.name(state, card)} where?", opts)
 
 
@@ -122,9 +122,8 @@ def _attempt_min(state: dict, m: str) -> int:
     you must have at least six personnel involved"); 1 otherwise."""
     need = 1
     for c in [m, *state["cards"][m]["on"]]:
-        for ab in S.mechanics(state, c) or []:
-            if ab.get("kind") == "keyword" and ab.get("keyword") == "attempt_min":
-                need = max(need, int(ab.get("count", 1)))
+        for ab in S.keyword_abilities(state, c, "attempt_min"):
+            need = max(need, int(ab.get("count", 1)))
     return need
 
 

@@ -78,9 +78,21 @@ class frozen:
             self.reading.__exit__(None, None, None)
 
 
-def _static_sources(state: dict) -> list:
+def _scope_for(state: dict) -> list | None:
+    """The ``frozen`` scope's cache for ``state``, or ``None`` to read the plain way: also
+    while a blanking or a skill price is being decided (``extra._BLANKING``): the plain reads
+    then list the statics afresh with no card blanked and no price due, which the scope's
+    lists and memo (made with them) do not answer — a skill read inside such a check was
+    memoised unpriced and later shown unpriced (test_maintained_values.py, doctored states)."""
     frozen = _TL.frozen
-    if frozen and frozen[0] is state:
+    if frozen and frozen[0] is state and not getattr(X._BLANKING, "on", False):
+        return frozen
+    return None
+
+
+def _static_sources(state: dict) -> list:
+    frozen = _scope_for(state)
+    if frozen is not None:
         return frozen[1]
     return _compute_sources(state)
 
@@ -144,8 +156,8 @@ def _static_change(state: dict, iid: str, src: str, ab: dict, ctx: dict, evaluat
 
 def modifier_total(state: dict, iid: str, stat: str) -> int:
     total = 0
-    frozen = _TL.frozen
-    if frozen and frozen[0] is state:
+    frozen = _scope_for(state)
+    if frozen is not None:
         entries = _statics_for(state, frozen, iid, stat)
     else:
         entries = _static_sources(state).get(stat, ())
@@ -159,7 +171,7 @@ def modifier_total(state: dict, iid: str, stat: str) -> int:
             m = ab.get("modify") or {}  # a damage text may act instead (a trigger: MISSING.md item 31)
             if m.get("stat") == stat and isinstance(m["amount"], int):
                 total += m["amount"]
-    own = _scope_index(frozen)["mods"].get(iid, ()) if frozen and frozen[0] is state else state["mods"]
+    own = _scope_index(frozen)["mods"].get(iid, ()) if frozen is not None else state["mods"]
     for mod in own:
         if mod["card"] == iid and mod["stat"] == stat:
             total += mod["amount"]
@@ -183,8 +195,8 @@ def value(state: dict, iid: str, stat: str) -> int:
     like "your personnel with Treachery" read it again for every static and every card."""
     if _TL.trace is not None:
         _note_read(state, iid, stat)
-    frozen = _TL.frozen
-    if frozen and frozen[0] is state:
+    frozen = _scope_for(state)
+    if frozen is not None:
         memo = frozen[2]
         key = (iid, stat)
         v = memo.get(key)
@@ -216,7 +228,7 @@ def _scope_index(frozen: list) -> dict:
         mods: dict = {}
         for m in state["mods"]:
             mods.setdefault(m["card"], []).append(m)
-        index = frozen[3] = {"mods": mods, "by_stat": {}, "cards": {}, "reach": None,
+        index = frozen[3] = {"mods": mods, "by_stat": {}, "cards": {}, "reach": None, "reach_of": {},
                              "skills": {st for st in sources if st and st not in NUMERIC and st[:1].isupper()}}
     return index
 
@@ -278,6 +290,18 @@ def _card_facts(state: dict, frozen: list, iid: str) -> tuple:
     return facts
 
 
+def _card_reach(state: dict, frozen: list, iid: str) -> tuple:
+    """:func:`_card_facts` and the stats some static in play may change on the card
+    (:func:`_touching`), once per card per scope: a view asks both for its numbers and
+    for its skills (a fold's reads, of a mission's span, need no reach)."""
+    index = _scope_index(frozen)
+    found = index["reach_of"].get(iid)
+    if found is None:
+        d, loc, extra = _card_facts(state, frozen, iid)
+        found = index["reach_of"][iid] = (d, loc, extra, _touching(state, frozen, iid, loc))
+    return found
+
+
 def _frozen_value(state: dict, frozen: list, iid: str, stat: str) -> int:
     """:func:`value` computed in a read-only scope: printed + the statics that may reach the
     card (``_statics_for``'s split) + its damage and temporary modifiers (``_card_facts``),
@@ -305,8 +329,8 @@ def _frozen_value(state: dict, frozen: list, iid: str, stat: str) -> int:
 
 def skills(state: dict, iid: str) -> dict:
     """Skill levels of a personnel (printed, gained and lost), zero levels dropped."""
-    frozen = _TL.frozen
-    if frozen and frozen[0] is state and _TL.trace is None:
+    frozen = _scope_for(state)
+    if frozen is not None and _TL.trace is None:
         return _frozen_skills(state, frozen, iid)
     names = set((S.card_def(state, iid).get("skills") or {}))
     for st in _static_sources(state):
@@ -331,23 +355,26 @@ def _frozen_skills(state: dict, frozen: list, iid: str) -> dict:
     is its printed level plus its damage and temporary modifiers, which is what ``value``
     would sum (its static loops are empty), without the call."""
     index = _scope_index(frozen)
-    printed_skills = S.card_def(state, iid).get("skills") or {}
-    names = set(printed_skills) | index["skills"]
+    d, loc, extra, touched = _card_reach(state, frozen, iid)
+    printed_skills = d.get("skills") or {}
     damaged = state["cards"][iid].get("damage", ())
+    priced = "__skills_cost__" in frozen[1]
+    if not priced and not extra and not damaged and iid not in index["mods"] and _NUMERIC_SET.isdisjoint(printed_skills) \
+            and (not touched or (touched.isdisjoint(printed_skills) and touched.isdisjoint(index["skills"]))):
+        # the common case: nothing changes any of its skills, each is its printed level (the
+        # names statics in play give are zero here, and a temporary modifier would be in
+        # ``extra``): the definition's own positive skills, sorted, made once per definition
+        return dict(_printed_skills(state, iid, d))
+    names = set(printed_skills) | index["skills"]
     for dmg in damaged:
         for ab in S.abilities(state, dmg, "damage"):
             names.add((ab.get("modify") or {}).get("stat"))
     names.discard(None)
-    own_mods = index["mods"].get(iid, ())
-    names |= {m["stat"] for m in own_mods if m["stat"] not in NUMERIC}
-    if "__skills_cost__" in frozen[1]:  # a skill may count as zero: read each the full way
+    names |= {m["stat"] for m in index["mods"].get(iid, ()) if m["stat"] not in NUMERIC}
+    if priced:  # a skill may count as zero: read each the full way
         touched = None
-    else:
-        _, loc, extra = _card_facts(state, frozen, iid)
-        touched = _touching(state, frozen, iid, loc)
-        if not extra and touched.isdisjoint(names) and _NUMERIC_SET.isdisjoint(printed_skills):
-            # the common case: nothing changes any of its skills, each is its printed level
-            return {n: v for n in sorted(names) if (v := int(printed_skills.get(n, 0))) > 0}
+    elif not extra and touched.isdisjoint(names) and _NUMERIC_SET.isdisjoint(printed_skills):
+        return {n: v for n in sorted(names) if (v := int(printed_skills.get(n, 0))) > 0}
     out = {}
     for n in sorted(names):
         if touched is None or n in touched or n in NUMERIC:
@@ -359,16 +386,36 @@ def _frozen_skills(state: dict, frozen: list, iid: str) -> dict:
     return out
 
 
+_PRINTED_SKILLS: dict = {}  # GUID of the card database -> its positive printed skills, sorted
+
+
+def _printed_skills(state: dict, iid: str, d: dict) -> dict:
+    """``{skill: level}`` of definition ``d`` (card ``iid``'s), levels above zero, sorted by
+    name (what :func:`skills` answers when nothing changes them): made once per database
+    GUID (card data is immutable), each time for a card the state carries itself."""
+    guid = state["cards"][iid]["guid"]
+    local = state["extra_cards"]
+    if local and guid in local:
+        found = None
+    else:
+        found = _PRINTED_SKILLS.get(guid)
+    if found is None:
+        skills_ = d.get("skills") or {}
+        found = {n: v for n in sorted(skills_) if (v := int(skills_.get(n, 0))) > 0}
+        if not (local and guid in local):
+            _PRINTED_SKILLS[guid] = found
+    return found
+
+
 def numbers(state: dict, iid: str, stats: tuple[str, ...]) -> dict[str, int]:
     """``{stat: value(state, iid, stat)}`` for ``stats`` (attributes, ship numbers: what a
     view shows of a card in play); inside ``frozen(state)`` a number no static in play may
     reach on this card is its printed value plus its damage and temporary modifiers, read
     without the walk."""
-    frozen = _TL.frozen
-    if not frozen or frozen[0] is not state or _TL.trace is not None or _TL.evaluating:
+    frozen = _scope_for(state)
+    if frozen is None or _TL.trace is not None or _TL.evaluating:
         return {a: value(state, iid, a) for a in stats}
-    d, loc, extra = _card_facts(state, frozen, iid)
-    touched = _touching(state, frozen, iid, loc)
+    d, loc, extra, touched = _card_reach(state, frozen, iid)
     out = {}
     for a in stats:
         if a in touched or a not in NUMERIC:
@@ -556,12 +603,11 @@ def range_needed(state: dict, a: str, b: str, ship: str | None = None) -> int:
     if da.get("region") and da.get("region") == db.get("region"):
         total -= 2
     if ship is not None:
-        for ab in S.abilities(state, ship, "keyword"):
-            if ab.get("keyword") == "move_range_change":
-                ctx = F.ctx_for(state, ship)
-                who = ab.get("who") or {}
-                if F.matches(state, a, who, ctx) != F.matches(state, b, who, ctx):
-                    total += ab.get("count", -1)
+        for ab in S.keyword_abilities(state, ship, "move_range_change"):
+            ctx = F.ctx_for(state, ship)
+            who = ab.get("who") or {}
+            if F.matches(state, a, who, ctx) != F.matches(state, b, who, ctx):
+                total += ab.get("count", -1)
     return max(0, total)
 
 
@@ -570,9 +616,8 @@ def _no_quadrant_penalty(state: dict, a: str, b: str) -> bool:
     "When any player is about to move a ship between this mission and a [GQ] mission, do not
     add 2 to the span total" (Deep Space 9 — RULES.md "Span between quadrants")."""
     for here, there in ((a, b), (b, a)):
-        for ab in S.abilities(state, here, "keyword"):
-            if ab.get("keyword") == "no_quadrant_penalty" and F.matches(state, there, ab.get("who") or {},
-                                                                         F.ctx_for(state, here)):
+        for ab in S.keyword_abilities(state, here, "no_quadrant_penalty"):
+            if F.matches(state, there, ab.get("who") or {}, F.ctx_for(state, here)):
                 return True
     return False
 

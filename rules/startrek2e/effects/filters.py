@@ -24,7 +24,9 @@ def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
 
 
 def has_keyword_ability(state: dict, iid: str, kw: str) -> bool:
-    return any(a.get("keyword") == kw for a in S.abilities(state, iid, "keyword"))
+    """Whether the card has a ``keyword`` ability naming ``kw`` (from the definition's index
+    by keyword: staffing and attempt teams ask it of every personnel)."""
+    return bool(S.keyword_abilities(state, iid, kw))
 
 
 def attempting(state: dict) -> list:

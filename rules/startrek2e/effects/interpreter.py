@@ -201,7 +201,9 @@ def _place_on_mission(state, frame, eff, arg):
 def _unless(state, frame, eff, arg):
     group = F.requirement_group(state, frame["ctx"])
     check = "dilemma" if frame["ctx"].get("dilemma") else None
-    if ST.meets(state, group, arg, check=check):
+    with ST.frozen(state):  # only read: the statics in play listed once, not once per number
+        met = ST.meets(state, group, arg, check=check)
+    if met:
         _skills_used(state, frame["ctx"], group, arg, check)
         return True
     return FR._child(state, frame, eff.get("then", []))
@@ -234,7 +236,8 @@ def _repeat(state, frame, eff, arg):
 
 
 def _if(state, frame, eff, arg):
-    ok = F.condition(state, arg, frame["ctx"])
+    with ST.frozen(state):  # only read: the statics in play listed once, not once per number
+        ok = F.condition(state, arg, frame["ctx"])
     return FR._child(state, frame, eff.get("then", []) if ok else eff.get("else", []))
 
 

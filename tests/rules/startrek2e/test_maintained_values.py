@@ -158,6 +158,31 @@ def assert_index_equals_scan(state: dict) -> None:
             assert P.legal(state, seat, orders=orders) == P._legal(state, seat, orders)
 
 
+def assert_one_cards_beams_equal_the_filtered_listing(state: dict) -> None:
+    """``legality.beam_options(..., card=c)`` (choosing where ``c`` beams) lists exactly the
+    beams of ``c`` in the full listing, in its order, for every seat and card in play."""
+    from rules.startrek2e import legality as LEG
+    for seat in range(len(state["seats"])):
+        for stopped_ok in (False, True):
+            every = LEG.beam_options(state, seat, stopped_ok=stopped_ok)
+            for card in S.cards_in_play(state):
+                assert LEG.beam_options(state, seat, stopped_ok=stopped_ok, card=card) == [
+                    b for b in every if b["card"] == card]
+
+
+def assert_scoped_reads_equal_plain_reads(state: dict) -> None:
+    """Every number and skill list read inside ``stats.frozen`` (the per-card facts, the
+    definition's printed skills when nothing reaches them) equals the plain read outside it."""
+    cards = S.cards_in_play(state) + [i for s in state["seats"] for i in s["hand"]]
+    personnel = [i for i in cards if S.ctype(state, i) == "personnel" and S.in_play(state, i)]
+    plain = {(i, a): stats.value(state, i, a) for i in cards for a in stats.NUMERIC}
+    plain_skills = {i: stats.skills(state, i) for i in personnel}
+    with stats.frozen(state):
+        batched = {(i, a): v for i in cards for a, v in stats.numbers(state, i, stats.NUMERIC).items()}
+        scoped_skills = {i: stats.skills(state, i) for i in personnel}
+    assert batched == plain and scoped_skills == plain_skills
+
+
 GAMES = [("random", 2, "maintained-r0"), ("random", 2, "maintained-r1"), ("bot", 2, "maintained-b0"),
          ("random", 3, "maintained-r3p")]
 
@@ -170,6 +195,7 @@ def test_ability_index_equals_a_scan_of_every_card_after_every_event(kind, playe
     for n, state in play(game, state, chooser, max_events=600):
         assert_index_equals_scan(state)
         assert_listings_equal_scans(state)
+        assert_one_cards_beams_equal_the_filtered_listing(state)
     assert n > 50
 
 
@@ -223,6 +249,7 @@ def test_listings_equal_scans_with_blankers_prices_damage_and_placed_dilemmas_in
             st = doctored(state, r)
             assert_listings_equal_scans(st)
             assert stats._compute_sources(st) == scanned_sources(st)
+            assert_scoped_reads_equal_plain_reads(st)
             tried += bool(X._blankers(st)) and bool(X._skills_costs(st))
     assert tried > 10
 
