@@ -157,8 +157,9 @@ def changes(card: dict) -> list:
             out.append((_stat(m["stat"]), *_where(m.get("who", {"self": True}), card), "static modify"))
         elif kind == "damage" and m:
             out.append((_stat(m["stat"]), {"ship"}, {"ships"}, "damage modify"))
-        elif kind == "play_cost":
-            out.append(("cost", {card["type"]}, {"hand"}, "cost while being played"))
+        elif kind == "play_cost":  # a dilemma's is read when its owner chooses it from those drawn
+            zone = "drawn" if card["type"] == "dilemma" else "hand"
+            out.append(("cost", {card["type"]}, {zone}, "cost while being played"))
         elif kind == "combat_strength":
             out.append((_stat(ab["stat"]), {card["type"]}, IN_PLAY[card["type"]], "added to a combat total"))
         _walk([v for k, v in ab.items() if k != "modify"], card, out)
