@@ -245,6 +245,8 @@ def _response(ab: dict, ctx: P.Ctx, key: str) -> str:
     may = ab.get("optional") if key == "on" else False
     if may and body.startswith(("if ", "unless ")):
         body = "do the following: " + body
+    if may and body.startswith("your opponent chooses one"):  # "you may choose an opponent to choose one" (Gunboat Diplomacy)
+        body = "choose an opponent to choose one" + body[len("your opponent chooses one"):]
     text += f", {'you may ' if may else ''}{body}."
     return text + _limit(ab)
 

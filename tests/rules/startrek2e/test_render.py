@@ -265,3 +265,9 @@ def test_headquarters_text_names_equipment_which_the_engine_lets_you_play_there(
     st["cards"][kit]["guid"] = "1C064"
     S.move(st, kit, "hand", 0)
     assert m in destinations(st, 0, kit)
+
+
+def test_an_optional_choice_given_to_an_opponent_reads_as_printed():
+    """Gunboat Diplomacy: "you may choose an opponent to choose one", never "you may your opponent chooses"."""
+    assert render_card(DB["4C056"])[1].startswith(
+        "When you play a Vorta personnel, you may choose an opponent to choose one: you may download")
