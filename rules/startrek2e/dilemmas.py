@@ -43,7 +43,7 @@ def attempt_mission(state: dict, seat: int, m: str, ship: str | None, using: lis
     for src, n in X.attempt_costs(state, seat, m):  # "that opponent must discard two cards from hand to attempt"
         FR.push(state, [{"discard": {"count": n, "from": "hand"}}], F.ctx_for(state, src, you=seat))
     fire(state, "opponent_about_to_draw_dilemmas", seat=owner, mission=m)  # Damar: answered before the draw
-    fire(state, "about_to_draw_dilemmas", seat=owner, mission=m)  # "When you are about to draw dilemmas" (The Manheim Effect)
+    fire(state, "about_to_draw_dilemmas", seat=owner, mission=m)  # "When you are about to draw dilemmas" (The Manheim Effect, I Don't Like to Lose)
     state["step"] = "draw_dilemmas"
 
 

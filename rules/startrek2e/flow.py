@@ -92,7 +92,9 @@ def _answer(state: dict, seat: int, action: dict) -> dict:
         state["stack"][-1]["work"]["answer"] = (action["card"] if "card" in action else
                                                 action["seat"] if "seat" in action else
                                                 action["skill"] if "skill" in action else
-                                                action["card_type"] if "card_type" in action else action["yes"])
+                                                action["card_type"] if "card_type" in action else
+                                                action["count"] if "count" in action else
+                                                action["title"] if "title" in action else action["yes"])
     elif kind == "choose_dilemma":
         D.answer_choice(state, action["card"])
     elif kind == "add_dilemma":  # Limited Welcome

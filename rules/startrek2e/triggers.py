@@ -36,15 +36,25 @@ RELATION = {
     "opponent_mission_failed": "opponent",
     "checking_requirements": "seat",  # "when you are checking if your personnel can meet a mission's requirements"
     "opponent_about_to_draw_dilemmas": "opponent",
-    "about_to_draw_dilemmas": "seat",  # "when you are about to draw dilemmas" (The Manheim Effect)
+    "about_to_draw_dilemmas": "seat",  # "when you are about to draw dilemmas" (The Manheim Effect, I Don't Like to Lose)
     "about_to_face_dilemma": "seat",  # "when your personnel … are about to face a dilemma" (Quantum Filament)
     "dilemma_about_to_return": "seat",  # seat = the player facing it ("that your [Bor] personnel is facing": Analyze)
     "dilemma_about_to_be_overcome": "any",  # "when a dilemma is about to be overcome" (The Trial Never Ended)  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
     "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
 }
-# events whose "that opponent" is the event's seat (the others read "your opponent" as the player on your left)
-THAT_OPPONENT = {"opponent_orders_begin"}
+# events whose "that opponent" is the event's seat — every "when an opponent …" event (the others read
+# "your opponent" as the player on your left): with more than two players, "he or she", "that opponent"
+# and "an opponent's" in the text are that player only (RULES.md "Each of your opponents")
+THAT_OPPONENT = {e for e, rel in RELATION.items() if rel == "opponent"}
+
+
+def _ctx(state: dict, iid: str, event: str, data: dict, you: int | None = None) -> dict:
+    """The context a text answering ``event`` is read and used in (its ``if``, cost and effects)."""
+    ctx = F.ctx_for(state, iid, you=you, event=data)
+    if event in THAT_OPPONENT and data.get("seat") is not None:
+        ctx["opp"], ctx["that_opp"] = data["seat"], True
+    return ctx
 
 
 def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bool:
@@ -159,9 +169,7 @@ def fire(state: dict, event: str, **data) -> None:
         you = _user(state, iid)
         if not _concerns(state, event, data, you, iid):
             continue
-        ctx = F.ctx_for(state, iid, you=you, event=data)
-        if event in THAT_OPPONENT:
-            ctx["opp"] = data["seat"]
+        ctx = _ctx(state, iid, event, data, you)
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         if "limit" in ab:
@@ -223,9 +231,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
             continue  # "You may do this only once each turn" (MISSING.md item 18)
         if not _concerns(state, event, data, seat, iid):
             continue
-        ctx = F.ctx_for(state, iid, event=data)
-        if event in THAT_OPPONENT:
-            ctx["opp"] = data["seat"]
+        ctx = _ctx(state, iid, event, data)
         if "if" in ab and not F.condition(state, ab["if"], ctx):
             continue
         from .effects.costs import payable  # "you may discard a card from hand to …": only with a card to discard
@@ -244,7 +250,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
                 continue
             if event != "play_self" and not _concerns(state, event, data, seat, iid):
                 continue
-            ctx = F.ctx_for(state, iid, you=seat, event=data)
+            ctx = _ctx(state, iid, event, data, seat)
             if "if" in ab and not F.condition(state, ab["if"], ctx):
                 continue
             from .legality import requirements_met
@@ -298,9 +304,9 @@ def answer(state: dict, seat: int, action: dict) -> None:
         X.interrupt_used(state, iid)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
         S.move(state, iid, "discard", state["cards"][iid]["owner"])
-        ctx = F.ctx_for(state, iid, you=seat, event=w["data"])
+        ctx = _ctx(state, iid, w["event"], w["data"], seat)
     else:
-        ctx = F.ctx_for(state, iid, event=w["data"])
+        ctx = _ctx(state, iid, w["event"], w["data"])
         S.log(state, "responded", seat=seat, card=iid, title=S.name(state, iid))
     FR.push(state, ab["effects"], ctx, cost=ab.get("cost"))
 

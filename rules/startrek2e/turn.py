@@ -27,6 +27,7 @@ def turn_start(state: dict) -> None:
     # "until the start of your next turn": those of the player whose turn begins end now
     state["mods"] = [x for x in state["mods"] if not (x["until"] == "start_of_your_next_turn"
                                                       and x.get("seat") == t["player"])]
+    TL.expire_titles(state, t["player"])  # "This effect lasts until the start of your next turn" (Sensing a Trap)
     owed_range(state, t["player"])  # Range already used by a move "using its Range from your next turn"
     fire(state, "start_of_turn", seat=t["player"])  # "at the start of each of your turns"
     # "During each of your Play and Draw Cards segments, you may spend 1 additional counter for each …"

@@ -117,16 +117,32 @@ def return_unfaced(state: dict, frame: dict, eff: dict, arg: dict):
 
 
 def extra_dilemmas(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"draw"?: n, "cost"?: n, "drawer"?: SIDE, "up_to"?: true}``: the attempt under way draws n
+    more dilemmas (fewer, n < 0) and its chooser may spend n more. ``up_to``: the user says how
+    many, 1 up to the most the text names — an answer ``{"type": "choose", "count": k}`` —, each
+    number scaled alike ("subtract up to three dilemmas … and add that same number to the total
+    cost": I Don't Like to Lose)."""
     a = state.get("attempt")
-    mine = a is not None and (a["seat"] == frame["ctx"]["you"] if arg.get("drawer") == "opponent"  # Damar
-                              else a["dilemma_owner"] == frame["ctx"]["you"])
-    if a is not None and mine:
-        # ``per``: "for each of your Infiltrators at that mission, … one extra dilemma" (Under Suspicion)
-        times = len(F.candidates(state, arg["per"], frame["ctx"])) if "per" in arg else 1
-        draw, cost = arg.get("draw", 0) * times, arg.get("cost", 0) * times
-        a["extra_draw"] = a.get("extra_draw", 0) + draw
-        a["extra_cost"] = a.get("extra_cost", 0) + cost
-        S.log(state, "extra_dilemmas", seat=frame["ctx"]["you"], draw=draw, cost=cost)
+    you = frame["ctx"]["you"]
+    mine = a is not None and (a["seat"] == you if arg.get("drawer") == "opponent"  # Damar
+                              else a["dilemma_owner"] == you)
+    if a is None or not mine:
+        return True
+    # ``per``: "for each of your Infiltrators at that mission, … one extra dilemma" (Under Suspicion)
+    times = len(F.candidates(state, arg["per"], frame["ctx"])) if "per" in arg else 1
+    draw, cost = arg.get("draw", 0) * times, arg.get("cost", 0) * times
+    if arg.get("up_to"):
+        most = max(abs(draw), abs(cost))
+        work = frame["work"]
+        if "answer" not in work:
+            S.set_pending(state, you, "choose", "How many?",
+                          [{"type": "choose", "count": k} for k in range(1, most + 1)])
+            return False
+        k = work.pop("answer")
+        draw, cost = draw * k // most, cost * k // most
+    a["extra_draw"] = a.get("extra_draw", 0) + draw
+    a["extra_cost"] = a.get("extra_cost", 0) + cost
+    S.log(state, "extra_dilemmas", seat=you, draw=draw, cost=cost)
     return True
 
 

@@ -27,6 +27,8 @@ def may(state: dict, frame: dict, eff: dict, arg: dict):
         first = S.left_of(state, ctx["you"]) if (arg or {}).get("start") == "left" else ctx["you"]
         work["ask"] = [ctx["you"]] if who == "you" else (  # "starting with the player to your left" (Common Ground)
             [ctx["opp"]] if who == "opponent" else _order(state, first))
+        if who == "each_opponent":  # "each of your opponents may …" (Peldor Joi): from your left
+            work["ask"] = _order(state, ctx["you"])[1:]
         work["yes"] = []
     if "answer" in work:
         if work.pop("answer"):
@@ -41,6 +43,8 @@ def may(state: dict, frame: dict, eff: dict, arg: dict):
     frame["work"] = {}
     for seat in reversed(yes):  # the first to say yes acts first (top of the stack)
         sub = dict(ctx, you=seat, opp=S.left_of(state, seat) if seat != ctx["you"] else ctx["opp"])
+        if who == "each_opponent":  # he does it as "you"; "opponent" is the player whose text it is
+            sub.update(opp=ctx["you"], that_opp=True)
         if eff.get("then"):
             state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": sub, "work": {}})
     return "pushed"
@@ -59,6 +63,21 @@ def as_player(state: dict, frame: dict, eff: dict, arg: dict):
     seat = state["cards"][m]["owner"]
     sub = dict(ctx, you=seat, opp=S.left_of(state, seat) if seat != ctx["you"] else ctx["opp"])
     state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": sub, "work": {}})
+    return "pushed"
+
+
+def each_opponent(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"each_opponent": {}, "then": [...]}``: "make each of your opponents destroy an event he or
+    she commands" (Powerful Example), "each of your opponents who has a captive in your brig must
+    discard …" (Makbar). ``then`` runs once for each opponent, from the one on your left, as your
+    text (you stay "you") with that opponent as "opponent" — only him: "an opponent's event" is
+    his, ``who: opponent`` is he (RULES.md "Each of your opponents")."""
+    ctx = frame["ctx"]
+    frame["i"] += 1
+    frame["work"] = {}
+    for seat in reversed(_order(state, ctx["you"])[1:]):  # the one on your left acts first (top of the stack)
+        state["stack"].append({"effects": list(eff.get("then") or []), "i": 0,
+                               "ctx": dict(ctx, opp=seat, that_opp=True), "work": {}})
     return "pushed"
 
 

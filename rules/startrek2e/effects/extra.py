@@ -134,14 +134,12 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return here is not None and iid not in refs and any(S.mission_of(state, r) == here for r in refs
                                                               if r in state["cards"])
     if k == "owned_by":  # the card's owner, not its commander ("one of your personnel" in a brig)
-        owner = state["cards"][iid]["owner"]
-        return owner == ctx["you"] if v == "you" else owner != ctx["you"]
+        return F.side_has(state, state["cards"][iid]["owner"], v, ctx)
     if k == "mission_owner":  # "at an opponent's planet mission": whose row the mission is in
         m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
         if m is None:
             return False
-        owner = state["cards"][m]["owner"]
-        return owner == ctx["you"] if v == "you" else owner != ctx["you"]
+        return F.side_has(state, state["cards"][m]["owner"], v, ctx)
     if k == "aboard_attempting_ship":  # "your stopped personnel on this ship" (Don't Let It End This Way)
         ship = (state.get("attempt") or {}).get("ship")
         c = state["cards"][iid]
@@ -334,12 +332,16 @@ def skill_blocked(state: dict, iid: str, skill: str, costs: list) -> bool:
     if getattr(_BLANKING, "on", False) or f"skills_paid:{iid}" in state["turn"]["used"]:
         return False
     from . import filters as F
+    from . import tallies as TL
     _BLANKING.on = True
     try:
         for src, ab in costs:
             if src == iid or (ab.get("skills") and skill not in ab["skills"]):
                 continue
             ctx = F.ctx_for(state, src)
+            if "skills_of" in ab and not any(skill in TL._shared_facts(state, o, "skills")  # "the same skills as
+                                             for o in F.candidates(state, ab["skills_of"], ctx)):  # any of your captives"
+                continue
             if F.matches(state, iid, ab.get("who") or {}, ctx) and ("if" not in ab or F.condition(state, ab["if"], ctx)):
                 return True
     finally:
@@ -425,7 +427,7 @@ def interrupts_forbidden(state: dict, seat: int) -> bool:
         if S.commander(state, src) in (None, seat):
             continue
         ctx = F.ctx_for(state, src)
-        ctx["opp"] = seat
+        ctx["opp"], ctx["that_opp"] = seat, True  # "that opponent": his ships only (RULES.md "Each of your opponents")
         if "if" not in ab or F.condition(state, ab["if"], ctx):
             return True
     return False
@@ -463,12 +465,13 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     """One condition key of :data:`CONDITION_KEYS`."""
     from . import filters as F
     seats = state["seats"]
-    opps = [s for s in range(len(seats)) if s != ctx["you"]]
+    opps = F.opponents(state, ctx)
     if k == "score":  # {"min": n} and/or {"higher_than_each_opponent": true}
         mine = seats[ctx["you"]]["score"]
         if "min" in v and mine < v["min"]:
             return False
-        if v.get("higher_than_each_opponent") and not all(mine > seats[o]["score"] for o in opps):
+        if v.get("higher_than_each_opponent") and not all(mine > seats[o]["score"] for o in range(len(seats))
+                                                          if o != ctx["you"]):
             return False
         return True
     if k == "captives":  # {"min": n, "who"?: you|opponent} — captives held in that player's brig

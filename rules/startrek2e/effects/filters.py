@@ -20,7 +20,25 @@ def ctx_for(state: dict, src: str, you: int | None = None, **extra) -> dict:
     opp = S.left_of(state, you)
     # the cards this card named ("name a personnel": Under Scrutiny) are its texts' names
     refs = dict(c["named"]) if "named" in c else {}
+    if "named_titles" in c:  # the card titles it named ("name a personnel": Quite a Coincidence)
+        extra = {"named": {k: v["title"] for k, v in c["named_titles"].items()}, **extra}
     return {"source": src, "you": you, "opp": opp, "dilemma": False, "refs": refs, **extra}
+
+
+def opponents(state: dict, ctx: dict) -> list[int]:
+    """The players "an opponent" may be: every other player — unless the text has named one
+    (``that_opp``: "that opponent" of an event, or the one opponent at a time of "each of your
+    opponents …"), when it is that player only (RULES.md "Each of your opponents")."""
+    if ctx.get("that_opp"):
+        return [ctx["opp"]]
+    return [s for s in range(len(state["seats"])) if s != ctx["you"]]
+
+
+def side_has(state: dict, seat, side: str, ctx: dict) -> bool:
+    """``seat`` is on the SIDE named (``you``, or ``opponent`` as :func:`opponents` reads it)."""
+    if side == "you":
+        return seat == ctx["you"]
+    return seat is not None and seat != ctx["you"] and (not ctx.get("that_opp") or seat == ctx["opp"])
 
 
 def has_keyword_ability(state: dict, iid: str, kw: str) -> bool:
@@ -77,7 +95,7 @@ def _side_ok(state: dict, iid: str, side: str, ctx: dict) -> bool:
     if c["zone"] == "brig":
         who = c["in"]  # a captive is held by its captor but commanded by nobody
         return False
-    return who == ctx["you"] if side == "you" else (who is not None and who != ctx["you"])
+    return side_has(state, who, side, ctx)
 
 
 def matches(state: dict, iid: str, f: dict, ctx: dict) -> bool:
@@ -221,7 +239,7 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
         return list(state["seats"][ctx["you"]]["brig"])
     if scope == "opponent_brig":  # the captives in your opponents' brigs
-        return [i for s, seat in enumerate(state["seats"]) if s != ctx["you"] for i in seat["brig"]]
+        return [i for s in opponents(state, ctx) for i in state["seats"][s]["brig"]]
     if scope == "present":
         loc = S.location(state, ctx["source"])
         return [i for i in S.cards_at(state, loc) if i != ctx["source"]] if loc else []

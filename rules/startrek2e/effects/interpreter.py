@@ -41,13 +41,13 @@ SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
     "place_on_stack",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
-    "place_on_ship", "overcome", "prevent_overcome", "may", "place_on_mission", "modify", "draw",
+    "place_on_ship", "overcome", "prevent_overcome", "may", "each_opponent", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "prevent_dilemma", "place_at", "discard_randomly", "as_player",
     "select_instead", "exclude_from_selection",
-    "move_ship", "beam", "name_skill", "name_card_type", "lose_skills", "place_damage",
+    "move_ship", "beam", "name_skill", "name_card_type", "name_title", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
     "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while",
@@ -418,21 +418,22 @@ def _discard_randomly(state, frame, eff, arg):
 
 
 def _search(zone):
+    """``take_from_discard``: "take a [Baj] personnel from your discard pile into hand" is a must
+    when one is there (the player chooses which); "you may take …" is the text around it — an
+    optional response, ``may`` — never a "none" answer here (RULES.md "Taking from the discard pile")."""
     def handler(state, frame, eff, arg):
         ctx, work = frame["ctx"], frame["work"]
         seat = ctx["you"]
         pile = state["seats"][seat][zone]
         if "answer" in work:
             pick = work.pop("answer")
-            if pick is not None:
-                S.move(state, pick, "hand", seat)
-                S.log(state, "took_from_discard", seat=seat, card=pick, title=S.name(state, pick))
+            S.move(state, pick, "hand", seat)
+            S.log(state, "took_from_discard", seat=seat, card=pick, title=S.name(state, pick))
             return True
         opts = F.pile_options(state, pile, arg, ctx)
         if not opts:
             return True
-        S.set_pending(state, seat, "choose", "Choose the card to take (or none)", opts + [{"type": "choose", "card": None}],
-                      reveal=[o["card"] for o in opts])
+        S.set_pending(state, seat, "choose", "Choose the card to take", opts, reveal=[o["card"] for o in opts])
         return False
     return handler
 
@@ -531,6 +532,7 @@ HANDLERS = {
     "prevent_overcome": _return_to_pile,
     "may": CH.may,
     "as_player": CH.as_player,
+    "each_opponent": CH.each_opponent,
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,
     "place_damage": PL.place_damage,
@@ -546,6 +548,7 @@ HANDLERS = {
     "beam": SH.beam,
     "name_skill": TL.name_skill,
     "name_card_type": TL.name_card_type,
+    "name_title": TL.name_title,
     "lose_skills": SK.lose_skills,
     "extra_dilemmas": AT.extra_dilemmas,
     "redraw_dilemmas": AT.redraw_dilemmas,

@@ -464,6 +464,8 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         text = f"{P.each(ab.get('who') or {}, ctx)} cannot use his or her skills to meet mission requirements"
     elif kw == "skills_cost":
         skills = f"{P._or(ab['skills'])} skill" if ab.get("skills") else "skills"
+        if "skills_of" in ab:  # Psychological Pressure
+            skills = f"skills that {P.noun(ab['skills_of'], ctx, article=True)} also has"
         when = ("while that personnel is attempting a mission" if (ab.get("who") or {}).get("attempting")
                 else "during his or her orders")  # a price while attempting is paid at the attempt's action points
         text = (f"the commander of {P.each(ab.get('who') or {}, ctx)} must discard a card "

@@ -39,7 +39,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "commander_aboard",
             "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-            "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection"}
+            "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -317,6 +317,12 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"who has a skill {ref_phrase(f['shares_skill_with']['ref'], ctx)} has")
     if "same_title_as" in f:
         out.append(f"with the same card title as {noun(f['same_title_as'], ctx, article=True)}")
+    if f.get("named_title"):  # Quite a Coincidence, Sensing a Trap
+        out.append("with the card title named")
+    if "shares_with" in f:  # Steeled By Loss, Secret Identity
+        other = noun(f["shares_with"]["of"], ctx, article=True)
+        out.append(f"that has at least one of the same skills as {other}" if f["shares_with"]["fact"] == "skills"
+                   else f"of the same affiliation as {other}")
     if f.get("matches_affiliation"):
         out.append(f"whose affiliation matches the ship {ctx.this} is aboard")
     if "corresponds_with" in f:  # "Commander: X" on the personnel names the ship

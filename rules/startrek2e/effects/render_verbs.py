@@ -292,10 +292,24 @@ def _may(eff, arg, ctx):
     body = clauses(eff.get("then") or [], ctx)
     if body.startswith(("if ", "unless ")):
         body = "do the following: " + body
-    if who == "opponent":  # he does it as "you": his pile, his hand ("from his or her discard pile into hand")
+    if who in ("opponent", "each_opponent"):  # he does it as "you": his pile, his hand ("from his or her discard pile into hand")
         body = re.sub(r"\byour (?!opponent)", "his or her ", body)
     start = "starting with the player to your left, " if (arg or {}).get("start") == "left" else ""
-    return start + {"you": "you may ", "opponent": "your opponent may ", "each": "each player may "}[who] + body
+    return start + {"you": "you may ", "opponent": "your opponent may ", "each": "each player may ",
+                    "each_opponent": "each of your opponents may "}[who] + body
+
+
+def _each_opponent(eff, arg, ctx):
+    """"make each of your opponents destroy an event he or she commands": the text's "your
+    opponent" / "an opponent" is, in turn, each of them ("that opponent")."""
+    body = clauses(eff.get("then") or [], ctx).rstrip(".")
+    body = re.sub(r"\b(?:[Yy]our|an) opponent\b", "that opponent", body)
+    chosen = re.fullmatch(r"(\w+) that opponent's (.+?) \(that opponent chooses\)", body)
+    if chosen:  # Powerful Example
+        return f"make each of your opponents {chosen[1]} {P.a_an(chosen[2])} he or she commands"
+    if body.startswith("that opponent "):
+        return "each of your opponents " + body[len("that opponent "):]
+    return "for each of your opponents, " + body
 
 
 def _as_player(eff, arg, ctx):
@@ -455,6 +469,9 @@ def _add_requirements(eff, arg, ctx):
 def _extra_dilemmas(eff, arg, ctx):
     """"draw three extra dilemmas and spend three extra in total cost on dilemmas"."""
     parts = []
+    if arg.get("up_to") and arg.get("draw", 0) < 0 and arg.get("cost"):  # I Don't Like to Lose
+        return (f"subtract up to {P.num(-arg['draw'])} dilemmas from the number of dilemmas you may draw and add "
+                "that same number to the total cost you may spend on dilemmas")
     if arg.get("draw", 0) < 0:  # Damar
         who = "he or she" if arg.get("drawer") == "opponent" else "you"
         parts.append(f"subtract {P.num(-arg['draw'])} from the number of dilemmas {who} can draw")
@@ -550,7 +567,7 @@ VERBS = {
     "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",
     "return_unfaced": lambda e, a, c: "return the dilemmas you have not yet faced to their owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
-    "may": _may, "as_player": _as_player, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
+    "may": _may, "as_player": _as_player, "each_opponent": _each_opponent, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
     "add_counters": lambda e, a, c: f"spend {P.amount(a['amount'], c, count=True)} additional counters this turn",
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",
@@ -561,6 +578,9 @@ VERBS = {
     "place_at": _place_at, "move_ship": _move_ship, "beam": _beam,
     "lose_skills": lambda e, a, c: f"make {P.target(a, c)} lose all skills{DURATIONS.get(e.get('until', 'end_of_turn'), '')}",
     "name_card": _t("name {t}"),
+    "name_title": lambda e, a, c: (f"name {P.a_an(a['type']) if isinstance(a.get('type'), str) else 'a card'}"
+                                   + (". This effect lasts until the start of your next turn"
+                                      if a.get("until") else "")),
     "name_card_type": lambda e, a, c: ("name a card type" if a.get("chooser", "you") == "you"
                                        else "your opponent names a card type")
     + (f" (except {P._or(a['except'])})" if a.get("except") else ""),

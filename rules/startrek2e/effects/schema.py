@@ -22,7 +22,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if", "keyword", "who", "skills"},
-    "keyword": {"keyword", "if", "who", "skills", "count", "by_dilemma"},
+    "keyword": {"keyword", "if", "who", "skills", "count", "by_dilemma", "skills_of"},
     "action": {"while", "cost", "effects", "limit"},
     "meet_with": {"use", "instead_of", "checks", "while"},
     "combat_strength": {"stat", "while", "optional"},
@@ -69,12 +69,12 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
                "prevent_dilemma", "return_unfaced", "subtract_requirement",
-               "discard_randomly"}
+               "discard_randomly", "each_opponent"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
-    "name_skill", "name_card_type", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
+    "name_skill", "name_card_type", "name_title", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
     "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
     "add_counters", "repeat_while", "as_player",
     "exchange_with_pile_top",
@@ -124,6 +124,10 @@ class _Checker(NounChecks):
             self.err(f"{path}.by_dilemma", "true, on cant_be_stopped only ('cannot be stopped by dilemmas')")
         if "who" in ab and kind == "keyword":  # blank_abilities / skills_cost: whose text or skills
             self.filter(ab["who"], f"{path}.who")
+        if "skills_of" in ab:  # skills_cost: only the skills some matching card has (Psychological Pressure)
+            if ab.get("keyword") != "skills_cost":
+                self.err(f"{path}.skills_of", "only on a skills_cost keyword")
+            self.filter(ab["skills_of"], f"{path}.skills_of")
         if "skills" in ab and not (isinstance(ab["skills"], list) and all(is_stat(x) for x in ab["skills"])):
             self.err(f"{path}.skills", "a list of skill names (the skills that have a price)")
         if kind == "damage" and [("modify" in ab), ({"on", "effects"} <= set(ab)), ("keyword" in ab)].count(True) != 1:
@@ -246,11 +250,11 @@ class _Checker(NounChecks):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
         if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while",
-                    "as_player") and "then" not in eff:
+                    "as_player", "each_opponent") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
-            if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each"):
-                self.err(f"{path}.may", '{} or {"who": "you"|"opponent"|"each"}')
+            if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each", "each_opponent"):
+                self.err(f"{path}.may", '{} or {"who": "you"|"opponent"|"each"|"each_opponent"}')
             if "start" in eff[verb] and (eff[verb]["start"] != "left" or eff[verb].get("who") != "each"):
                 self.err(f"{path}.may.start", "'left' (with who: each): the player to your left first")
         if "as" in eff and not isinstance(eff["as"], str):
@@ -355,6 +359,14 @@ class _Checker(NounChecks):
                 self.err(f"{p}.except", "a list of skill names")
             if isinstance(arg, dict) and arg.get("chooser", "you") not in SIDES:
                 self.err(f"{p}.chooser", "'you' or 'opponent'")
+        elif verb == "name_title":  # "name a personnel" / "name a card" (Quite a Coincidence, Sensing a Trap)
+            self.keys(arg, {"type", "until"}, p)
+            if isinstance(arg, dict):
+                types = arg.get("type", [])
+                if not set(types if isinstance(types, list) else [types]) <= set(CARD_TYPES):
+                    self.err(f"{p}.type", "a card type or a list of them")
+                if arg.get("until", "start_of_your_next_turn") != "start_of_your_next_turn":
+                    self.err(f"{p}.until", "'start_of_your_next_turn' (or none: while this card is in play)")
         elif verb == "name_card_type":  # "name a card type (except ship)" (Jack, Patrick): {"chooser"?, "except"?} + as
             self.keys(arg, {"chooser", "except"}, p)
             if isinstance(arg, dict) and (arg.get("chooser", "you") not in SIDES or not (
@@ -478,7 +490,7 @@ class _Checker(NounChecks):
 
     def attempt_verb(self, verb: str, arg: Any, path: str) -> None:
         """The verbs of ``effects/attempts.py`` (Energize: dilemma draws, piles, meeting)."""
-        keys = {"extra_dilemmas": {"draw", "cost", "drawer", "per"}, "search_dilemmas": {"cost_at_most", "filter", "to"},
+        keys = {"extra_dilemmas": {"draw", "cost", "drawer", "per", "up_to"}, "search_dilemmas": {"cost_at_most", "filter", "to"},
                 "overcome_from_pile": {"at"}, "meet_with": {"use", "instead_of"}}[verb]
         self.keys(arg, keys, path)
         if not isinstance(arg, dict):
@@ -486,7 +498,9 @@ class _Checker(NounChecks):
         if verb == "extra_dilemmas":
             if "per" in arg:  # "for each of your Infiltrators at that mission, … one extra" (Under Suspicion)
                 self.filter(arg["per"], f"{path}.per")
-            nums = {k: v for k, v in arg.items() if k not in ("drawer", "per")}
+            nums = {k: v for k, v in arg.items() if k not in ("drawer", "per", "up_to")}
+            if "up_to" in arg and arg["up_to"] is not True:
+                self.err(f"{path}.up_to", "true: the user says how many, 1 up to the numbers given")
             if not nums or any(not (isinstance(v, int) and not isinstance(v, bool) and True)
                                for k, v in nums.items()):
                 self.err(path, '{"draw"?: n, "cost"?: n, "drawer"?: SIDE} (negative: fewer / less)')

@@ -29,7 +29,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection"}
+               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
           "overcome", "damage"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
@@ -222,6 +222,12 @@ class NounChecks:
         for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by", "under_mission"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
+        if "shares_with" in f:  # {"fact": "skills"|"affiliations", "of": FILTER}
+            v = f["shares_with"]
+            if not isinstance(v, dict) or set(v) != {"fact", "of"} or v.get("fact") not in ("skills", "affiliations"):
+                self.err(f"{path}.shares_with", '{"fact": "skills"|"affiliations", "of": FILTER}')
+            else:
+                self.filter(v["of"], f"{path}.shares_with.of")
         for k in ("title", "keyword"):
             if k in f and not (isinstance(f[k], str) or (isinstance(f[k], list) and f[k]
                                                          and all(isinstance(x, str) for x in f[k]))):

@@ -38,7 +38,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
 FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed",
-               "shares_skill_with", "requirement_skill"}
+               "shares_skill_with", "requirement_skill", "shares_with", "named_title"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn", "commands_more",
                   "has_skills_of", "has_mission_skills", "has_named_skills"}
@@ -65,6 +65,9 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     if k == "named_type":  # "if it is that type" (Jack, Patrick): the card type a player named
         name = (ctx.get("named") or {}).get(v)
         return name is not None and S.ctype(state, iid) == name
+    if k == "named_title":  # "a personnel who has that card title" (Quite a Coincidence, Sensing a Trap)
+        name = (ctx.get("named") or {}).get(v)
+        return name is not None and S.title(state, iid) == name
     if k == "is_trigger_card":  # the card the triggering event is about ("a card other than that personnel")
         return (iid == (ctx.get("event") or {}).get("card")) == bool(v)
     if k == "damage_card":  # "a Damage card" (William Patrick Samuels): its text has "Damage -"
@@ -83,6 +86,10 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         from . import filters as F  # Colony, Mental Discipline): another card matching FILTER has its title
         title = S.title(state, iid)
         return any(o != iid and S.title(state, o) == title for o in F.candidates(state, v, ctx))
+    if k == "shares_with":  # {"fact": "skills"|"affiliations", "of": FILTER}: "with at least one of the same
+        from . import filters as F  # skills" (Steeled By Loss), "of the same affiliation" (Secret Identity)
+        mine = _shared_facts(state, iid, v["fact"])
+        return any(o != iid and mine & _shared_facts(state, o, v["fact"]) for o in F.candidates(state, v["of"], ctx))
     raise ValueError(f"unknown FILTER key {k!r}")
 
 
@@ -112,6 +119,16 @@ def _group_has(state: dict, ctx: dict, levels: list) -> bool:
     for skill, n in levels:
         need[skill] = need.get(skill, 0) + n
     return ST.meets(state, F.requirement_group(state, ctx), {"skills": need} if need else {})
+
+
+def _shared_facts(state: dict, iid: str, fact: str) -> set:
+    """The skills a card has (in play: as it has them now; elsewhere: printed), or its
+    affiliations (printed) — what FILTER ``shares_with`` compares."""
+    if fact == "skills":
+        if S.in_play(state, iid):
+            return {n for n, lvl in ST.skills(state, iid).items() if lvl > 0}
+        return {n for n, lvl in (S.card_def(state, iid).get("skills") or {}).items() if lvl}
+    return set(S.card_def(state, iid).get("affiliations") or [])
 
 
 def _fact_values(state: dict, iid: str, fact: str) -> set:
@@ -323,6 +340,54 @@ def _name(state: dict, frame: dict, eff: dict, arg: dict, what: str, prompt: str
         return True
     S.set_pending(state, _chooser(ctx, arg), "choose", prompt, [{"type": "choose", what: n} for n in names])
     return False
+
+
+def name_title(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"name_title": {"type"?: card type(s), "until"?: "start_of_your_next_turn"}, "as": name}``:
+    "name a personnel" (a card title — Quite a Coincidence), "name a card" (Sensing a Trap). The
+    user names one title of the card database (every official title of those types, so the list
+    reveals nothing of any deck; a decision ``{"type": "choose", "title": t}``), in the open. The
+    name is kept on this card — every text of it reads it (FILTER ``named_title``) while it is in
+    play; with ``until``, only until its user's next turn begins (``turn.turn_start``)."""
+    ctx, work = frame["ctx"], frame["work"]
+    if "answer" in work:
+        title = work.pop("answer")
+        name = eff.get("as", "named")
+        ctx.setdefault("named", {})[name] = title
+        kept = {"title": title, "seat": ctx["you"], **({"until": arg["until"]} if "until" in arg else {})}
+        state["cards"][ctx["source"]].setdefault("named_titles", {})[name] = kept
+        S.log(state, "named_title", seat=ctx["you"], title=title, by=ctx["source"])
+        return True
+    types = arg.get("type", list(DRAW_TYPES))
+    types = set(types if isinstance(types, list) else [types])
+    S.set_pending(state, ctx["you"], "choose", "Name a card", [{"type": "choose", "title": t}
+                                                               for t in _titles(state, frozenset(types))])
+    return False
+
+
+def _titles(state: dict, types: frozenset) -> list:
+    """Every title a player may name: the official cards of those types (and a test's own cards)."""
+    db = S.card_db_for(state)
+    key = (id(db), types)
+    if key not in _TITLES:
+        _TITLES[key] = sorted({d["title"] for d in db.values() if d.get("type") in types and d.get("official", True)})
+    extra = {d["title"] for d in (state.get("extra_cards") or {}).values() if d.get("type") in types}
+    return sorted(set(_TITLES[key]) | extra) if extra - set(_TITLES[key]) else _TITLES[key]
+
+
+_TITLES: dict = {}
+
+
+def expire_titles(state: dict, seat: int) -> None:
+    """"This effect lasts until the start of your next turn" (Sensing a Trap): the titles ``seat``
+    named so are forgotten as his turn begins."""
+    for c in state["cards"].values():
+        kept = c.get("named_titles")
+        if kept:
+            for name in [n for n, v in kept.items() if v.get("until") == "start_of_your_next_turn" and v["seat"] == seat]:
+                del kept[name]
+            if not kept:
+                del c["named_titles"]
 
 
 def _chooser(ctx: dict, arg: dict) -> int:

@@ -126,6 +126,8 @@ def _could(state: dict, eff: dict, ctx: dict) -> bool:
         return False  # it changes nothing itself; what uses the name is judged on its own
     if verb in ("may", "as_player"):
         return True if verb == "as_player" else may_change(state, eff.get("then") or [], ctx)
+    if verb == "each_opponent":
+        return True
     if verb in ("place_at", "put_into_play", "move_ship"):
         dests = pool(state, arg.get("at", arg.get("to")), ctx)
         cards = pool(state, arg["target"], ctx)

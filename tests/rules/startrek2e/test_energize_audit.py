@@ -81,7 +81,7 @@ def test_peldor_joi_places_a_bajoran_from_the_discard_pile_only_where_he_could_b
     st, kira, hq = _peldor("peldor-bajoran-hq", allow_bajoran=True)
     assert st["cards"][kira]["zone"] == "pile" and st["cards"][kira]["in"] == hq
     check_invariants(st)
-    assert ("Your opponent may take a personnel from his or her discard pile into his or her hand"
+    assert ("Each of your opponents may take a personnel from his or her discard pile into his or her hand"
             in _text("2U051"))  # it is his pile and his hand, not yours
 
 

@@ -41,7 +41,7 @@ VERB_SAMPLES = {
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
     "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "discard_randomly": {}, "select_instead": {"choose": {"selection": True}},
     "exclude_from_selection": {"choose": {"selection": True}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {},
-    "prevent_overcome": {}, "may": {}, "as_player": {"who": "mission_owner"}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
+    "prevent_overcome": {}, "may": {}, "as_player": {"who": "mission_owner"}, "each_opponent": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
     "shuffle_deck": {}, "score": {"amount": 5}, "lose_points": {"amount": 5}, "add_counters": {"amount": 7}, "repeat_while": {"while": {"score": {"min": 5}}}, "begin_combat": {},
@@ -54,7 +54,7 @@ VERB_SAMPLES = {
     "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
-    "beam": T, "name_skill": {"chooser": "opponent"}, "name_card_type": {"except": ["ship"]}, "lose_skills": T,
+    "beam": T, "name_skill": {"chooser": "opponent"}, "name_card_type": {"except": ["ship"]}, "name_title": {"type": "personnel"}, "lose_skills": T,
     "pass_right": {},
     "add_combat_strength": {"of": {"choose": {"scope": "discard", "type": "personnel"}}},
     "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
@@ -83,9 +83,9 @@ FILTER_SAMPLES = {
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
-    "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"},
+    "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"}, "shares_with": {"fact": "skills", "of": {"ref": "loss"}},
     "shares_skill_with": {"ref": "discarded"},
-    "damage_card": True, "is_trigger_card": True, "completed": True, "requirement_skill": True,
+    "damage_card": True, "is_trigger_card": True, "completed": True, "requirement_skill": True, "named_title": "named",
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
     "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True, "in_trigger_team": True,
 }
@@ -142,7 +142,7 @@ def test_every_ability_kind_and_verb_has_a_phrase():
     assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
     for verb, arg in VERB_SAMPLES.items():
         eff = {verb: arg}
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while", "as_player"):
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while", "as_player", "each_opponent"):
             eff["then"] = [{"draw": {"count": 1}}]
         _clean([{"kind": "event", "effects": [eff]}])
 
