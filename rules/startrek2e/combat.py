@@ -186,6 +186,11 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     the starting text. The ``engagement_begins`` window is answered before the totals."""
     ctx = frame["ctx"]
     you = ctx["you"]
+    if "ended" in frame["work"]:  # its win/lose effects are done: the engagement ends
+        _ended(state, frame["work"]["ended"])
+        return True
+    if f"no_engagements:{you}" in state["turn"]["used"]:  # "You cannot begin any other engagements this turn"
+        return True
     begun = frame["work"].get("begun")
     if isinstance(begun, dict):  # after the "begins" window: the ships chosen then, whatever responses did
         return _resolve_engagement(state, frame, eff, arg, begun)
@@ -221,6 +226,10 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     target = _choose(state, frame, "target", you, _foes(state, you, m), "Choose the opponent's ship")
     if target is None:
         return False
+    if "joiners" in arg:  # "each of your ships at the same mission that has … aboard it may join"
+        side = _joiners(state, frame, arg["joiners"], side, m)
+        if side is None:
+            return False
     opp = ctx["opp"] = S.commander(state, target)  # the engagement involves that ship's commander
     # "When an engagement … begins": responses (another ship joining) come first
     frame["work"]["begun"] = {"ship": ship, "target": target, "side": side, "mission": m, "opp": opp}
@@ -228,6 +237,33 @@ def begin_engagement(state: dict, frame: dict, eff: dict, arg: dict):
     from .triggers import fire
     fire(state, "engagement_begins", seat=you, mission=m, verb="engagement")
     return False
+
+
+def _joiners(state: dict, frame: dict, f: dict, side: list, m: str):
+    """``begin_engagement`` ``joiners``: FILTER ("Each of your ships at the same mission that has your
+    [Rom] Intelligence personnel aboard it may join the engagement": The Enterprise Incident). Once
+    the opponent's ship is chosen, the user names, one at a time, any of his other staffed, unstopped
+    ships at that mission that match, or stops (``None``); they join the side that began it, before
+    the ``engagement_begins`` window. ``None`` = waiting for his answer."""
+    ctx, work = frame["ctx"], frame["work"]
+    joined = work.setdefault("joined", [])
+    if work.pop("joining", False):
+        pick = work.pop("answer")
+        if pick is None:
+            work["joined_done"] = True
+        else:
+            joined.append(pick)
+            S.log(state, "joined_engagement", seat=ctx["you"], ship=pick, title=S.name(state, pick))
+    if work.get("joined_done"):
+        return side + joined
+    can = [s for s in state["cards"][m]["ships"] if S.commander(state, s) == ctx["you"] and s not in side + joined
+           and not state["cards"][s]["stopped"] and ST.staffed(state, s) and F.matches(state, s, f, ctx)]
+    if not can:
+        return side + joined
+    work["joining"] = True
+    S.set_pending(state, ctx["you"], "choose", "Choose a ship to join the engagement (or none)",
+                  [{"type": "choose", "card": s} for s in can] + [{"type": "choose", "card": None}])
+    return None
 
 
 def _resolve_engagement(state: dict, frame: dict, eff: dict, arg: dict, begun: dict):
@@ -258,7 +294,26 @@ def _resolve_engagement(state: dict, frame: dict, eff: dict, arg: dict, begun: d
     ctx["refs"]["opponent_ship"] = [target] if target in defenders else defenders[:1]
     ctx["involved"] = attackers + defenders + [i for s in attackers + defenders for i in state["cards"][s]["aboard"]]
     ctx["during"] = "engagement"  # killed in an engagement (tallies.trigger_in)
-    return _child(state, frame, eff.get("win", []) if weapons > shields else eff.get("lose", []))
+    # the engagement ends once its win/lose effects are done (this frame is asked again then: ``ended``)
+    personnel = [i for i in ctx["involved"] if S.ctype(state, i) == "personnel"]
+    frame["work"] = {"ended": {"seat": you, "mission": m, "involved": list(ctx["involved"]), "personnel": personnel,
+                               "in_discard": [i for i in personnel if state["cards"][i]["zone"] == "discard"]}}
+    effects = eff.get("win", []) if weapons > shields else eff.get("lose", [])
+    if effects:
+        state["stack"].append({"effects": list(effects), "i": 0, "ctx": ctx, "work": {}})
+        return "pushed"
+    _ended(state, frame["work"]["ended"])
+    return True
+
+
+def _ended(state: dict, ended: dict) -> None:
+    """Fire ``engagement_ended`` ("When an engagement in which an opponent's personnel was killed
+    ends": Cavalry Raid) with the cards that were involved and the personnel involved killed in it
+    (in their owner's discard pile now, not before its effects)."""
+    killed = [i for i in ended["personnel"] if state["cards"][i]["zone"] == "discard" and i not in ended["in_discard"]]
+    from .triggers import fire
+    fire(state, "engagement_ended", seat=ended["seat"], mission=ended["mission"], involved=ended["involved"],
+         killed=killed)
 
 
 def _engagement_totals(state: dict, ship: str, attackers: list, defenders: list, bonus: list) -> tuple[int, int]:

@@ -42,6 +42,7 @@ RELATION = {
     "dilemma_about_to_be_overcome": "any",  # "when a dilemma is about to be overcome" (The Trial Never Ended)  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
     "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
+    "engagement_ended": "any",  # "when an engagement in which an opponent's personnel was killed ends" (Cavalry Raid)
 }
 # events whose "that opponent" is the event's seat — every "when an opponent …" event (the others read
 # "your opponent" as the player on your left): with more than two players, "he or she", "that opponent"

@@ -41,7 +41,7 @@ SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
     "place_on_stack",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
-    "place_on_ship", "overcome", "prevent_overcome", "may", "each_opponent", "place_on_mission", "modify", "draw",
+    "place_on_ship", "overcome", "prevent_overcome", "may", "each_opponent", "restore_range", "forbid_engagements", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
@@ -417,6 +417,20 @@ def _discard_randomly(state, frame, eff, arg):
     return True
 
 
+def _restore_range(state, frame, c):
+    """"restore all Range those ships have used this turn" (Cavalry Raid)."""
+    if S.ctype(state, c) == "ship" and S.in_play(state, c):
+        state["cards"][c]["range_used"] = 0
+        S.log(state, "range_restored", card=c, title=S.name(state, c))
+
+
+def _forbid_engagements(state, frame, eff, arg):
+    """"You cannot begin any other engagements this turn" (Cavalry Raid): ``begin_engagement``
+    does nothing for you for the rest of the turn (``state["turn"]["used"]``)."""
+    state["turn"]["used"].append(f"no_engagements:{frame['ctx']['you']}")
+    return True
+
+
 def _search(zone):
     """``take_from_discard``: "take a [Baj] personnel from your discard pile into hand" is a must
     when one is there (the player chooses which); "you may take …" is the text around it — an
@@ -532,6 +546,8 @@ HANDLERS = {
     "prevent_overcome": _return_to_pile,
     "may": CH.may,
     "as_player": CH.as_player,
+    "restore_range": TG._target_verb(_restore_range, "restore_range"),
+    "forbid_engagements": _forbid_engagements,
     "each_opponent": CH.each_opponent,
     "choose_one": CH.choose_one,
     "put_into_play": PL.put_into_play,

@@ -801,6 +801,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append("you draw the dilemmas for that attempt" if v else "you do not draw the dilemmas for that attempt")
         elif k == "this_turn":
             parts.append(_this_turn(v, ctx))
+        elif k == "trigger_killed":  # Cavalry Raid
+            parts.append(f"{noun(v, ctx, article=True)} was killed in it")
         elif k == "trigger_in":
             parts.append(f"it is in {'a combat' if v == 'combat' else 'an engagement'}")
         elif k == "trigger_used_skill":

@@ -245,7 +245,11 @@ def _engagement(eff, arg, ctx):
     if arg.get("bonus"):
         bonus = " (that ship is " + P._and([f"{P.stat_name(b['stat'])} {'+' if b['amount'] >= 0 else ''}{b['amount']}"
                                             for b in arg["bonus"]]) + " in it)"
-    return f"begin an engagement involving your {ship}{crew}{bonus}{_outcomes(eff, ctx)}"
+    join = ""
+    if "joiners" in arg:  # The Enterprise Incident
+        join = (f". Each of your {P.noun(arg['joiners'], ctx, owner=False, plural=True)} at the same mission may "
+                "join the engagement")
+    return f"begin an engagement involving your {ship}{crew}{bonus}{join}{_outcomes(eff, ctx)}"
 
 
 def _unless(eff, arg, ctx):
@@ -567,6 +571,8 @@ VERBS = {
     "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",
     "return_unfaced": lambda e, a, c: "return the dilemmas you have not yet faced to their owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
+    "restore_range": lambda e, a, c: f"restore all Range {P.target(a, c)} have used this turn",
+    "forbid_engagements": lambda e, a, c: "you cannot begin any other engagements this turn",
     "may": _may, "as_player": _as_player, "each_opponent": _each_opponent, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
     "add_counters": lambda e, a, c: f"spend {P.amount(a['amount'], c, count=True)} additional counters this turn",

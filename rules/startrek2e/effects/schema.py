@@ -54,7 +54,7 @@ TRIGGER_EVENTS = {
     "card_drawn", "opponent_beamed", "dilemmas_drawn", "opponent_orders_begin", "you_moved_ship",
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
-    "about_to_be_destroyed", "about_to_select", "opponent_about_to_discard",
+    "about_to_be_destroyed", "about_to_select", "opponent_about_to_discard", "engagement_ended",
 }
 KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
@@ -65,11 +65,11 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
                 "place_on_pile_top", "place_on_stack", "exclude_from_selection",
-                "select_instead"}
+                "select_instead", "restore_range"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
                "prevent_dilemma", "return_unfaced", "subtract_requirement",
-               "discard_randomly", "each_opponent"}
+               "discard_randomly", "each_opponent", "forbid_engagements"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -474,7 +474,9 @@ class _Checker(NounChecks):
                 if "attributes" in arg and not isinstance(arg["attributes"], bool):
                     self.err(f"{p}.attributes", "true or false")
         elif verb in ("begin_combat", "begin_engagement"):
-            self.keys(arg, {"filter"} | ({"ship", "bonus", "involving"} if verb == "begin_engagement" else set()), p)
+            self.keys(arg, {"filter"} | ({"ship", "bonus", "involving", "joiners"} if verb == "begin_engagement" else set()), p)
+            if isinstance(arg, dict) and "joiners" in arg:  # "each of your ships … may join" (The Enterprise Incident)
+                self.filter(arg["joiners"], f"{p}.joiners")
             if isinstance(arg, dict) and "involving" in arg:
                 self.target(arg["involving"], f"{p}.involving")
             if isinstance(arg, dict) and "filter" in arg:

@@ -128,6 +128,8 @@ def _could(state: dict, eff: dict, ctx: dict) -> bool:
         return True if verb == "as_player" else may_change(state, eff.get("then") or [], ctx)
     if verb == "each_opponent":
         return True
+    if verb == "begin_engagement" and f"no_engagements:{ctx['you']}" in state["turn"]["used"]:
+        return False  # "You cannot begin any other engagements this turn" (Cavalry Raid)
     if verb in ("place_at", "put_into_play", "move_ship"):
         dests = pool(state, arg.get("at", arg.get("to")), ctx)
         cards = pool(state, arg["target"], ctx)

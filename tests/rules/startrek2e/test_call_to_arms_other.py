@@ -545,3 +545,77 @@ def test_psychological_pressure_prices_the_skills_an_opponents_personnel_shares_
     st = act(st, options(st)[0])  # the card discarded
     assert ST.value(st, laforge, "Physics") == 1
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- begin_engagement joiners
+def test_the_enterprise_incident_lets_your_ships_with_romulan_intelligence_aboard_join_the_engagement():
+    """The Enterprise Incident: "begin an engagement involving your [Rom] ship. Each of your ships at
+    the same mission that has your [Rom] Intelligence personnel aboard it may join the engagement. If
+    you win, randomly select an opponent's Leadership personnel involved to place in your brig." Your
+    Runabout with a [Rom] Intelligence personnel aboard may join (the other Runabout may not); with
+    it, D'deridex (9) + Runabout (4) beat the Bird's Shields 6 and Kurn (Leadership) is captured."""
+    st = started("enterprise-incident")
+    m = mission(st, 0, "T-S1")
+    warbird = put(st, 0, "T-SF", "ships", m)
+    st["cards"][warbird]["guid"] = "T-SR"  # the fixture's D'deridex ([Rom])
+    put(st, 0, "T-F1", "aboard", warbird)
+    key = _as(st, "T-F3", 1, "romulan", {"Physics": 1}, icons=["staff"])
+    st["cards"][put(st, 0, "T-F3", "aboard", warbird)]["guid"] = key
+    runabout, other = put(st, 0, "T-SF2", "ships", m), put(st, 0, "T-SF2", "ships", m)
+    put(st, 0, "T-F7", "aboard", runabout)
+    spy = _as(st, "T-F8", 2, "romulan", {"Intelligence": 1})
+    st["cards"][put(st, 0, "T-F8", "aboard", runabout)]["guid"] = spy
+    put(st, 0, "T-F7", "aboard", other)
+    bird = put(st, 1, "T-SK", "ships", m)
+    put(st, 1, "T-K1", "aboard", bird)
+    kurn = put(st, 1, "T-K2", "aboard", bird)
+    event = real(st, 0, "T-EV2", "3R061", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": event, "ability": 1})
+    assert {o["card"] for o in options(st)} == {runabout, None}  # the other Runabout has no [Rom] Intelligence
+    st = act(st, {"type": "choose", "card": runabout})
+    st = respond(st)
+    assert st["cards"][kurn]["zone"] == "brig" and st["cards"][kurn]["in"] == 0
+    assert st["cards"][runabout]["stopped"] and not st["cards"][other]["stopped"]  # it was involved
+    assert "Each of your ships with your [Rom] Intelligence personnel aboard" in render_card(DB["3R061"])[1]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- engagement_ended, restore_range, forbid_engagements
+def test_cavalry_raid_unstops_and_restores_range_after_an_engagement_that_killed_an_opponents_personnel():
+    """Cavalry Raid: "When an engagement in which an opponent's personnel was killed ends, you may
+    destroy this event to unstop each of your [Kli] personnel and [Kli] ships involved and restore all
+    Range those ships have used this turn. You cannot begin any other engagements this turn." Seat 0's
+    Bird (Range used 5) wins an engagement whose win kills O'Brien aboard the Runabout: the Raid
+    unstops the Bird and its crew, gives the Range back, and a second engagement order does nothing."""
+    st = started("cavalry-raid", a="kli", b="fed")
+    m = mission(st, 1, "T-S1")
+    base = st["extra_cards"]["T-EV2"]
+    st["extra_cards"]["X-RAID"] = {**base, "id": "X-RAID", "title": "Raid", "mechanics": [
+        {"kind": "event"},
+        {"kind": "order", "cost": [{"destroy": {"self": True}}], "effects": [
+            {"begin_engagement": {}, "win": [{"kill": {"random": {"type": "personnel", "owner": "opponent",
+                                                                  "involved": True}, "count": 1}}]}]}]}
+    bird = put(st, 0, "T-SK", "ships", m)
+    crew = [put(st, 0, g, "aboard", bird) for g in ("T-K1", "T-K2")]
+    st["cards"][bird]["range_used"] = 5
+    runabout = put(st, 1, "T-SF2", "ships", m)
+    obrien = put(st, 1, "T-F8", "aboard", runabout)
+    raids = [put(st, 0, "T-EV2", "core", 0), put(st, 0, "T-EV2", "core", 0)]
+    for r in raids:
+        st["cards"][r]["guid"] = "X-RAID"
+    cavalry = real(st, 0, "T-EV3", "3R039", "core", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": raids[0], "ability": 1})
+    st = respond(st, cavalry)
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert st["cards"][obrien]["zone"] == "discard" and st["cards"][cavalry]["zone"] == "discard"
+    assert not st["cards"][bird]["stopped"] and not any(st["cards"][c]["stopped"] for c in crew)
+    assert st["cards"][bird]["range_used"] == 0
+    engagements = sum(e["event"] == "engagement" for e in st["log"])
+    if {"type": "order", "card": raids[1], "ability": 1} in options(st):
+        st = respond(act(st, {"type": "order", "card": raids[1], "ability": 1}))
+    assert sum(e["event"] == "engagement" for e in st["log"]) == engagements  # no other engagement this turn
+    assert "if an opponent's personnel was killed in it" in render_card(DB["3R039"])[1]
+    check_invariants(st)
