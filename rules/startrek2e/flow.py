@@ -100,7 +100,7 @@ def _answer(state: dict, seat: int, action: dict) -> dict:
     elif kind == "add_dilemma":  # Limited Welcome
         D.answer_add(state, action["card"])
     elif kind == "discard_excess":
-        S.move(state, action["card"], "discard", seat)
+        G.to_discard_pile(state, action["card"])
         S.log(state, "discarded", seat=seat, card=action["card"], title=S.name(state, action["card"]))
     elif kind == "repair":
         turn_["repairs"].append(action["ship"])

@@ -32,7 +32,18 @@ def to_owner_pile(state: dict, iid: str) -> None:
         S.move(state, iid, "dilemmas", c["owner"])
         c["face_up"] = False
     else:
-        S.move(state, iid, "discard", c["owner"])
+        to_discard_pile(state, iid)
+
+
+def to_discard_pile(state: dict, iid: str) -> None:
+    """A card (not a dilemma) placed in its owner's discard pile — destroyed, killed, discarded from
+    hand or deck, placed there by a text — fires ``placed_in_discard_pile`` for its owner ("When you
+    place a Jem'Hadar in your discard pile": Jem'Hadar Birthing Chamber). A played interrupt going
+    there after its play is not "placed" so."""
+    owner = state["cards"][iid]["owner"]
+    S.move(state, iid, "discard", owner)
+    from .triggers import fire
+    fire(state, "placed_in_discard_pile", card=iid, seat=owner)
 
 
 def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:

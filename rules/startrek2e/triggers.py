@@ -43,6 +43,7 @@ RELATION = {
     "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
     "engagement_ended": "any",  # "when an engagement in which an opponent's personnel was killed ends" (Cavalry Raid)
+    "placed_in_discard_pile": "seat",  # "when you place a Jem'Hadar in your discard pile": seat = its owner
 }
 # events whose "that opponent" is the event's seat — every "when an opponent …" event (the others read
 # "your opponent" as the player on your left): with more than two players, "he or she", "that opponent"

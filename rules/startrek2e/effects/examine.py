@@ -143,7 +143,7 @@ def _swap(state: dict, frame: dict, eff: dict, work: dict, pick: dict, owner: in
         else:
             out, new = sw["out"], ans
             idx = zone.index(out) if out in zone else 0  # the new card takes the replaced card's place
-            S.move(state, out, "discard", state["cards"][out]["owner"])
+            G.to_discard_pile(state, out)
             S.log(state, "discarded", seat=owner, card=out, title=S.name(state, out))
             S.move(state, new, "deck", owner, top=True)
             zone.remove(new)
@@ -209,7 +209,7 @@ def _place(state: dict, ctx: dict, key: str, card: str, pick: dict | None = None
         S.log(state, "overcome", card=card, mission=there[0], title=S.name(state, card))
         return
     if key == "discard":
-        G.to_owner_pile(state, card) if S.ctype(state, card) == "dilemma" else S.move(state, card, "discard", c["owner"])
+        G.to_owner_pile(state, card)
     elif key == "take":
         S.move(state, card, "hand", c["owner"])
     elif key == "exchange":  # Khazara: the card goes on top of its owner's deck, the old top card to his hand

@@ -473,6 +473,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         if v.get("higher_than_each_opponent") and not all(mine > seats[o]["score"] for o in range(len(seats))
                                                           if o != ctx["you"]):
             return False
+        if v.get("lower_than_each_opponent") and not all(mine < seats[o]["score"] for o in range(len(seats))
+                                                         if o != ctx["you"]):  # Kira Taban
+            return False
         return True
     if k == "captives":  # {"min": n, "who"?: you|opponent} — captives held in that player's brig
         holders = [ctx["you"]] if v.get("who", "you") == "you" else opps

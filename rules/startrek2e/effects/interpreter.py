@@ -309,7 +309,7 @@ def _discard_one(state, frame, seat, card) -> None:
     """Discarded face up, one at a time, for everyone to see; when an opponent's text
     discards a card from your hand or deck, your "when an opponent discards …" responses
     may answer."""
-    S.move(state, card, "discard", seat)
+    G.to_discard_pile(state, card)
     S.log(state, "discarded", seat=seat, card=card, title=S.name(state, card))
     if seat != frame["ctx"]["you"]:
         from ..triggers import fire

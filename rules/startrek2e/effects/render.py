@@ -42,6 +42,7 @@ TRIGGERS = {
     "opponent_mission_failed": "When an opponent's mission attempt fails",
     "opponent_about_to_draw_dilemmas": "When an opponent is about to draw dilemmas",
     "engagement_ended": "When an engagement ends",
+    "placed_in_discard_pile": "When you place a card in your discard pile",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "checking_requirements": "When you are checking if your personnel can meet a mission's requirements",

@@ -726,6 +726,8 @@ def condition(c: dict, ctx: Ctx) -> str:
                 parts.append(f"you have {v['min']} or more points")
             if v.get("higher_than_each_opponent"):
                 parts.append("you have a higher score than each of your opponents")
+            if v.get("lower_than_each_opponent"):  # Kira Taban
+                parts.append("you have a lower score than each of your opponents")
         elif k == "captives":
             who = "you have" if v.get("who", "you") == "you" else "an opponent has"
             n = v.get("min", 1)

@@ -333,7 +333,7 @@ class NounChecks:
     def condition_extra(self, c: dict, path: str) -> None:
         """``score``, ``captives``, ``completed`` (numbers per player) and ``mission``,
         ``trigger_card``, ``trigger_mission`` (FILTERs)."""
-        shapes = {"score": {"min", "higher_than_each_opponent"}, "captives": {"min", "who"},
+        shapes = {"score": {"min", "higher_than_each_opponent", "lower_than_each_opponent"}, "captives": {"min", "who"},
                   "completed": {"planet", "space", "any", "who"}}
         for k, allowed in shapes.items():
             if k not in c:
@@ -347,6 +347,8 @@ class NounChecks:
             for n in ("min", "planet", "space", "any"):
                 if n in v and not (isinstance(v[n], int) and v[n] >= 0):
                     self.err(f"{path}.{k}.{n}", "a number ≥ 0")
+            if "lower_than_each_opponent" in v and not isinstance(v["lower_than_each_opponent"], bool):
+                self.err(f"{path}.{k}.lower_than_each_opponent", "true or false")
             if "higher_than_each_opponent" in v and not isinstance(v["higher_than_each_opponent"], bool):
                 self.err(f"{path}.{k}.higher_than_each_opponent", "true or false")
         for k in ("mission", "trigger_card", "trigger_mission"):

@@ -619,3 +619,33 @@ def test_cavalry_raid_unstops_and_restores_range_after_an_engagement_that_killed
     assert sum(e["event"] == "engagement" for e in st["log"]) == engagements  # no other engagement this turn
     assert "if an opponent's personnel was killed in it" in render_card(DB["3R039"])[1]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- placed_in_discard_pile
+def test_jem_hadar_birthing_chamber_answers_a_jem_hadar_placed_in_your_discard_pile():
+    """Jem'Hadar Birthing Chamber: "When you place a Jem'Hadar in your discard pile, you may discard a
+    non-personnel card from hand to place a non-unique Jem'Hadar from hand at your Headquarters where
+    he could be played." Odera'Klen is killed; seat 0 discards an equipment and Rak'tazan from hand
+    comes into play at his (Dominion-friendly) headquarters."""
+    from rules.startrek2e import glossary as G
+    from rules.startrek2e import state as S
+    st = started("birthing-chamber")
+    hq = mission(st, 0, "T-HQF")
+    st["extra_cards"]["T-HQF"] = {**st["extra_cards"]["T-HQF"],
+                                  "mechanics": [{"kind": "headquarters", "affiliations": ["federation", "dominion"]}]}
+    odera = real(st, 0, "T-F6", "3C164", "pile", hq)
+    raktazan = real(st, 0, "T-F8", "3C165", "hand", 0)
+    kit = find(st, 0, "T-EQ1")
+    S.move(st, kit, "hand", 0)
+    chamber = real(st, 0, "T-EV4", "3R046", "core", 0)
+    G.kill(st, odera)
+    st = turn_to(st, 0, "play")
+    assert st["pending"]["kind"] == "respond" and {"type": "respond", "card": chamber, "ability": 1} in options(st)
+    st = act(st, {"type": "respond", "card": chamber, "ability": 1})
+    while st["pending"]["kind"] == "choose":
+        opts = {o["card"] for o in options(st)}
+        st = act(st, {"type": "choose", "card": kit if kit in opts else raktazan if raktazan in opts else hq})
+    st = respond(st)
+    assert st["cards"][raktazan]["zone"] == "pile" and st["cards"][raktazan]["in"] == hq
+    assert st["cards"][kit]["zone"] == "discard"
+    check_invariants(st)

@@ -22,9 +22,9 @@ def test_entry_validates(name, cid, entry):
     assert entry["mechanics"], f"{cid}: an authored entry must not be empty ([] comes from the facts)"
 
 
-#: The sets being authored, in release order (issue 17): Premiere, Energize, Call to Arms, then
-#: Necessary Evil.
-SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4"}
+#: The sets being authored, in release order (issue 17): Premiere, Energize, Call to Arms, Necessary
+#: Evil, Fractured Time (set 5, a promotional set of 40 cards).
+SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5"}
 
 
 def test_authored_cards_have_game_text_and_are_in_the_sets_being_authored():
