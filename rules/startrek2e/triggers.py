@@ -313,12 +313,17 @@ def answer(state: dict, seat: int, action: dict) -> None:
     FR.push(state, ab["effects"], ctx, cost=ab.get("cost"))
 
 
-def _urgent(state: dict, before: int, height: int) -> None:
-    """Windows opened by an "about to" event are answered before the effect goes on, ahead
-    of older windows (as ``prevention.preventable`` does)."""
+def fire_urgent(state: dict, event: str, **data) -> bool:
+    """Fire an "about to" ``event`` whose answers come before the effect goes on: the windows it
+    opens go first in line, ahead of older windows. ``True`` when something answers it (a window
+    opened or a mandatory text pushed), so the caller waits. One place for what prevention,
+    selection, the dilemma lifecycle, downloads and discards each wrote out."""
+    height, before = len(state["stack"]), len(state["windows"])
+    fire(state, event, **data)
     new = state["windows"][before:]
     if new:
         del state["windows"][before:]
         for w in new:
             w["urgent"] = height
         state["windows"][0:0] = new
+    return bool(new) or len(state["stack"]) > height

@@ -126,18 +126,14 @@ def _download_one(state: dict, frame: dict, eff: dict, arg: dict):
     """``download``: choose a matching card of your deck (or none), show it, shuffle the
     rest; then the ``about_to_download`` window; unless prevented, it goes to your hand."""
     from . import filters as F
-    from ..triggers import fire
+    from .prevention import consume_prevented
     ctx, work = frame["ctx"], frame["work"]
     seat = ctx["you"]
     deck = state["seats"][seat]["deck"]
     if "found" in work:
         card = work["found"]
-        key = f"download:{card}"
-        prevented = state.get("prevented") or []
-        if key in prevented:
-            prevented.remove(key)
-            if not prevented:
-                state.pop("prevented", None)
+        if consume_prevented(state, f"download:{card}"):
+            pass
         elif state["cards"][card]["zone"] == "deck" and state["cards"][card]["in"] == seat:
             S.move(state, card, "hand", seat)
             if "as" in eff:  # "download two Glinns, then place them on top of your deck" (Conscription)
@@ -153,9 +149,7 @@ def _download_one(state: dict, frame: dict, eff: dict, arg: dict):
         deck.insert(0, pick)
         S.log(state, "downloaded", seat=seat, card=pick, title=S.name(state, pick))
         work["found"] = pick
-        height, before = len(state["stack"]), len(state["windows"])
-        fire(state, "about_to_download", card=pick, seat=seat, verb="download")
-        TR._urgent(state, before, height)
+        TR.fire_urgent(state, "about_to_download", card=pick, seat=seat, verb="download")
         return False  # the mandatory texts and the window come first; then into the hand
     opts = F.pile_options(state, deck, arg, ctx)
     if not opts:

@@ -400,12 +400,8 @@ def _about_to_discard(state, seat: int, left: int) -> bool:
     a text (the discard then waits; a ``discard_randomly`` response makes the card a random one)."""
     if not any(S.in_play_having(state, ("on", "opponent_about_to_discard", optional)) for optional in (True, False)):
         return False
-    from ..triggers import fire, _urgent
-    height, before = len(state["stack"]), len(state["windows"])
-    fire(state, "opponent_about_to_discard", seat=seat, count=left)
-    opened = len(state["windows"]) > before
-    _urgent(state, before, height)
-    return opened or len(state["stack"]) != height
+    from ..triggers import fire_urgent
+    return fire_urgent(state, "opponent_about_to_discard", seat=seat, count=left)
 
 
 def _discard_randomly(state, frame, eff, arg):

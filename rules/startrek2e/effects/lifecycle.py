@@ -27,21 +27,14 @@ from .. import state as S
 from . import frames as FR
 from . import targets as TG
 from .attempts import reshuffle
+from .prevention import consume_prevented
 
 
 def _answered(state: dict, event: str, **data) -> bool:
     """Fire ``event`` and put its response windows first in line (as the ``about_to_be_…``
     events do: answered before the verb goes on); ``True`` when something answers it."""
-    from ..triggers import fire
-    height, before = len(state["stack"]), len(state["windows"])
-    fire(state, event, **data)
-    new = state["windows"][before:]
-    if new:
-        del state["windows"][before:]
-        for w in new:
-            w["urgent"] = height
-        state["windows"][0:0] = new
-    return bool(new) or len(state["stack"]) > height
+    from ..triggers import fire_urgent
+    return fire_urgent(state, event, **data)
 
 
 def return_to_pile(state: dict, frame: dict, eff: dict, arg: dict):
@@ -57,12 +50,7 @@ def return_to_pile(state: dict, frame: dict, eff: dict, arg: dict):
         if _answered(state, "dilemma_about_to_return", card=src, seat=frame["ctx"]["you"],
                      owner=state["cards"][src]["owner"], mission=a["mission"], verb="return_to_pile"):
             return False
-    key = f"return_to_pile:{src}"
-    prevented = state.get("prevented") or []
-    if key in prevented:
-        prevented.remove(key)
-        if not prevented:
-            state.pop("prevented", None)
+    if consume_prevented(state, f"return_to_pile:{src}"):
         return True
     if state["cards"][src]["zone"] != "revealed" and faced:
         return True  # something already moved it (overcome instead)

@@ -42,10 +42,22 @@ def _applies(state: dict, verb: str, card: str, seat=None) -> bool:
     return not state["cards"][card]["stopped"] and S.ctype(state, card) != "equipment"
 
 
+def consume_prevented(state: dict, key: str) -> bool:
+    """``True`` when a ``prevent`` recorded ``key`` ("verb:card"): the verb skips that card, and
+    the record is forgotten (one prevention spares one act)."""
+    prevented = state.get("prevented") or []
+    if key not in prevented:
+        return False
+    prevented.remove(key)
+    if not prevented:
+        state.pop("prevented", None)
+    return True
+
+
 def preventable(verb: str, act):
     """A target-verb handler that offers prevention before acting on each card."""
     def handler(state: dict, frame: dict, eff: dict, arg: dict):
-        from ..triggers import fire
+        from ..triggers import fire_urgent
         from .useful import keeper
         cards = TG.targets(state, frame, arg, keep=keeper(state, frame, verb))
         if cards is None:
@@ -71,26 +83,15 @@ def preventable(verb: str, act):
                     work["queue"].pop(0)
                     continue
                 work["asked"] = c
-                height, before = len(state["stack"]), len(state["windows"])
-                fire(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"], group=list(work["queue"]), verb=verb,
-                     by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg,
-                     mission=S.mission_of(state, c),  # "if you command a ship at the same mission" (Sickbay)
-                     by=frame["ctx"]["you"])  # whose text does it ("an opponent is about to place …": Morka)
-                new = state["windows"][before:]
-                if new:  # urgent: answered before this verb goes on, ahead of older windows
-                    del state["windows"][before:]
-                    for w in new:
-                        w["urgent"] = height
-                    state["windows"][0:0] = new
-                if new or len(state["stack"]) > height:
+                # urgent: answered before this verb goes on, ahead of older windows
+                if fire_urgent(state, EVENTS[verb], card=c, seat=state["cards"][c]["owner"], group=list(work["queue"]),
+                               verb=verb, by_dilemma=bool(frame["ctx"].get("dilemma")), random="random" in arg,
+                               mission=S.mission_of(state, c),  # "if you command a ship at the same mission" (Sickbay)
+                               by=frame["ctx"]["you"]):  # whose text does it ("an opponent is about to place …": Morka)
                     return False
             work["queue"].pop(0)
             work.pop("asked", None)
-            prevented = state.get("prevented") or []
-            if key in prevented:
-                prevented.remove(key)
-                if not prevented:
-                    state.pop("prevented", None)
+            if consume_prevented(state, key):
                 continue
             opened = len(state["windows"])
             act(state, frame, c)

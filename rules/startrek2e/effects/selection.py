@@ -54,13 +54,8 @@ def select(state: dict, frame: dict, pool: list, count: int):
     m = _mission(state, pool) if out else None
     if m is None:
         return out
-    from ..triggers import fire
-    from ..triggers import _urgent
-    height, before = len(state["stack"]), len(state["windows"])
-    fire(state, "random_selection", mission=m, cards=list(out), seat=frame["ctx"]["you"])
-    opened = len(state["windows"]) > before
-    _urgent(state, before, height)
-    if not opened and len(state["stack"]) == height:
+    from ..triggers import fire_urgent
+    if not fire_urgent(state, "random_selection", mission=m, cards=list(out), seat=frame["ctx"]["you"]):
         return out
     S.log(state, "randomly_selected", cards=list(out), titles=[S.name(state, i) for i in out], mission=m)
     work["random_pick"] = out
@@ -86,14 +81,9 @@ def _before_the_draw(state: dict, frame: dict, pool: list, count: int):
     m = _mission(state, pool) if pool else None
     if m is None or not _heard(state):
         return pool
-    from ..triggers import fire
-    from ..triggers import _urgent
-    height, before = len(state["stack"]), len(state["windows"])
+    from ..triggers import fire_urgent
     state["selection_change"] = {}
-    fire(state, "about_to_select", mission=m, pool=list(pool), count=count, seat=frame["ctx"]["you"])
-    opened = len(state["windows"]) > before
-    _urgent(state, before, height)
-    if not opened and len(state["stack"]) == height:
+    if not fire_urgent(state, "about_to_select", mission=m, pool=list(pool), count=count, seat=frame["ctx"]["you"]):
         state.pop("selection_change", None)
         work["selection_done"] = True
         return pool
