@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from . import render_conditions as C
 from . import render_phrases as P
 from .render_verbs import VERBS, _cap, clauses, effect, sentences  # noqa: F401 (VERBS: the verbs' phrases)
 
@@ -132,7 +133,7 @@ def _change(stat: str, amt, ctx: P.Ctx) -> str:
 
 
 def _while(ab: dict, ctx: P.Ctx, text: str) -> str:
-    return f"While {P.condition(ab['while'], ctx)}, {text}" if "while" in ab else _cap(text)
+    return f"While {C.condition(ab['while'], ctx)}, {text}" if "while" in ab else _cap(text)
 
 
 def _static(ab: dict, ctx: P.Ctx) -> str:
@@ -239,7 +240,7 @@ def _response(ab: dict, ctx: P.Ctx, key: str) -> str:
     head, cond = _trigger_head(ab, ctx, key)
     text = head
     if cond:
-        text += f", if {P.condition(cond, ctx)}"
+        text += f", if {C.condition(cond, ctx)}"
     cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""  # first: it may name cards for the effects
     body = clauses(ab.get("effects") or [], ctx)
     if cost:
@@ -264,7 +265,7 @@ def _order(ab: dict, ctx: P.Ctx) -> str:
         body = f"{cost} to {body}"
     text = f"Order - {_cap(body)}."
     if "while" in ab:
-        text = f"Order - While {P.condition(ab['while'], ctx)}, {body}."
+        text = f"Order - While {C.condition(ab['while'], ctx)}, {body}."
     if ab.get("limit") == "once_per_turn":
         text += " You may do this only once each turn."
     return text
@@ -275,7 +276,7 @@ def _action(ab: dict, ctx: P.Ctx) -> str:
     first: it may name cards for the effects)."""
     cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""
     body = clauses(ab.get("effects") or [], ctx)
-    text = f"While {P.condition(ab['while'], ctx)}, you may {f'{cost} to {body}' if cost else body}."
+    text = f"While {C.condition(ab['while'], ctx)}, you may {f'{cost} to {body}' if cost else body}."
     return text + _limit(ab)
 
 
@@ -313,7 +314,7 @@ def _cost_change(ab: dict, ctx: P.Ctx) -> str:
     if cond == {"trigger_mission": {"at_this_mission": True}}:
         head, cond = head + " at this mission", None
     if cond:
-        head += f", if {P.condition(cond, ctx)}"
+        head += f", if {C.condition(cond, ctx)}"
     amt = ab["amount"]
     change = f"cost {P.amount(amt, ctx)}" if isinstance(amt, dict) else f"cost {'+' if amt >= 0 else ''}{amt}"
     that = f"that {who['type']}" if isinstance(who.get("type"), str) else "that personnel"  # Party Atmosphere, Leyton
@@ -333,7 +334,7 @@ def _cost_change(ab: dict, ctx: P.Ctx) -> str:
 
 def _play_cost(ab: dict, ctx: P.Ctx) -> str:
     """"When you play this personnel, if …, this personnel's cost -1."""
-    cond = f", if {P.condition(ab['if'], ctx)}" if "if" in ab else ""
+    cond = f", if {C.condition(ab['if'], ctx)}" if "if" in ab else ""
     n = ab["amount"]
     if ctx.dilemma:  # a dilemma is chosen, not played: "For each event …, this dilemma is cost -1" (Formal Hearing)
         return _cap(f"{ctx.this}{cond} {_change('cost', n, ctx)}.")
@@ -364,7 +365,7 @@ def _interrupt(ab: dict, ctx: P.Ctx) -> str:
         head, cond = _trigger_head(ab, ctx, "when")
         text = f"Play {head[0].lower() + head[1:]}" if not head.startswith("At") else f"Play {head.lower()}"
         if cond:
-            text += f", if {P.condition(cond, ctx)}"
+            text += f", if {C.condition(cond, ctx)}"
         cost = _cost(ab["cost"], ctx) if ab.get("cost") else ""
         body = clauses(ab.get("effects") or [], ctx)
         text += f": {f'{cost} to {body}' if cost else body}."
@@ -373,9 +374,9 @@ def _interrupt(ab: dict, ctx: P.Ctx) -> str:
         body = clauses(ab.get("effects") or [], ctx)
         body = f"{cost} to {body}" if cost else body
         text = f"Order - {_cap(body)}." if ab.get("order") else (
-            f"If {P.condition(ab['if'], ctx)}, {body}." if "if" in ab else f"{_cap(body)}.")
+            f"If {C.condition(ab['if'], ctx)}, {body}." if "if" in ab else f"{_cap(body)}.")
         if ab.get("order") and "if" in ab:
-            text = f"Order - If {P.condition(ab['if'], ctx)}, {body}."
+            text = f"Order - If {C.condition(ab['if'], ctx)}, {body}."
     if ab.get("limit") == "once_per_turn":
         text += " You may play only one copy of this interrupt each turn."
     return text
@@ -384,7 +385,7 @@ def _interrupt(ab: dict, ctx: P.Ctx) -> str:
 def _play_requirement(ab: dict, ctx: P.Ctx) -> str:
     parts = []
     if "requires" in ab:
-        parts.append(f"To play {ctx.this}, it must be true that {P.condition(ab['requires'], ctx)}.")
+        parts.append(f"To play {ctx.this}, it must be true that {C.condition(ab['requires'], ctx)}.")
     if ab.get("cost"):
         parts.append(f"To play {ctx.this}, {_cost(ab['cost'], ctx)}.")
     return " ".join(parts)
@@ -400,7 +401,7 @@ def _damage(ab: dict, ctx: P.Ctx) -> str:
     if ab.get("keyword") == "skills_cost":
         return f"Damage - {_cap(_keyword(ab, inner).rstrip('.'))}."
     head = TRIGGERS.get(ab["on"], f"<?{ab['on']}>").replace("{this}", "this card")
-    cond = f", if {P.condition(ab['if'], inner)}" if "if" in ab else ""
+    cond = f", if {C.condition(ab['if'], inner)}" if "if" in ab else ""
     return f"Damage - {head}{cond}, {clauses(ab['effects'], inner)}."
 
 
@@ -421,17 +422,17 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
     cond = ab.get("if")
     if kw == "attempt_cost":
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
-        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+        return (f"While {C.condition(cond, ctx)}, " if cond else "") + \
             f"an opponent must {price} to attempt the mission where {ctx.this} is."
     if kw == "may_attempt":  # Kell, Selok
-        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+        return (f"While {C.condition(cond, ctx)}, " if cond else "") + \
             f"you may attempt the mission where {ctx.this} is."
     if kw == "attempt_min":  # Skeleton Crew
         return (f"To begin a mission attempt at the mission where {ctx.this} is, you must have at least "
                 f"{P.num(ab.get('count', 1))} personnel involved.")
     if kw == "beam_cost":  # Tama
         price = f"discard {P.num(ab.get('count', 1))} card{'s' if ab.get('count', 1) != 1 else ''} from hand"
-        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+        return (f"While {C.condition(cond, ctx)}, " if cond else "") + \
             f"an opponent must {price} to beam a card to or from the mission where {ctx.this} is."
     if kw == "cant_move_to":  # Cargo Haul
         dest = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
@@ -448,17 +449,17 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         many = P.amount(n, ctx).replace(" for each", " additional counter for each", 1) if isinstance(n, dict) and "per" in n \
             else f"{P.amount(n, ctx, count=True)} additional counter{'' if n == 1 else 's'}"
         if cond:  # read as the turn begins (Bochra: "if this personnel is at an opponent's … mission")
-            return (f"At the start of each of your turns, if {P.condition(cond, ctx)}, you may spend {many} "
+            return (f"At the start of each of your turns, if {C.condition(cond, ctx)}, you may spend {many} "
                     "during your Play and Draw Cards segment.")
         return f"During each of your Play and Draw Cards segments, you may spend {many}."
     if kw == "no_interrupts":  # Michael Eddington
-        return (f"While {P.condition(cond, ctx)}, that opponent cannot play interrupts." if cond
+        return (f"While {C.condition(cond, ctx)}, that opponent cannot play interrupts." if cond
                 else "Your opponents cannot play interrupts.")
     if kw == "cant_be_destroyed":  # Talnot
-        return (f"While {P.condition(cond, ctx)}, " if cond else "") + \
+        return (f"While {C.condition(cond, ctx)}, " if cond else "") + \
             ("y" if cond else "Y") + f"our opponents cannot destroy {P.noun(ab.get('who') or {}, ctx, plural=True)}."
     if kw == "cant_complete":
-        return f"You cannot complete this mission if {P.condition(cond, ctx)}." if cond else \
+        return f"You cannot complete this mission if {C.condition(cond, ctx)}." if cond else \
             "You cannot complete this mission."
     if kw == "blank_abilities":
         text = f"{P.each(ab.get('who') or {}, ctx)} cannot use his or her abilities"
@@ -486,7 +487,7 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         text = KEYWORDS[kw].replace("{this}", ctx.this)
     else:
         return f"<?{kw}>"
-    return (f"While {P.condition(cond, ctx)}, {text}." if cond else _cap(text) + ".")
+    return (f"While {C.condition(cond, ctx)}, {text}." if cond else _cap(text) + ".")
 
 
 def _combat_strength(ab: dict, ctx: P.Ctx) -> str:
@@ -495,7 +496,7 @@ def _combat_strength(ab: dict, ctx: P.Ctx) -> str:
 
 
 def _requirement(ab: dict, ctx: P.Ctx) -> str:
-    return f"Add {P.requirement(ab['requirement'], ctx)} to this mission's requirements."
+    return f"Add {C.requirement(ab['requirement'], ctx)} to this mission's requirements."
 
 
 def _attempt_with(ab: dict, ctx: P.Ctx) -> str:
@@ -505,10 +506,10 @@ def _attempt_with(ab: dict, ctx: P.Ctx) -> str:
     if not ab.get("regardless", True):  # a Call to Arms mission's own text
         points = f" for {ab['points']} points" if "points" in ab else ""
         return (f"You may attempt and complete this mission{points} using your {who} with these requirements: "
-                f"{P.requirement(ab['requirement'], ctx)}.")
+                f"{C.requirement(ab['requirement'], ctx)}.")
     return (f"You may attempt and complete {missions} using your {who} (and a ship they are aboard at a space "
             f"mission), regardless of effects preventing them (or ships they are aboard) from doing so, with "
-            f"these requirements: {P.requirement(ab['requirement'], ctx)}.")
+            f"these requirements: {C.requirement(ab['requirement'], ctx)}.")
 
 
 def _play_at(ab: dict, ctx: P.Ctx) -> str:
@@ -533,7 +534,7 @@ def _for_rest_of_turn(eff: dict, arg: dict, ctx: P.Ctx) -> str:
     head, cond = _trigger_head({"on": arg["on"], **({"if": arg["if"]} if "if" in arg else {})}, ctx, "on")
     text = f"for the rest of this turn, {head[:1].lower()}{head[1:]}"
     if cond:
-        text += f", if {P.condition(cond, ctx)}"
+        text += f", if {C.condition(cond, ctx)}"
     text += f", {clauses(eff.get('then') or [], ctx)}"
     ctx.trigger = saved
     return text
@@ -544,7 +545,7 @@ VERBS.update({"at_end_of_turn": _at_end_of_turn, "for_rest_of_turn": _for_rest_o
 
 def _state_rule(ab: dict, ctx: P.Ctx) -> str:
     """"If you command {Jadzia Dax}, place this personnel in her owner's discard pile."""
-    return f"If {P.condition(ab['if'], ctx)}, {clauses(ab.get('effects') or [], ctx)}."
+    return f"If {C.condition(ab['if'], ctx)}, {clauses(ab.get('effects') or [], ctx)}."
 
 
 ABILITIES = {"requirement": _requirement, "state_rule": _state_rule, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,

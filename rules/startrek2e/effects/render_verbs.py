@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from . import render_conditions as C
 from . import render_phrases as P
 from .filters import searched_filter
 
@@ -107,7 +108,7 @@ def _place_on_mission(eff, arg, ctx):
         return "place this dilemma on this mission; when you complete this mission, this dilemma is overcome"
     if "requirement" in arg:
         return ("place this dilemma on this mission; completing the mission also requires "
-                f"{P.requirement(arg['requirement'], ctx)}, and meeting it later overcomes this dilemma")
+                f"{C.requirement(arg['requirement'], ctx)}, and meeting it later overcomes this dilemma")
     if arg.get("redraw"):
         return ("place this dilemma on this mission; when this mission is attempted again, after the dilemmas "
                 "are drawn its owner may add it to those drawn")
@@ -254,7 +255,7 @@ def _engagement(eff, arg, ctx):
 
 def _unless(eff, arg, ctx):
     who = "you have" if ctx.dilemma else "your personnel present have"
-    return f"unless {who} {P.requirement(arg, ctx)}, {clauses(eff.get('then') or [], ctx)}"
+    return f"unless {who} {C.requirement(arg, ctx)}, {clauses(eff.get('then') or [], ctx)}"
 
 
 def _repeat(eff, arg, ctx):
@@ -268,8 +269,8 @@ def _repeat(eff, arg, ctx):
 
 def _if(eff, arg, ctx):
     if set(arg) == {"not"} and not eff.get("else"):  # "Unless …" reads better than "if it is not true that …"
-        return f"unless {P.condition(arg['not'], ctx)}, {clauses(eff.get('then') or [], ctx)}"
-    text = f"if {P.condition(arg, ctx)}, {clauses(eff.get('then') or [], ctx) or 'nothing happens'}"
+        return f"unless {C.condition(arg['not'], ctx)}, {clauses(eff.get('then') or [], ctx)}"
+    text = f"if {C.condition(arg, ctx)}, {clauses(eff.get('then') or [], ctx) or 'nothing happens'}"
     if eff.get("else"):
         text += f"; otherwise, {clauses(eff['else'], ctx)}"
     return text
@@ -288,7 +289,7 @@ def _search_dilemmas(eff, arg, ctx):
 
 def _repeat_while(eff, arg, ctx):
     """Battle Lust: "…; repeat this while that personnel costs 1"."""
-    return f"{clauses(eff.get('then') or [], ctx)}; repeat this while {P.condition(arg['while'], ctx)}"
+    return f"{clauses(eff.get('then') or [], ctx)}; repeat this while {C.condition(arg['while'], ctx)}"
 
 
 def _may(eff, arg, ctx):

@@ -78,10 +78,11 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return bool(attempt_skills(state) & {s for s in SKILLS if ST.value(state, iid, s) >= 1}) == bool(v)
     if k == "damaged":  # "a ship that has a Damage card on it" (Bregath)
         return bool(state["cards"][iid].get("damage")) == bool(v)
-    if k == "shares_skill_with":  # "who has a skill that discarded personnel has" (Toran): a skill in common
+    if k == "shares_skill_with":  # "who has a skill that discarded personnel has" (Toran): a skill in common,
+        # compared as FILTER shares_with compares skills, with remembered cards
         cards = [i for i in (ctx.get("refs") or {}).get(v["ref"], []) if i in state["cards"]]
-        theirs = {sk for i in cards for sk in SKILLS if ST.value(state, i, sk) >= 1}
-        return any(ST.value(state, iid, sk) >= 1 for sk in theirs)
+        mine = _shared_facts(state, iid, "skills")
+        return any(mine & _shared_facts(state, o, "skills") for o in cards)
     if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone
         from . import filters as F  # Colony, Mental Discipline): another card matching FILTER has its title
         title = S.title(state, iid)
