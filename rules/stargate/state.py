@@ -116,18 +116,23 @@ def printed_kinds(state: dict, iid: str) -> frozenset:
     return _grouped(state, iid)[1]
 
 
+def _overlaid(state: dict, having: frozenset, test) -> frozenset | set:
+    """``having`` (an index made once over the card database) for ``state``: a state that carries
+    cards of its own (``extra_cards``) has them judged by ``test(definition)`` at each call."""
+    local = state.get("extra_cards")
+    if local:
+        return (having - set(local)) | {g for g, d in local.items() if test(d)}
+    return having
+
+
 def printed_having(state: dict, kind: str) -> frozenset | set:
     """The GUIDs whose printed text has a ``kind`` ability: ``kind in printed_kinds(state, i)``
     is ``state["cards"][i]["guid"] in printed_having(state, kind)``, asked without a call per
-    card. Made once per kind over the card database (immutable); a state that carries cards
-    of its own (``extra_cards``) gets a set made for it at each call."""
+    card. Made once per kind over the card database (immutable)."""
     having = _HAVING.get(kind)
     if having is None:
         having = _HAVING[kind] = frozenset(g for g in card_db() if kind in _grouped_guid(g)[1])
-    local = state.get("extra_cards")
-    if local:
-        return (having - set(local)) | {g for g, d in local.items() if kind in _group(d)[1]}
-    return having
+    return _overlaid(state, having, lambda d: kind in _group(d)[1])
 
 
 _HAVING: dict[str, frozenset] = {}
@@ -140,31 +145,37 @@ def printed_changing(state: dict, stats: frozenset) -> frozenset | set:
     having = _CHANGING.get(stats)
     if having is None:
         having = _CHANGING[stats] = frozenset(g for g in card_db() if _changes(_grouped_guid(g)[2].get("static", ()), stats))
-    local = state.get("extra_cards")
-    if local:
-        return (having - set(local)) | {g for g, d in local.items() if _changes(_group(d)[2].get("static", ()), stats)}
-    return having
+    return _overlaid(state, having, lambda d: _changes(_group(d)[2].get("static", ()), stats))
+
+
+def _keyed(state: dict, index: dict, kind: str, names, key: str) -> frozenset | set:
+    """The GUIDs whose printed ``kind`` abilities name ``key`` (``names(ability)`` lists what one
+    names): the index by name, made in one pass over the card database the first time."""
+    if not index:
+        found: dict[str, set] = {}
+        for g in card_db():
+            for ab in _grouped_guid(g)[2].get(kind, ()):
+                for name in names(ab):
+                    found.setdefault(name, set()).add(g)
+        index.update((n, frozenset(gs)) for n, gs in found.items())
+        index.setdefault("", frozenset())  # built, even for a database without such abilities
+    return _overlaid(state, index.get(key, frozenset()),
+                     lambda d: any(key in names(ab) for ab in _group(d)[2].get(kind, ())))
+
+
+def _rules_of(ab: dict):
+    return ab.get("rule") or ()
+
+
+def _heard_by(ab: dict) -> tuple:
+    return (ab["on"],) if isinstance(ab.get("on"), str) else ()
 
 
 def printed_ruling(state: dict, name: str) -> frozenset | set:
     """The GUIDs whose printed text has a static ``rule`` named ``name`` ("to assign a
-    character, pay …", "the villain player acts first"): the index of statics by rule, made
-    in one pass over the card database; like :func:`printed_having`, a card outside it can
-    have no active static with that rule, whatever it has become."""
-    if not _RULING:
-        index: dict[str, set] = {}
-        for g in card_db():
-            for ab in _grouped_guid(g)[2].get("static", ()):
-                for rule in ab.get("rule") or {}:
-                    index.setdefault(rule, set()).add(g)
-        _RULING.update((r, frozenset(found)) for r, found in index.items())
-        _RULING.setdefault("", frozenset())  # built, even for a database without rules
-    having = _RULING.get(name, frozenset())
-    local = state.get("extra_cards")
-    if local:
-        return (having - set(local)) | {g for g, d in local.items()
-                                        if any(name in (ab.get("rule") or {}) for ab in _group(d)[2].get("static", ()))}
-    return having
+    character, pay …", "the villain player acts first"): like :func:`printed_having`, a card
+    outside it can have no active static with that rule, whatever it has become."""
+    return _keyed(state, _RULING, "static", _rules_of, name)
 
 
 _RULING: dict[str, frozenset] = {}
@@ -178,23 +189,9 @@ _CHANGING: dict[frozenset, frozenset] = {}
 
 
 def printed_hearing(state: dict, event: str) -> frozenset | set:
-    """The GUIDs whose printed text has a trigger hearing ``event`` (``on``): the index of
-    triggers by what they hear, made in one pass over the card database; like
+    """The GUIDs whose printed text has a trigger hearing ``event`` (``on``): like
     :func:`printed_having`, a card outside it has no active trigger for ``event``."""
-    if not _HEARING:
-        index: dict[str, set] = {}
-        for g in card_db():
-            for ab in _grouped_guid(g)[2].get("trigger", ()):
-                if isinstance(ab.get("on"), str):
-                    index.setdefault(ab["on"], set()).add(g)
-        _HEARING.update((e, frozenset(found)) for e, found in index.items())
-        _HEARING.setdefault("", frozenset())  # built, even for a database without triggers
-    having = _HEARING.get(event, frozenset())
-    local = state.get("extra_cards")
-    if local:
-        return (having - set(local)) | {g for g, d in local.items()
-                                        if any(ab.get("on") == event for ab in _group(d)[2].get("trigger", ()))}
-    return having
+    return _keyed(state, _HEARING, "trigger", _heard_by, event)
 
 
 _HEARING: dict[str, frozenset] = {}
