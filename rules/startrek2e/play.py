@@ -224,6 +224,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None, *, extra: int = 
         X.interrupt_used(state, iid)
         _new_play(state, iid)
         fire(state, "about_to_play", card=iid, seat=seat, verb="play")  # "prevent that interrupt" (item 37)
+        fire(state, "card_played", card=iid, seat=seat)  # an interrupt is played too ("when you play an Infiltration card")
         for ab in S.abilities(state, iid, "interrupt"):  # a cost is paid even if the play is prevented
             FR.push(state, [_UNLESS_PREVENTED(ab["effects"])], F.ctx_for(state, iid, you=seat), cost=ab.get("cost"))
         return

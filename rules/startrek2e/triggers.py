@@ -307,6 +307,7 @@ def answer(state: dict, seat: int, action: dict) -> None:
         S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
         S.move(state, iid, "discard", state["cards"][iid]["owner"])
         ctx = _ctx(state, iid, w["event"], w["data"], seat)
+        fire(state, "card_played", card=iid, seat=seat)  # a "when" interrupt is played as well (Sensing a Trap)
     else:
         ctx = _ctx(state, iid, w["event"], w["data"])
         S.log(state, "responded", seat=seat, card=iid, title=S.name(state, iid))
