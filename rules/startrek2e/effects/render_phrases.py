@@ -282,7 +282,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
     if "plays_in_core" in f:
         out.append("that plays in a core" if f["plays_in_core"] else "that plays on a card")
     if "in_core" in f:
-        out.append("in a core" if f["in_core"] else "not in a core")
+        core = "your core" if f.get("owner") == "you" else "a core"  # the events you command lie in your core
+        out.append(f"in {core}" if f["in_core"] else f"not in {core}")
     if "commander_aboard" in f:
         out.append("with its Commander aboard" if f["commander_aboard"] else "without its Commander aboard")
     if f.get("selection"):

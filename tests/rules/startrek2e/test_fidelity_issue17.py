@@ -1,6 +1,12 @@
 """Rules-fidelity patterns of issue 17 (Star Trek 2E, Call to Arms and Necessary Evil), each played
 with the real cards: the fix is in the engine or in every authored card the pattern touches, and
 each test here fails without it."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
@@ -84,4 +90,62 @@ def test_bashir_and_lovok_answer_their_players_infiltration_interrupt():
     st = act(st, {"type": "choose", "card": lovok})  # Pseudopod's cost: Lovok returns to hand
     assert st["cards"][lovok]["zone"] == "hand"
     assert len(st["seats"][1]["hand"]) == hand1 - 1  # Lovok's text (still pending as he left): one discarded
+    check_invariants(st)
+
+
+# ------------------------------------------------ (2) "an event in your core": FILTER in_core
+SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "cards" / "star-trek-ccg-2e" / "cards.txt"
+needs_shared = pytest.mark.skipif(not SHARED.is_file(), reason="the card database is not checked out")
+
+
+def _printed() -> dict:
+    """The printed text of each card, by collector's id (read from the card database's path)."""
+    from rules.startrek2e.cards.importer import read_rows
+    out: dict = {}
+    for row in read_rows(SHARED.read_text(encoding="utf-8")):
+        out.setdefault(row["CollectorsInfo"], row.get("Text", ""))
+    return out
+
+
+def _authored() -> dict:
+    from rules.startrek2e.cards import mechanics_files
+    return {cid: card for cards in mechanics_files().values() for cid, card in cards.items()
+            if not cid.startswith("_") and card.get("mechanics") is not None}
+
+
+@needs_shared
+def test_every_event_in_your_core_is_read_in_a_core():
+    """"While you command an event in your core" (Anneli), "more events in your core" (Rusot, Seskal),
+    "the event in your core that has the highest cost" (Morik), "each event in each player's core"
+    (Founder Architect), "an event in your core" (Rodak'koden, B'Etor, Lursa, Defragmentation Drone,
+    Talnot): an event played on a card is not in a core. Every authored card whose printed text says
+    so reads FILTER ``in_core`` (ten Necessary Evil personnel read "an event you command")."""
+    printed, wrong = _printed(), []
+    core = re.compile(r"events? (you command )?in (your|his or her|each player's|an opponent's) core", re.I)
+    for cid, card in _authored().items():
+        text = re.sub(r"Plays in your core\.", "", printed.get(cid.split("~")[0], ""))
+        m = json.dumps(card["mechanics"])  # "plays an event in his or her core": plays_in_core (Party Atmosphere)
+        if core.search(text) and '"in_core"' not in m and '"plays_in_core"' not in m:
+            wrong.append(f"{cid} {card['title']}")
+    assert not wrong, wrong
+    assert "Destroy one of your events in your core to draw" in _text("4C111")
+
+
+def test_anneli_and_morik_count_only_events_in_your_core():
+    """Anneli: "While you command an event in your core, this personnel is attributes +1"; Morik: "The
+    cost of the event in your core that has the highest cost is added to this personnel's attributes".
+    Legal Proceedings (cost 1) played on a mission is commanded but not in the core: nothing; Attack
+    Pattern (cost 2) in the core: +1 / +2."""
+    from rules.startrek2e import stats as ST
+    st = started("anneli-morik")
+    hq = mission(st, 0, "T-HQF")
+    anneli = real(st, 0, "T-F2", "4C099", "pile", hq)
+    morik = real(st, 0, "T-F3", "4C163", "pile", hq)
+    base = {c: ST.value(st, c, "cunning") for c in (anneli, morik)}
+    on_mission = real(st, 0, "T-EV3", "2C047", "attached", mission(st, 0, "T-P1"))
+    st["cards"][on_mission]["commander"] = 0
+    assert {c: ST.value(st, c, "cunning") for c in (anneli, morik)} == base
+    put(st, 0, "T-EV2", "core", 0)
+    assert ST.value(st, anneli, "cunning") == base[anneli] + 1
+    assert ST.value(st, morik, "cunning") == base[morik] + 2
     check_invariants(st)
