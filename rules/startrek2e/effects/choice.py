@@ -81,6 +81,27 @@ def each_opponent(state: dict, frame: dict, eff: dict, arg: dict):
     return "pushed"
 
 
+def choose_opponent(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"choose_opponent": {}, "then": [...]}``: "choose an opponent. You may draw a card for each
+    headquarters mission he or she commands" (Examination Drone), "choose an opponent to draw a card"
+    (Holographic Hoax). You choose one of your opponents (each is offered, ``{"type": "choose", "seat": n}``;
+    with one opponent nobody is asked); ``then`` runs as your text with him as "opponent" — only him
+    (RULES.md "Choose an opponent")."""
+    ctx, work = frame["ctx"], frame["work"]
+    others = _order(state, ctx["you"])[1:]
+    if "answer" not in work and len(others) > 1:
+        S.set_pending(state, ctx["you"], "choose", f"{S.name(state, ctx['source'])}: choose an opponent",
+                      [{"type": "choose", "seat": o} for o in others])
+        return False
+    seat = work.pop("answer", others[0] if others else None)
+    frame["i"] += 1
+    frame["work"] = {}
+    if seat is not None and eff.get("then"):
+        S.log(state, "chose_opponent", seat=ctx["you"], opponent=seat, card=ctx["source"])
+        state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": dict(ctx, opp=seat, that_opp=True), "work": {}})
+    return "pushed"
+
+
 def choose_one(state: dict, frame: dict, eff: dict, arg: dict):
     """``{"choose_one": {"options": [[effects], [effects]], "chooser"?: SIDE}}`` (MISSING.md
     item 40): "Choose one: … or …". The chooser (default you) answers the first option

@@ -211,7 +211,14 @@ def amount(state: dict, amt, ctx: dict) -> int:
         if amt.get("highest"):  # "the highest Cunning among those personnel"
             return max(values, default=0)
         return sum(values)
-    n = len(candidates(state, amt["per"], ctx)) * amt.get("times", 1)
+    if amt.get("chosen_opponent"):  # "choose an opponent. For each headquarters mission he or she commands, …"
+        # where no one can stop to be asked (a cost, a static): the player's choice is the opponent counting most
+        # (Aaron Conor, Party Atmosphere); ``player: trigger`` — the player of the triggering event chooses
+        player = (ctx.get("event") or {}).get("seat", ctx["you"]) if amt.get("player") == "trigger" else ctx["you"]
+        n = max((len(candidates(state, amt["per"], dict(ctx, you=player, opp=o, that_opp=True)))
+                 for o in range(len(state["seats"])) if o != player), default=0) * amt.get("times", 1)
+    else:
+        n = len(candidates(state, amt["per"], ctx)) * amt.get("times", 1)
     if "limit" in amt:
         n = max(-abs(amt["limit"]), min(abs(amt["limit"]), n))
     return n

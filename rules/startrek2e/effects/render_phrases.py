@@ -560,7 +560,13 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
             text = f"the number of {noun(a['per'], ctx, plural=True)}"
             return text + (f" (at most {a['limit']})" if "limit" in a else "")
         per = noun(a["per"], ctx)
-        text = f"{a.get('times', 1)} for each {'of ' if per.startswith(('your ', 'those ', 'an opponent')) else ''}{per}"
+        chosen = a.get("chosen_opponent")  # "choose an opponent. For each headquarters mission he or she commands"
+        if chosen:
+            per = per.replace("an opponent's", "that opponent's")
+        text = f"{a.get('times', 1)} for each {'of ' if per.startswith(('your ', 'those ', 'an opponent', 'that opponent')) else ''}{per}"
+        if chosen:
+            text += " (the player playing it chooses that opponent)" if a.get("player") == "trigger" \
+                else " (you choose that opponent)"
         limit = f"-{a['limit']}" if a.get("times", 1) < 0 and "limit" in a else a.get("limit")  # "(limit -3)"
         return text + (f" (limit {limit})" if "limit" in a else "")
     if isinstance(a, dict) and "stat" in a:

@@ -317,6 +317,18 @@ def _each_opponent(eff, arg, ctx):
     return "for each of your opponents, " + body
 
 
+def _choose_opponent(eff, arg, ctx):
+    """"choose an opponent. You may draw a card for each headquarters mission he or she commands": the
+    text's "your opponent" / "an opponent" is the chosen one ("that opponent")."""
+    body = clauses(eff.get("then") or [], ctx).rstrip(".")
+    body = re.sub(r"\b(?:[Yy]our|an) opponent\b", "that opponent", body)
+    if body.startswith("that opponent "):  # "choose an opponent to draw a card" (Holographic Hoax)
+        first, _, rest = body[len("that opponent "):].partition(" ")
+        first = first[:-2] if first.endswith(("shes", "ches", "xes")) else first[:-1] if first.endswith("s") else first
+        return f"choose an opponent to {first} {rest}".rstrip()
+    return "choose an opponent, then " + body
+
+
 def _as_player(eff, arg, ctx):
     """"this mission's owner places a card from hand on top of his or her deck" (U.S.S. Defiant)."""
     body = clauses(eff.get("then") or [], ctx)
@@ -574,7 +586,7 @@ VERBS = {
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
     "restore_range": lambda e, a, c: f"restore all Range {P.target(a, c)} have used this turn",
     "forbid_engagements": lambda e, a, c: "you cannot begin any other engagements this turn",
-    "may": _may, "as_player": _as_player, "each_opponent": _each_opponent, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
+    "may": _may, "as_player": _as_player, "each_opponent": _each_opponent, "choose_opponent": _choose_opponent, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,
     "add_counters": lambda e, a, c: f"spend {P.amount(a['amount'], c, count=True)} additional counters this turn",
     "shuffle_deck": lambda e, a, c: "shuffle your deck" if a.get("who", "you") == "you" else "your opponent shuffles his or her deck",

@@ -70,7 +70,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
                "prevent_dilemma", "return_unfaced", "subtract_requirement",
-               "discard_randomly", "each_opponent", "forbid_engagements"}
+               "discard_randomly", "each_opponent", "choose_opponent", "forbid_engagements"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -251,7 +251,7 @@ class _Checker(NounChecks):
             if key in eff:
                 self.effects(eff[key], f"{path}.{key}")
         if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while",
-                    "as_player", "each_opponent") and "then" not in eff:
+                    "as_player", "each_opponent", "choose_opponent") and "then" not in eff:
             self.err(path, f"{verb} needs 'then'")
         if verb == "may" and isinstance(eff[verb], dict) and eff[verb]:  # item 27: whose choice
             if set(eff[verb]) - {"start"} != {"who"} or eff[verb]["who"] not in ("you", "opponent", "each", "each_opponent"):

@@ -118,8 +118,12 @@ class NounChecks:
             elif "all" in a["of"]:  # "the event in your core that has the highest cost" (Morik)
                 self.filter(a["of"]["all"], f"{path}.of.all")
             return
-        if not isinstance(a, dict) or "per" not in a or set(a) - {"per", "times", "limit"}:
-            return self.err(path, 'an integer or {"per": FILTER, "times": n, "limit": m}')
+        if not isinstance(a, dict) or "per" not in a or set(a) - {"per", "times", "limit", "chosen_opponent", "player"}:
+            return self.err(path, 'an integer or {"per": FILTER, "times": n, "limit": m, "chosen_opponent"?: true, '
+                                  '"player"?: "trigger"}')
+        if a.get("chosen_opponent", True) is not True or a.get("player", "trigger") != "trigger" \
+                or ("player" in a and "chosen_opponent" not in a):
+            self.err(path, '"chosen_opponent": true ("player": "trigger" only with it)')
         self.filter(a["per"], f"{path}.per")
         for k in ("times", "limit"):
             if k in a and not isinstance(a[k], int):

@@ -126,7 +126,7 @@ def _could(state: dict, eff: dict, ctx: dict) -> bool:
         return False  # it changes nothing itself; what uses the name is judged on its own
     if verb in ("may", "as_player"):
         return True if verb == "as_player" else may_change(state, eff.get("then") or [], ctx)
-    if verb == "each_opponent":
+    if verb in ("each_opponent", "choose_opponent"):
         return True
     if verb == "begin_engagement" and f"no_engagements:{ctx['you']}" in state["turn"]["used"]:
         return False  # "You cannot begin any other engagements this turn" (Cavalry Raid)

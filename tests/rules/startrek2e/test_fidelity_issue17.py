@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
-from .helpers import act, attempt, check_invariants, mission, options, put, real, started, turn_to
+from .helpers import act, attempt, check_invariants, mission, options, pass_responses, put, real, started, turn_to
 
 DB = card_db()
 
@@ -148,4 +149,150 @@ def test_anneli_and_morik_count_only_events_in_your_core():
     put(st, 0, "T-EV2", "core", 0)
     assert ST.value(st, anneli, "cunning") == base[anneli] + 1
     assert ST.value(st, morik, "cunning") == base[morik] + 2
+    check_invariants(st)
+
+
+# ------------------------------------------------ (3) "choose an opponent" / "each opponent" with three players
+def _three(seed: str) -> dict:
+    """Three players (seat 0 → 1 → 2); seat 2 has a second headquarters mission (one of his
+    missions becomes Romulus), seat 1 has one."""
+    from .test_multiplayer_engagements import started3
+    st = started3(seed)
+    other = next(m for m in st["seats"][2]["missions"] if S.mission_type(st, m) != "headquarters")
+    st["cards"][other]["guid"] = "T-HQR"
+    assert [sum(S.mission_type(st, m) == "headquarters" for m in st["seats"][s]["missions"]) for s in (1, 2)] == [1, 2]
+    return st
+
+
+def _played(st: dict, seat: int, cid: str, old: str) -> tuple[dict, str]:
+    """``seat``'s real card ``cid`` is put at his headquarters in his play phase and its "when you play
+    this personnel" fires."""
+    from rules.startrek2e.triggers import fire
+    hq = next(m for m in st["seats"][seat]["missions"] if S.mission_type(st, m) == "headquarters")
+    iid = real(st, seat, old, cid, "pile", hq)
+    st = turn_to(st, seat, "play")
+    fire(st, "play_self", card=iid, seat=seat)
+    st["pending"] = None
+    from rules.startrek2e import flow
+    return flow.advance(st), iid
+
+
+def test_examination_drone_lets_its_player_choose_the_opponent_whose_headquarters_count():
+    """Examination Drone / Martin Benbeck / Amar'itak: "choose an opponent. You may draw a card for each
+    headquarters mission he or she commands." Both opponents are offered; seat 2 (two headquarters)
+    chosen: two cards (every opponent's headquarters were counted: three)."""
+    for cid in ("4C112", "4C162"):
+        st, drone = _played(_three(f"examination-{cid}"), 0, cid, "T-F6")
+        hand = len(st["seats"][0]["hand"])
+        st = act(st, {"type": "respond", "card": drone, "ability": 0})
+        assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
+        assert options(st) == [{"type": "choose", "seat": 1}, {"type": "choose", "seat": 2}]
+        st = act(st, {"type": "choose", "seat": 2})
+        while st["pending"]["kind"] == "respond":
+            st = act(st, {"type": "pass"})
+        assert len(st["seats"][0]["hand"]) == hand + 2, cid
+        check_invariants(st)
+    assert _text("4C162") == ("When you play this personnel, you may choose an opponent, then draw cards equal to "
+                              "the number of that opponent's headquarters missions.")
+
+
+def test_surmak_makes_each_opponent_discard_for_his_own_headquarters():
+    """Surmak: "each opponent discards a card from hand for each headquarters mission he or she
+    commands": seat 1 discards one, seat 2 two (seat 1 alone discarded three)."""
+    st = _three("surmak-3")
+    hands = [len(st["seats"][s]["hand"]) for s in (1, 2)]
+    st, _ = _played(st, 0, "4U109", "T-F6")
+    while st["pending"]["kind"] in ("discard", "choose", "respond"):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    assert [len(st["seats"][s]["hand"]) for s in (1, 2)] == [hands[0] - 1, hands[1] - 2]
+    check_invariants(st)
+
+
+def test_aaron_conor_and_party_atmosphere_count_one_opponent_of_the_players_choice():
+    """Aaron Conor: "choose an opponent. For each headquarters mission he or she commands, this personnel
+    is cost -1"; Party Atmosphere: "When a player plays an event in his or her core, he or she chooses an
+    opponent. For each headquarters mission that opponent commands, that event is cost -1." A cost cannot
+    stop to ask: the player chooses the opponent who counts most — two (every opponent's were added:
+    three); seat 1 playing an event counts his own opponents (seat 2's two), not only Party Atmosphere's
+    player's one."""
+    from rules.startrek2e import play
+    st = _three("conor-3")
+    conor = real(st, 0, "T-F6", "4C156", "hand", 0)
+    assert play.play_cost(st, 0, conor, None) == max(0, DB["4C156"]["cost"] - 2)
+    atmosphere = real(st, 0, "T-EV1", "4C066", "core", 0)
+    st["cards"][atmosphere]["commander"] = 0
+    supply = put(st, 1, "T-EV4", "hand", 1)  # Supply Run, cost 2, plays in a core
+    assert play.play_cost(st, 1, supply, None) == 0
+    mine = put(st, 0, "T-EV4", "hand", 0)
+    assert play.play_cost(st, 0, mine, None) == 0
+    st["cards"][next(m for m in st["seats"][2]["missions"] if st["cards"][m]["guid"] == "T-HQR")]["guid"] = "T-P2"
+    assert play.play_cost(st, 1, supply, None) == 1 and play.play_cost(st, 0, mine, None) == 1
+    check_invariants(st)
+
+
+def test_hollow_pleasantries_asks_each_opponent_and_holographic_hoax_chooses_one():
+    """Hollow Pleasantries: "When you play a Vorta, each opponent may draw a card" — seat 1 and seat 2
+    are each asked (only seat 1 was). Holographic Hoax: "Choose an opponent to draw a card, then remove
+    the top card of his or her deck from the game": seat 2 chosen draws and loses his top card."""
+    from rules.startrek2e.triggers import fire
+    st = _three("hollow-3")
+    hollow = real(st, 0, "T-EV1", "4C057", "core", 0)
+    st["cards"][hollow]["commander"] = 0
+    vorta = real(st, 0, "T-F6", "3C142", "pile", mission(st, 0, "T-HQF")) if "3C142" in DB and \
+        DB["3C142"].get("species") == "Vorta" else None
+    if vorta is None:  # any Vorta personnel of the database
+        cid = next(k for k, c in DB.items() if c["type"] == "personnel" and c.get("species") == "Vorta")
+        vorta = real(st, 0, "T-F6", cid, "pile", mission(st, 0, "T-HQF"))
+    st = turn_to(st, 0, "play")
+    fire(st, "card_played", card=vorta, seat=0)
+    st["pending"] = None
+    from rules.startrek2e import flow
+    st = flow.advance(st)
+    asked = []
+    while st["pending"]["kind"] in ("yes_no", "respond"):
+        if st["pending"]["kind"] == "yes_no":
+            asked.append(st["pending"]["seat"])
+        st = act(st, {"type": "yes_no", "yes": True} if st["pending"]["kind"] == "yes_no" else {"type": "pass"})
+    assert asked == [1, 2]
+    check_invariants(st)
+    st = _three("hoax-3")
+    hoax = real(st, 0, "T-EV4", "4C058", "hand", 0)
+    hq = mission(st, 0, "T-HQF")
+    for n, g in enumerate(("T-F1", "T-F2", "T-F3")):  # three [Rom] personnel
+        card = st["extra_cards"][g]
+        st["extra_cards"][g] = {**card, "affiliations": ["romulan"], "affiliation": "romulan"}
+        put(st, 0, g, "pile", hq)
+    st = turn_to(st, 0, "play")
+    hand2, top2 = len(st["seats"][2]["hand"]), st["seats"][2]["deck"][1]
+    st = act(st, {"type": "play", "card": hoax})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert options(st) == [{"type": "choose", "seat": 1}, {"type": "choose", "seat": 2}]
+    st = act(st, {"type": "choose", "seat": 2})
+    st = pass_responses(st)
+    assert len(st["seats"][2]["hand"]) == hand2 + 1 and st["cards"][top2]["zone"] != "deck"
+    check_invariants(st)
+
+
+def test_desperate_sacrifice_makes_each_player_keep_two_of_his_own_events():
+    """Desperate Sacrifice: "make each player choose two events he or she commands, then destroy each
+    other event he or she commands": seat 1 and seat 2 each keep two of their own three (seat 1 chose
+    two among both opponents' six, and seat 2 kept what seat 1 left him)."""
+    st = _three("desperate-3")
+    sacrifice = real(st, 0, "T-EV1", "4U048", "core", 0)
+    mine = [put(st, 0, g, "core", 0) for g in ("T-EV2", "T-EV2", "T-EV3")]
+    theirs = {s: [put(st, s, g, "core", s) for g in ("T-EV2", "T-EV2", "T-EV3")] for s in (1, 2)}
+    for c in [sacrifice, *mine, *theirs[1], *theirs[2]]:
+        st["cards"][c]["commander"] = st["cards"][c]["owner"]
+    st = turn_to(st, 0, "orders")
+    st = act(st, next(o for o in options(st) if o.get("card") == sacrifice))
+    chooser = []
+    while st["pending"]["kind"] in ("choose", "respond"):
+        if st["pending"]["kind"] == "choose":
+            chooser.append((st["pending"]["seat"], {o["card"] for o in options(st)}))
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    assert [s for s, _ in chooser if s] == [1, 1, 2, 2]  # each chooses among his own only
+    assert [cards for s, cards in chooser if s][0::2] == [set(theirs[1]), set(theirs[2])]
+    for s, cards in ((0, mine), (1, theirs[1]), (2, theirs[2])):
+        assert sum(st["cards"][c]["zone"] == "core" for c in cards) == 2, s
     check_invariants(st)

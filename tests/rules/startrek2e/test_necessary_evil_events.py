@@ -292,7 +292,7 @@ def test_holographic_hoax_has_the_opponent_draw_then_removes_his_top_card():
     st = respond(act(st, {"type": "play", "card": ev}))
     assert st["cards"][first]["zone"] == "hand" and st["cards"][second]["zone"] == "out"
     assert first not in _seen(st, 0)  # the drawn card stays hidden from the player of the event
-    assert "Remove the top card of an opponent's deck from the game" in render_card(DB["4C058"])[1]
+    assert "Choose an opponent to draw a card, then remove the top card of that opponent's deck from the game" in render_card(DB["4C058"])[1]
     check_invariants(st)
 
 
@@ -381,7 +381,7 @@ def test_party_atmosphere_lowers_a_core_event_by_the_other_players_headquarters(
     assert play_cost(st, 1, theirs, None) == 1  # the opponent's core event: -1 for this player's headquarters
     text = render_card(DB["4C066"])
     assert text[1] == ("When you are about to play an event that plays in a core, that event is cost -1 for each "
-                       "of an opponent's headquarters mission.")
+                       "of that opponent's headquarters mission (the player playing it chooses that opponent).")
     check_invariants(st)
 
 

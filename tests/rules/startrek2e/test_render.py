@@ -41,7 +41,7 @@ VERB_SAMPLES = {
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
     "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "discard_randomly": {}, "select_instead": {"choose": {"selection": True}},
     "exclude_from_selection": {"choose": {"selection": True}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {},
-    "prevent_overcome": {}, "may": {}, "as_player": {"who": "mission_owner"}, "each_opponent": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
+    "prevent_overcome": {}, "may": {}, "as_player": {"who": "mission_owner"}, "each_opponent": {}, "choose_opponent": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
     "shuffle_deck": {}, "score": {"amount": 5}, "lose_points": {"amount": 5}, "add_counters": {"amount": 7}, "repeat_while": {"while": {"score": {"min": 5}}}, "begin_combat": {},
@@ -142,7 +142,7 @@ def test_every_ability_kind_and_verb_has_a_phrase():
     assert set(VERB_SAMPLES) == SC.EFFECT_VERBS
     for verb, arg in VERB_SAMPLES.items():
         eff = {verb: arg}
-        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while", "as_player", "each_opponent"):
+        if verb in ("unless", "if", "may", "at_end_of_turn", "for_rest_of_turn", "repeat", "repeat_while", "as_player", "each_opponent", "choose_opponent"):
             eff["then"] = [{"draw": {"count": 1}}]
         _clean([{"kind": "event", "effects": [eff]}])
 
