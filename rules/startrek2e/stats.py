@@ -598,7 +598,7 @@ def range_needed(state: dict, a: str, b: str, ship: str | None = None) -> int:
     and a non-Region: Badlands mission, subtract 1 from the Range required": Xhosa)."""
     da, db = S.card_def(state, a), S.card_def(state, b)
     total = value(state, a, "span") + value(state, b, "span")
-    if (da.get("quadrant") or "alpha") != (db.get("quadrant") or "alpha") and not _no_quadrant_penalty(state, a, b):
+    if (da.get("quadrant") or "alpha") != (db.get("quadrant") or "alpha") and not _no_quadrant_penalty(state, a, b, ship):
         total += 2
     if da.get("region") and da.get("region") == db.get("region"):
         total -= 2
@@ -611,10 +611,21 @@ def range_needed(state: dict, a: str, b: str, ship: str | None = None) -> int:
     return max(0, total)
 
 
-def _no_quadrant_penalty(state: dict, a: str, b: str) -> bool:
+def _no_quadrant_penalty(state: dict, a: str, b: str, ship: str | None = None) -> bool:
     """Keyword ``no_quadrant_penalty`` of either mission, its ``who`` matching the other:
     "When any player is about to move a ship between this mission and a [GQ] mission, do not
-    add 2 to the span total" (Deep Space 9 — RULES.md "Span between quadrants")."""
+    add 2 to the span total" (Deep Space 9 — RULES.md "Span between quadrants"); or of the
+    moving ``ship``, its ``between`` two FILTERs matching the two missions, either way round:
+    "When this ship is about to move between an [AQ] mission and a [DQ] mission, do not add 2
+    to the span total of those missions" (Sphere 634)."""
+    if ship is not None:
+        for ab in S.keyword_abilities(state, ship, "no_quadrant_penalty"):
+            if "between" not in ab:
+                continue
+            fa, fb = ab["between"]
+            ctx = F.ctx_for(state, ship)
+            if any(F.matches(state, x, fa, ctx) and F.matches(state, y, fb, ctx) for x, y in ((a, b), (b, a))):
+                return True
     for here, there in ((a, b), (b, a)):
         for ab in S.keyword_abilities(state, here, "no_quadrant_penalty"):
             if F.matches(state, there, ab.get("who") or {}, F.ctx_for(state, here)):

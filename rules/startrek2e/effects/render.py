@@ -478,6 +478,9 @@ def _keyword(ab: dict, ctx: P.Ctx) -> str:
         end = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
         text = (f"when {ctx.this} is about to move between {end} and a mission that is not, "
                 + (f"subtract {-n} from" if n < 0 else f"add {n} to") + " the Range required")
+    elif kw == "no_quadrant_penalty" and "between" in ab:  # Sphere 634
+        a, b = (P.noun({"type": "mission", **f}, ctx, article=True) for f in ab["between"])
+        text = f"when {ctx.this} is about to move between {a} and {b}, do not add 2 to the span total of those missions"
     elif kw == "no_quadrant_penalty":
         other = P.noun({"type": "mission", **(ab.get("who") or {})}, ctx, article=True)
         text = f"when any player moves a ship between this mission and {other}, do not add 2 to the span total"

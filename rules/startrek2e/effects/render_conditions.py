@@ -206,7 +206,7 @@ def condition(c: dict, ctx: Ctx) -> str:
             what = amount(v["amount"], ctx, count=True)
             parts.append(f"the total {what[4:] if what.startswith('the ') else what} is {' and '.join(bounds)}")
         elif k == "alike":
-            fact = "species" if v["fact"] == "species" else "affiliation"
+            fact = {"species": "species", "type": "card type"}.get(v["fact"], "affiliation")
             parts.append(f"{ref_phrase(v['ref'], ctx, plural=True)} are the same {fact}")
         elif k == "selected":
             parts.append(f"{ctx.this} is {'one of the cards' if v else 'not one of the cards'} selected")

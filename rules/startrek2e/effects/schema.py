@@ -22,7 +22,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "interrupt": {"effects", "when", "order", "if", "limit", "cost"},
     "play_requirement": {"requires", "cost"},
     "damage": {"modify", "on", "effects", "if", "keyword", "who", "skills"},
-    "keyword": {"keyword", "if", "who", "skills", "count", "by_dilemma", "skills_of"},
+    "keyword": {"keyword", "if", "who", "skills", "count", "by_dilemma", "skills_of", "between"},
     "action": {"while", "cost", "effects", "limit"},
     "meet_with": {"use", "instead_of", "checks", "while"},
     "combat_strength": {"stat", "while", "optional"},
@@ -177,6 +177,12 @@ class _Checker(NounChecks):
         if kind == "keyword" and ab.get("keyword") == "move_range_change" and "count" in ab and not (
                 isinstance(ab["count"], int) and not isinstance(ab["count"], bool)):
             self.err(f"{path}.count", "a number added to the Range required (−1: Xhosa)")
+        if kind == "keyword" and "between" in ab:  # a ship's no_quadrant_penalty: "between an [AQ] and a [DQ] mission"
+            if ab.get("keyword") != "no_quadrant_penalty" or not (isinstance(ab["between"], list) and len(ab["between"]) == 2):
+                self.err(f"{path}.between", "two FILTERs (the two ends of a move), only on no_quadrant_penalty")
+            else:
+                for i, f in enumerate(ab["between"]):
+                    self.filter(f, f"{path}.between[{i}]")
         if kind == "keyword" and ab.get("keyword") == "commanders_play_aboard" and "count" in ab and not (
                 isinstance(ab["count"], int) and not isinstance(ab["count"], bool)):
             self.err(f"{path}.count", "the cost change of a Commander played that way (−1: Captain on the Bridge)")

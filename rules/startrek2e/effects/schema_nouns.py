@@ -393,8 +393,9 @@ class NounChecks:
                         self.amount(v[k], f"{path}.total.{k}")
         if "alike" in c:  # {"ref": name, "fact": "species"}
             v = c["alike"]
-            if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations"):
-                self.err(f"{path}.alike", '{"ref": name, "fact": "species"|"affiliations"}')
+            if not isinstance(v, dict) or set(v) != {"ref", "fact"} or v["fact"] not in ("species", "affiliations", "type") \
+                    or not (isinstance(v["ref"], str) or (isinstance(v["ref"], list) and all(isinstance(n, str) for n in v["ref"]))):
+                self.err(f"{path}.alike", '{"ref": name or [names], "fact": "species"|"affiliations"|"type"}')
         if "has_named_skills" in c and not isinstance(c["has_named_skills"], str):
             self.err(f"{path}.has_named_skills", "the name ('as') of the skills named")
         if "has_skills_of" in c and not (isinstance(c["has_skills_of"], dict) and set(c["has_skills_of"]) == {"ref"}

@@ -133,7 +133,7 @@ def _shared_facts(state: dict, iid: str, fact: str) -> set:
 
 
 def _fact_values(state: dict, iid: str, fact: str) -> set:
-    value = S.card_def(state, iid).get(fact)
+    value = S.ctype(state, iid) if fact == "type" else S.card_def(state, iid).get(fact)
     if isinstance(value, list):
         return {str(x).lower() for x in value}
     return {x.strip().lower() for x in str(value or "").split("/") if x.strip()}
@@ -151,7 +151,9 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
         hi = F.amount(state, v["max"], ctx) if "max" in v else n
         return lo <= n <= hi and ("below" not in v or n < F.amount(state, v["below"], ctx))
     if k == "alike":  # "the same species": one value every remembered card has (a "Human/Romulan" has both)
-        cards = [i for i in (ctx.get("refs") or {}).get(v["ref"], []) if i in state["cards"]]
+        # several names: all their cards together ("if they are the same card type": Borath)
+        names = v["ref"] if isinstance(v["ref"], list) else [v["ref"]]
+        cards = [i for n in names for i in (ctx.get("refs") or {}).get(n, []) if i in state["cards"]]
         if not cards:
             return False
         common = _fact_values(state, cards[0], v["fact"])

@@ -5,7 +5,7 @@ from rules.startrek2e import glossary as G
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
-from .helpers import act, check_invariants, mission, options, put, real, respond, started, turn_to
+from .helpers import act, check_invariants, find, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
 
@@ -67,4 +67,130 @@ def test_temporal_test_subject_discards_a_time_personnel_to_take_one_from_the_di
         assert {o["card"] for o in options(st)} <= {daniels, dukat}
         st = respond(act(st, options(st)[0]))
     assert st["cards"][daniels]["zone"] == "discard" and dukat in st["seats"][0]["hand"]
+    check_invariants(st)
+
+
+def test_miles_obrien_makes_your_first_ship_at_his_mission_cost_1_less_for_each_engineer_there():
+    """"When you play a ship at this mission, if you have played no other ships this turn, it is cost -1
+    for each of your Engineer personnel at this mission": O'Brien and La Forge at Earth make the first
+    Galaxy (cost 4) cost 2; the Runabout after it pays its full 2."""
+    from rules.startrek2e import state as S
+    st = started("miles-obrien")
+    hq = mission(st, 0, "T-HQF")
+    real(st, 0, "T-F8", "5P035", "pile", hq)
+    put(st, 0, "T-F3", "pile", hq)
+    galaxy, runabout = find(st, 0, "T-SF"), find(st, 0, "T-SF2")
+    for c in (galaxy, runabout):
+        S.move(st, c, "hand", 0)
+    st = turn_to(st, 0, "play")
+    st = act(st, {"type": "play", "card": galaxy, "at": hq})
+    assert st["seats"][0]["counters"] == 7 - 2
+    st = act(st, {"type": "play", "card": runabout, "at": hq})
+    assert st["seats"][0]["counters"] == 7 - 2 - 2
+    check_invariants(st)
+    assert render_card(DB["5P035"])[0].endswith("that ship is cost -1 for each of your Engineer personnel at this mission (this "
+                                             "personnel included).")
+
+
+def _start_turn(st: dict, seat: int) -> dict:
+    """Begin ``seat``'s turn by the turn rules (start-of-turn texts, then Play and Draw Cards)."""
+    from rules.startrek2e import flow
+    st["turn"]["player"], st["pending"], st["step"] = seat, None, "turn_start"
+    return flow.advance(st) or st
+
+
+def _romulan(st: dict, seat: int, old: str) -> str:
+    from . import fixtures as FX
+    st["extra_cards"]["X-ROM"] = FX.personnel("X-ROM", "Romulan Agent", "romulan", {"Intelligence": 1}, cost=2)
+    iid = find(st, seat, old)
+    st["cards"][iid]["guid"] = "X-ROM"
+    return iid
+
+
+def test_tomalak_stops_a_romulan_present_to_reveal_the_top_card_of_each_players_deck():
+    """"At the start of each of your turns, you may stop your [Rom] personnel present to reveal the top
+    card of each player's deck": both tops are shown to every player and stay on top."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e.game import GAME
+    st = started("tomalak")
+    hq = mission(st, 0, "T-HQF")
+    tomalak = real(st, 0, "T-F7", "5P037", "pile", hq)
+    agent = _romulan(st, 0, "T-F1")
+    S.move(st, agent, "pile", hq)
+    st["cards"][agent].update(commander=0, stopped=False)
+    tops = [st["seats"][0]["deck"][0], st["seats"][1]["deck"][0]]
+    st = _start_turn(st, 0)
+    st = act(st, next(o for o in options(st) if o.get("card") == tomalak))
+    if st["pending"]["kind"] == "choose":  # the Romulan to stop
+        assert {o["card"] for o in options(st)} == {agent}
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert st["cards"][agent]["stopped"] and not st["cards"][tomalak]["stopped"]
+    shown = [e for e in st["log"] if e.get("event") == "revealed_cards"]
+    assert [e["cards"] for e in shown[-2:]] == [[tops[0]], [tops[1]]]
+    assert [st["seats"][0]["deck"][0], st["seats"][1]["deck"][0]] == tops
+    for seat in (0, 1):  # revealed to both players
+        seen = str(GAME.view(st, seat))
+        assert all(S.card_def(st, t)["title"] in seen for t in tops)
+    check_invariants(st)
+
+
+def test_borath_draws_your_top_card_and_discards_the_opponents_when_they_are_the_same_card_type():
+    """"Stop your Jem'Hadar present to reveal the top card of your deck and an opponent's deck. If they
+    are the same card type, draw yours and discard the opponent's": two personnel on top — drawn and
+    discarded; a personnel against an event — both stay."""
+    from rules.startrek2e import state as S
+    from . import fixtures as FX
+    for same in (True, False):
+        st = started(f"borath-{same}")
+        st["extra_cards"]["X-JH"] = FX.personnel("X-JH", "Jem'Hadar Soldier", "non-aligned", {"Security": 1},
+                                                 cost=1, species="Jem'Hadar")
+        hq = mission(st, 0, "T-HQF")
+        borath = real(st, 0, "T-F7", "5P026", "pile", hq)
+        soldier = find(st, 0, "T-F6")
+        st["cards"][soldier]["guid"] = "X-JH"
+        S.move(st, soldier, "pile", hq)
+        st["cards"][soldier].update(commander=0, stopped=False)
+        mine = find(st, 0, "T-F2")
+        theirs = find(st, 1, "T-K2" if same else "T-EV3")
+        S.move(st, mine, "deck", 0)
+        S.move(st, theirs, "deck", 1)
+        for seat, c in ((0, mine), (1, theirs)):  # on top of the decks
+            st["seats"][seat]["deck"].remove(c)
+            st["seats"][seat]["deck"].insert(0, c)
+        st = turn_to(st, 0, "orders")
+        st = act(st, next(o for o in options(st) if o.get("card") == borath))
+        while st["pending"]["kind"] == "choose":
+            st = act(st, options(st)[0])
+        st = respond(st)
+        assert st["cards"][soldier]["stopped"]
+        assert (mine in st["seats"][0]["hand"]) == same
+        assert st["cards"][theirs]["zone"] == ("discard" if same else "deck")
+        check_invariants(st)
+
+
+def test_sphere_634_adds_no_2_to_the_span_between_an_alpha_and_a_delta_quadrant_mission():
+    """"When this ship is about to move between an [AQ] mission and a [DQ] mission, do not add 2 to the
+    span total of those missions": [AQ]↔[DQ] costs the spans only, either way, and the move is offered at
+    that Range; [AQ]↔[GQ] and another ship still add 2."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e import stats as ST
+    st = started("sphere-634")
+    hq, far, gamma = mission(st, 0, "T-HQF"), mission(st, 0, "T-S1"), mission(st, 0, "T-P1")
+    for m, q in ((far, "delta"), (gamma, "gamma")):
+        g = f"X-{q}"
+        st["extra_cards"][g] = {**S.card_def(st, m), "id": g, "quadrant": q}
+        st["cards"][m]["guid"] = g
+    sphere = real(st, 0, "T-SF", "5P039", "ships", hq)
+    st["extra_cards"]["5P039"] = {**DB["5P039"], "affiliations": ["federation"]}  # staffed by the fixture crew
+    other = put(st, 0, "T-SF2", "ships", hq)
+    spans = ST.value(st, hq, "span") + ST.value(st, far, "span")
+    assert ST.range_needed(st, hq, far, sphere) == ST.range_needed(st, far, hq, sphere) == spans
+    assert ST.range_needed(st, hq, far, other) == spans + 2
+    assert ST.range_needed(st, hq, gamma, sphere) == ST.value(st, hq, "span") + ST.value(st, gamma, "span") + 2
+    for g in ("T-F1", "T-F2", "T-F3", "T-F4"):  # staff the Sphere (its Range 9 >= 5 spans, < 7)
+        st["cards"][put(st, 0, g, "aboard", sphere)]["stopped"] = False
+    st["cards"][sphere]["range_used"] = ST.value(st, sphere, "range") - spans
+    st = turn_to(st, 0, "orders")
+    assert any(o.get("type") == "move" and o.get("ship") == sphere and o.get("to") == far for o in options(st))
     check_invariants(st)
