@@ -16,9 +16,10 @@ from . import legality as LEG
 
 def _scatter(state: dict, host: str) -> None:
     """Cards on/aboard a card that leaves play go to their owners' discard piles
-    (dilemmas to the bottom of their owner's dilemma pile)."""
+    (dilemmas to the bottom of their owner's dilemma pile); so do the cards placed on an event
+    (``placed``, out of play: RULES.md "Cards placed on an event")."""
     c = state["cards"][host]
-    for zone in ("aboard", "damage", "attached", "ships"):  # "ships": ships placed on an event
+    for zone in ("aboard", "damage", "attached", "ships", "placed"):  # "ships": ships placed on an event
         for iid in list(c.get(zone, [])):
             if zone in ("aboard", "ships"):
                 _scatter(state, iid)

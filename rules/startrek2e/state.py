@@ -11,7 +11,8 @@ chosen dilemmas, face down, top = index 0) and ``revealed`` (the dilemma being r
 Card-hosted zones are lists on the host instance: a mission's ``pile`` (personnel and
 equipment on the planet/headquarters), ``ships``, ``under`` (overcome dilemmas) and ``on``
 (dilemmas placed on it); a ship's ``aboard`` and ``damage``; any card's ``attached`` (events
-played on it); an event's ``ships`` (ships placed on it, created when the first one is). :func:`move` is the only function that moves a card.
+played on it); an event's ``ships`` (ships placed on it, created when the first one is); a card's ``placed``
+(cards placed on an event, out of play, ``effects/on_event.py``; created when the first one is). :func:`move` is the only function that moves a card.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from rules.read_scope import ApplyingScope
 
 SEAT_ZONES = ("deck", "hand", "discard", "dilemmas", "unplaced", "missions", "core", "brig", "out",
               "drawn", "stack", "revealed")
-HOST_ZONES = ("pile", "ships", "under", "on", "aboard", "damage", "attached")
+HOST_ZONES = ("pile", "ships", "under", "on", "aboard", "damage", "attached", "placed")
 IN_PLAY = ("missions", "pile", "ships", "aboard", "core", "attached")
 HAND_LIMIT = 7
 COUNTERS = 7
@@ -228,6 +229,8 @@ def move(state: dict, iid: str, zone: str, holder, *, top: bool = False) -> None
     """
     c = state["cards"][iid]
     was_in_play = c["zone"] in IN_PLAY
+    if c["zone"] == "placed":  # off an event: face up again wherever it goes (effects/on_event.py)
+        c.pop("face_down", None)
     zone_list(state, iid).remove(iid)
     c["zone"], c["in"] = zone, holder
     dest = state["seats"][holder][zone] if zone in SEAT_ZONES else state["cards"][holder][zone]

@@ -14,7 +14,7 @@ from . import state as S
 from . import stats as ST
 
 
-def _card(state: dict, iid: str) -> dict:
+def _card(state: dict, iid: str, viewer=None) -> dict:
     c = state["cards"][iid]
     d = S.card_def(state, iid)
     # the printed face (text, cost, numbers, requirements, points) is the catalogue's entry
@@ -52,7 +52,17 @@ def _card(state: dict, iid: str) -> dict:
         out["ships"] = [_card(state, i) for i in c["ships"]]
     if t == "event" and c.get("aboard"):  # personnel placed on an event (Anything or Anyone)
         out["aboard"] = [_card(state, i) for i in c["aboard"]]
+    if c.get("placed"):  # cards placed on an event, out of play (effects/on_event.py): one placed
+        # face down is seen only by its owner and the judge (RULES.md "Cards placed on an event")
+        out["placed"] = [_placed(state, i, viewer) for i in c["placed"]]
     return out
+
+
+def _placed(state: dict, iid: str, viewer) -> dict:
+    c = state["cards"][iid]
+    if not c.get("face_down") or viewer == JUDGE or (is_seat(viewer) and viewer == c["owner"]):
+        return _card(state, iid, viewer)
+    return {"id": None, "face_down": True, "owner": c["owner"]}
 
 
 def view(state: dict, viewer) -> dict:
@@ -70,7 +80,7 @@ def _view(state: dict, viewer) -> dict:
             "counters": seat["counters"],
             "missions": [_card(state, i) for i in seat["missions"]],
             "unplaced_missions": [_card(state, i) for i in seat["unplaced"]],
-            "core": [_card(state, i) for i in seat["core"]],
+            "core": [_card(state, i, viewer) for i in seat["core"]],
             "brig": [_card(state, i) for i in seat["brig"]],
             "discard": [_card(state, i) for i in seat["discard"]],
             "out_of_play": [_card(state, i) if mine or not state["cards"][i].get("face_down")

@@ -243,6 +243,8 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
                 for d in state["cards"][m]["under"]]
     if scope == "damage":  # the Damage cards lying on ships in play ("your Damage cards on an opponent's ship": No Escape)
         return [d for ship in S.ships_in_play(state) for d in state["cards"][ship].get("damage", ())]
+    if scope == "on_this_event":  # the cards placed on this card (effects/on_event.py; out of play, no commander)
+        return list(state["cards"][ctx["source"]].get("placed", ()))
     if scope == "brig":  # the captives in your brig (nobody commands a captive)
         return list(state["seats"][ctx["you"]]["brig"])
     if scope == "opponent_brig":  # the captives in your opponents' brigs

@@ -228,6 +228,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("overcome beneath a mission")
     elif scope == "damage":
         out.append("lying on a ship as a Damage card")
+    elif scope == "on_this_event":
+        out.append(f"on {ctx.this}")
     elif scope == "brig":
         out.append("held in your brig")
     elif scope == "opponent_brig":

@@ -66,7 +66,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
                 "place_on_pile_top", "place_on_stack", "exclude_from_selection",
-                "select_instead", "restore_range"}
+                "select_instead", "restore_range", "place_on_event"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
                "prevent_dilemma", "return_unfaced", "subtract_requirement",
@@ -272,6 +272,8 @@ class _Checker(NounChecks):
         arg, p = eff[verb], f"{path}.{verb}"
         if verb in TARGET_VERBS:
             self.target(arg, p)
+            if isinstance(arg, dict) and "face_down" in arg and verb != "place_on_event":
+                self.err(f"{p}.face_down", "only place_on_event places cards face down")
         elif verb in ("overcome", "exchange_with_pile_top") and arg != {}:  # {} (this/that dilemma) or a TARGET
             self.target(arg, p)
         elif verb == "join_engagement" and arg != {}:  # item 44: {} (this ship) or a TARGET

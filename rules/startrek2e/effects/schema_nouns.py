@@ -31,11 +31,11 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
                "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
-          "overcome", "damage"}
+          "overcome", "damage", "on_this_event"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
                 "trigger_mission", "deck_bottom", "deck_top"}
-TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig"}
+TARGET_KEYS = TARGET_FORMS | {"chooser", "count", "up_to", "filter", "all_but", "brig", "face_down"}
 CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "command", "count", "distinct",
                   "min", "meets", "mission_type", "not", "all", "any", "ref", "matches",
                   "score", "captives", "completed", "mission", "trigger_card", "trigger_mission",
@@ -151,6 +151,8 @@ class NounChecks:
             self.err(f"{path}.all_but", "a number, on a 'random' target")
         if "brig" in t and t["brig"] not in SIDES:
             self.err(f"{path}.brig", "'you' or 'opponent'")
+        if "face_down" in t and t["face_down"] is not True:  # place_on_event only (schema.py)
+            self.err(f"{path}.face_down", "true (placed face down)")
         if "chooser" in t and t["chooser"] not in SIDES:
             self.err(f"{path}.chooser", "'you' or 'opponent'")
         if "count" in t and t["count"] != "any":  # "any" = "any number of"

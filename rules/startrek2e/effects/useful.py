@@ -22,7 +22,7 @@ from .. import state as S
 from .. import legality as LEG
 
 STAYING = ("return_to_hand", "place_on_deck_top", "place_on_deck_bottom", "place_in_discard",
-           "remove_from_game", "shuffle_into_deck")
+           "remove_from_game", "shuffle_into_deck", "place_on_event")
 
 
 def affects(state: dict, verb: str, card: str, ctx: dict) -> bool:

@@ -67,7 +67,7 @@ PUBLIC_LOG_EVENTS = {
     "exchanged_hand_with_deck_bottom",
     "added_strength", "extra_dilemmas", "redrew_dilemmas", "searched_dilemmas", "placed_on_stack", "chose_examined",
     "used_cost_change", "named_card", "counters_added", "joined_attempt", "excluded_from_selection",
-    "chose_selection", "discard_made_random", "named_title", "range_restored", "chose_opponent"}
+    "chose_selection", "discard_made_random", "named_title", "range_restored", "chose_opponent", "placed_on_event"}
 _ID = re.compile(r'"(c[0-9]+)"')
 
 
@@ -96,6 +96,8 @@ def check_view(state: dict, viewer) -> None:
         if s != viewer:
             hidden += seat["hand"] + seat["drawn"] + seat["stack"]
             hidden += [i for i in seat["out"] if state["cards"][i].get("face_down")]  # set aside unseen
+            hidden += [i for i, c in state["cards"].items() if c["zone"] == "placed" and c.get("face_down")
+                       and c["owner"] == s]  # placed face down on an event (effects/on_event.py)
             assert v["seats"][s]["hand"] is None
         leaked = [i for i in hidden if i in shown]
         assert not leaked, (viewer, leaked)
