@@ -348,6 +348,12 @@ def _discard(state, frame, eff, arg, seat: int | None = None):
         _discard_one(state, frame, seat, card)
         done.append(card)
 
+    if arg.get("hand") == "all":  # "discard your hand" (The Dreamer and the Dream, On Foreign Ground): every
+        # card of it at once, nobody choosing one at a time (nor "about to discard" one: the whole hand goes)
+        for card in list(state["seats"][seat]["hand"]):
+            one(card)
+        FR._remember(frame, eff, done)
+        return True
     if arg.get("from") == "deck_top":
         from ..triggers import fire
         for _ in range(left):

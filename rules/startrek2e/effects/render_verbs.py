@@ -161,6 +161,8 @@ def _draw(eff, arg, ctx):
 def _discard(eff, arg, ctx):
     n = arg.get("count", 1)
     opp = arg.get("who", "you") != "you"
+    if arg.get("hand") == "all":  # "discard your hand"
+        return "your opponent discards his or her hand" if opp else "discard your hand"
     word = P.noun(arg["filter"], ctx, owner=False) if "filter" in arg else "card"
     if "as" in eff:  # "the discarded personnel" (the noun only: the filter was said where they were discarded)
         head = (P._noun_word(arg["filter"], ctx) if "filter" in arg else "") or "card"

@@ -318,8 +318,10 @@ class _Checker(NounChecks):
                 if arg.get("until", "end_of_turn") != "end_of_turn":
                     self.err(f"{p}.until", "only 'end_of_turn'")
         elif verb in ("draw", "discard", "shuffle_deck", "score", "lose_points"):
-            self.keys(arg, {"count", "who", "from", "random", "amount"} | ({"filter", "up_to"} if verb == "discard" else set()), p)
+            self.keys(arg, {"count", "who", "from", "random", "amount"} | ({"filter", "up_to", "hand"} if verb == "discard" else set()), p)
             if isinstance(arg, dict) and verb == "discard":  # "discard a personnel from hand", "any number of cards"
+                if "hand" in arg and (arg["hand"] != "all" or set(arg) - {"hand", "who"}):
+                    self.err(f"{p}.hand", "'all' (\"discard your hand\": with 'who' only)")
                 if "filter" in arg:
                     self.filter(arg["filter"], f"{p}.filter")
                 if "up_to" in arg and not isinstance(arg["up_to"], bool):

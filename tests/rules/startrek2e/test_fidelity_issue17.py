@@ -11,7 +11,7 @@ from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
-from .helpers import act, attempt, check_invariants, mission, options, pass_responses, put, real, started, turn_to
+from .helpers import act, attempt, check_invariants, mission, options, pass_responses, put, real, respond, started, turn_to
 
 DB = card_db()
 
@@ -295,4 +295,32 @@ def test_desperate_sacrifice_makes_each_player_keep_two_of_his_own_events():
     assert [cards for s, cards in chooser if s][0::2] == [set(theirs[1]), set(theirs[2])]
     for s, cards in ((0, mine), (1, theirs[1]), (2, theirs[2])):
         assert sum(st["cards"][c]["zone"] == "core" for c in cards) == 2, s
+    check_invariants(st)
+
+
+# ------------------------------------------------ (4) "discard your hand": at once
+def test_discard_your_hand_discards_the_whole_hand_at_once():
+    """The Dreamer and the Dream ("its owner discards his or her hand") and On Foreign Ground ("you may
+    discard your hand to prevent this"): the whole hand goes at once — the player is not asked to pick
+    his cards one by one (he was, once per card)."""
+    from .test_necessary_evil_dilemmas import _planet
+    st, m, team = _planet("dreamer-at-once", ("T-F2", "T-F3"), "4R027")
+    st = attempt(st, m, dilemmas=["4R027"])
+    hand = list(st["seats"][0]["hand"])
+    assert len(hand) > 1
+    st = respond(act(respond(st), {"type": "end_orders"}))
+    asked = 0
+    while st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose":
+        asked += 1
+        st = respond(act(st, options(st)[0]))
+    assert asked == 0 and all(st["cards"][c]["zone"] == "discard" for c in hand)
+    check_invariants(st)
+    st, m, team = _planet("foreign-at-once", ("T-F1", "T-F2", "T-F3"), "4C021")
+    st = attempt(st, m, dilemmas=["4C021"])
+    hand = list(st["seats"][0]["hand"])
+    st = act(st, {"type": "yes_no", "yes": True})
+    assert not (st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose")
+    assert all(st["cards"][c]["zone"] == "discard" for c in hand)
+    assert "If you have at least one card in your hand" not in _text("4C021")  # rendered from the mechanics
+    assert "choose one: discard your hand; or kill" in _text("4C021")
     check_invariants(st)

@@ -203,7 +203,7 @@ def test_biochemical_hyperacceleration_blanks_the_three_selected_and_returns_the
 
 # ---------------------------------------------------------------- at_end_of_turn + CONDITION mission completed
 def _end_turn(st: dict) -> dict:
-    """Seat 0 ends his orders; the end of turn runs (a hand discarded card by card, as he chooses)."""
+    """Seat 0 ends his orders; the end of turn runs (any card he must choose to discard is chosen)."""
     st = respond(act(respond(st), {"type": "end_orders"}))
     while st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose":
         st = respond(act(st, options(st)[0]))
