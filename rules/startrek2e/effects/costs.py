@@ -22,7 +22,11 @@ def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True,
     ``event``: the data of the event a response answers ("stop that personnel": Cargo Haul's
     Acquisition personnel aboard the ship that moved)."""
     ctx = F.ctx_for(state, iid, you=seat, **({"event": event} if event is not None else {}))
-    for c in cost:
+    return _payable_from(state, seat, iid, list(cost), ctx, known)
+
+
+def _payable_from(state: dict, seat: int, iid: str, cost: list, ctx: dict, known: bool) -> bool:
+    for n, c in enumerate(cost):
         verb = next((k for k in c if k not in ("as", "order")), None)
         arg = c.get(verb) or {}
         if verb == "discard":
@@ -33,7 +37,23 @@ def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True,
                 return False
             if verb == "remember" and c.get("as"):  # a later part naming it ("aboard that ship") reads
                 ctx["refs"][c["as"]] = _pool(state, arg, ctx)  # any card it could name (Changeling Sabotage)
+            elif c.get("as") and known and "choose" in arg and arg.get("count", 1) == 1 and _named_later(cost[n + 1:], c["as"]):
+                # a card chosen while paying that a later part of the cost names ("Discard a card from hand and
+                # reveal an event from hand": Broca — the card discarded must be another one): payable when
+                # some choice of it leaves the rest payable (one event alone in hand pays nothing)
+                return any(_payable_from(state, seat, iid, cost[n + 1:],
+                                         {**ctx, "refs": {**ctx["refs"], c["as"]: [pick]}}, known)
+                           for pick in _pool(state, arg, ctx))
     return True
+
+
+def _named_later(cost: list, name: str) -> bool:
+    """Whether a part of ``cost`` reads the cards named ``name`` ({"ref": name} anywhere in it)."""
+    def walk(x) -> bool:
+        if isinstance(x, dict):
+            return x.get("ref") == name or any(walk(v) for v in x.values())
+        return isinstance(x, list) and any(walk(v) for v in x)
+    return walk(cost)
 
 
 def _pool(state: dict, t: dict, ctx: dict) -> list:

@@ -324,3 +324,28 @@ def test_discard_your_hand_discards_the_whole_hand_at_once():
     assert "If you have at least one card in your hand" not in _text("4C021")  # rendered from the mechanics
     assert "choose one: discard your hand; or kill" in _text("4C021")
     check_invariants(st)
+
+
+# ------------------------------------------------ (5) Broca: a cost whose parts must be different cards
+def test_broca_is_not_offered_when_his_one_event_would_also_have_to_be_the_card_discarded():
+    """Broca: "Discard a card from hand and reveal an event from hand to download a copy of that event":
+    the card discarded is another card than the event revealed. A hand holding one event alone cannot
+    pay both (the order was offered, then paid half); an event and any other card, or two events, can."""
+    from rules.startrek2e.effects.costs import payable
+    st = started("broca-edge")
+    hq = mission(st, 0, "T-HQF")
+    broca = real(st, 0, "T-F6", "4U117", "pile", hq)
+    cost = next(ab for ab in S.abilities(st, broca, "order"))["cost"]
+    for c in list(st["seats"][0]["hand"]):
+        S.move(st, c, "deck", 0)
+    shown = put(st, 0, "T-EV4", "hand", 0)
+    assert not payable(st, 0, broca, cost)
+    st = turn_to(st, 0, "orders")
+    assert not any(o.get("card") == broca for o in options(st, "order"))
+    second = put(st, 0, "T-EV1", "hand", 0)  # a second event: one revealed, the other discarded
+    assert payable(st, 0, broca, cost)
+    S.move(st, second, "deck", 0)
+    put(st, 0, "T-F8", "hand", 0)
+    assert payable(st, 0, broca, cost)
+    S.move(st, shown, "deck", 0)  # a personnel alone: no event to reveal
+    assert not payable(st, 0, broca, cost)
