@@ -313,7 +313,7 @@ def _ended(state: dict, ended: dict) -> None:
     killed = [i for i in ended["personnel"] if state["cards"][i]["zone"] == "discard" and i not in ended["in_discard"]]
     from .triggers import fire
     fire(state, "engagement_ended", seat=ended["seat"], mission=ended["mission"], involved=ended["involved"],
-         killed=killed)
+         killed=killed, ended=True)
 
 
 def _engagement_totals(state: dict, ship: str, attackers: list, defenders: list, bonus: list) -> tuple[int, int]:

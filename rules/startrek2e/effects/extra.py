@@ -516,8 +516,10 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
             return False
         by = (v or {}).get("began_by") if isinstance(v, dict) else None
         return by is None or (eng.get("seat") == ctx["you"]) == (by == "you")
-    if k == "engagement_began_by":  # the engagement under way was begun by you / an opponent
-        eng = state.get("engagement")
+    if k == "engagement_began_by":  # the engagement under way was begun by you / an opponent — or, answering
+        # engagement_ended, the one that ended ("When an engagement you began ends": Lamat'Ukan)
+        data = ctx.get("event") or {}
+        eng = state.get("engagement") or (data if data.get("ended") else None)
         return bool(eng) and (eng.get("seat") == ctx["you"]) == (v == "you")
     if k == "even":  # "If the highest Cunning among those personnel is even" (an AMOUNT)
         return F.amount(state, v, ctx) % 2 == 0

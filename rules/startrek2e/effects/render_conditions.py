@@ -228,6 +228,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append("you draw the dilemmas for that attempt" if v else "you do not draw the dilemmas for that attempt")
         elif k == "this_turn":
             parts.append(_this_turn(v, ctx))
+        elif k == "each_mission":  # Reflections 2.0: Yarka, Annexation Drone, U.S.S. Defiant
+            parts.append(f"each of your non-headquarters missions is {noun({'type': 'mission', **v}, ctx, article=True, owner=False)}")
         elif k == "trigger_killed":  # Cavalry Raid
             parts.append(f"{noun(v, ctx, article=True)} was killed in it")
         elif k == "trigger_in":

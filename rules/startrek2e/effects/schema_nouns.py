@@ -43,7 +43,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more",
-                  "has_skills_of", "has_mission_skills", "has_named_skills", "copy_overcome", "trigger_killed"}
+                  "has_skills_of", "has_mission_skills", "has_named_skills", "copy_overcome", "trigger_killed", "each_mission"}
 
 
 def is_stat(name: Any) -> bool:
@@ -431,6 +431,8 @@ class NounChecks:
         if "trigger_used_skill" in c and not (isinstance(c["trigger_used_skill"], list) and c["trigger_used_skill"]
                                               and all(is_stat(x) and x[:1].isupper() for x in c["trigger_used_skill"])):
             self.err(f"{path}.trigger_used_skill", "a non-empty list of skills")
+        if "each_mission" in c:  # every non-headquarters mission you command matches (Reflections 2.0)
+            self.filter(c["each_mission"], f"{path}.each_mission")
         if "trigger_killed" in c:  # a card killed in the engagement that ended matches (Cavalry Raid)
             self.filter(c["trigger_killed"], f"{path}.trigger_killed")
         if "trigger_in" in c and c["trigger_in"] not in ("combat", "engagement"):

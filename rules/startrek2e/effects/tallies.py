@@ -41,7 +41,7 @@ FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_
                "shares_skill_with", "requirement_skill", "shares_with", "named_title"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn", "commands_more",
-                  "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed"}
+                  "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed", "each_mission"}
 AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced"}
 
 
@@ -143,6 +143,10 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     """One condition key of :data:`CONDITION_KEYS`."""
     from . import filters as F
     data = ctx.get("event") or {}
+    if k == "each_mission":  # "if each of your non-headquarters missions is an [AQ] mission" (Reflections 2.0):
+        # every non-headquarters mission you command matches (none: nothing fails)
+        mine = F.candidates(state, {"type": "mission", "owner": "you", "not": {"mission_type": "headquarters"}}, ctx)
+        return all(F.matches(state, m, v, ctx) for m in mine)
     if k == "trigger_killed":  # "an engagement in which an opponent's personnel was killed" (Cavalry Raid)
         return any(c in state["cards"] and F.matches(state, c, v, ctx) for c in data.get("killed") or [])
     if k == "total":  # the bounds may be AMOUNTs ("fewer cards in your discard pile than in your hand")

@@ -100,7 +100,7 @@ CONDITION_SAMPLES = {
     "attempt_at_this_mission": True, "at_least_half": {"of": {"owner": "you"}, "are": {"skill": "Law"}},
     "even": {"stat": "cunning", "of": {"ref": "x"}, "highest": True},
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
-    "killed_this_attempt": True, "trigger_in": "combat", "trigger_killed": {"type": "personnel", "owner": "opponent"}, "completed_using_skill": True, "selected": True, "your_turn": True,
+    "killed_this_attempt": True, "trigger_in": "combat", "trigger_killed": {"type": "personnel", "owner": "opponent"}, "each_mission": {"quadrant": "alpha"}, "completed_using_skill": True, "selected": True, "your_turn": True,
     "card_owner": True, "this_turn": {"who": "opponent", "drew": 2}, "has_skills_of": {"ref": "x"},
     "has_named_skills": "named", "has_mission_skills": True,
     "drawing_dilemmas": True, "trigger_used_skill": ["Diplomacy", "Officer"],

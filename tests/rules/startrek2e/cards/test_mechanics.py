@@ -23,8 +23,9 @@ def test_entry_validates(name, cid, entry):
 
 
 #: The sets being authored, in release order (issue 17): Premiere, Energize, Call to Arms, Necessary
-#: Evil, Fractured Time (set 5, a promotional set of 40 cards).
-SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5"}
+#: Evil, Fractured Time (set 5, a promotional set of 40 cards), Reflections 2.0 (set 6: 64 new cards
+#: 6P###, the rest reprints of sets 1-5 whose ids keep their own set's digit, "4R074~3").
+SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5", "R2": "[1-6]"}
 
 
 def test_authored_cards_have_game_text_and_are_in_the_sets_being_authored():
