@@ -108,7 +108,7 @@ def cost(state: dict, dilemma: str) -> int:
     if abs_:
         a = state["attempt"]
         ctx = F.ctx_for(state, dilemma, you=a["seat"], dilemma=True)
-        ctx["opp"] = a["dilemma_owner"]
+        ctx["opp"], ctx["that_opp"] = a["dilemma_owner"], True  # "your opponent" is its owner only
         n += sum(F.amount(state, ab["amount"], ctx) for ab in abs_ if "if" not in ab or F.condition(state, ab["if"], ctx))
     return max(0, n)
 
@@ -182,6 +182,7 @@ def face_dilemmas(state: dict) -> None:
             you = (a.get("instead") or {}).get("seat", a["seat"])  # "… face that dilemma instead"
             ctx = F.ctx_for(state, cur, you=you, dilemma=True)
             ctx["opp"] = owner if you != owner else a["seat"]
+            ctx["that_opp"] = True  # a dilemma's "your opponent" is one player (its owner): never a third player
             for ab in S.abilities(state, cur, "dilemma"):
                 FR.push(state, ab["effects"], ctx)
             return

@@ -89,6 +89,10 @@ def choose_opponent(state: dict, frame: dict, eff: dict, arg: dict):
     (RULES.md "Choose an opponent")."""
     ctx, work = frame["ctx"], frame["work"]
     others = _order(state, ctx["you"])[1:]
+    if (arg or {}).get("if"):  # "if this personnel is present with an opponent's personnel, … that opponent's
+        # hand" (Deanna Troi): only the opponents for whom it holds, each read as "that opponent"
+        from . import filters as F
+        others = [o for o in others if F.condition(state, arg["if"], dict(ctx, opp=o, that_opp=True))]
     if "answer" not in work and len(others) > 1:
         S.set_pending(state, ctx["you"], "choose", f"{S.name(state, ctx['source'])}: choose an opponent",
                       [{"type": "choose", "seat": o} for o in others])
@@ -97,7 +101,8 @@ def choose_opponent(state: dict, frame: dict, eff: dict, arg: dict):
     frame["i"] += 1
     frame["work"] = {}
     if seat is not None and eff.get("then"):
-        S.log(state, "chose_opponent", seat=ctx["you"], opponent=seat, card=ctx["source"])
+        if len(others) > 1:  # said only when there was a choice (a game of two reads as before)
+            S.log(state, "chose_opponent", seat=ctx["you"], opponent=seat, card=ctx["source"])
         state["stack"].append({"effects": list(eff["then"]), "i": 0, "ctx": dict(ctx, opp=seat, that_opp=True), "work": {}})
     return "pushed"
 

@@ -124,6 +124,7 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"{ctx.this} is present with {noun(w, ctx, article=True)}")
         elif k == "command":
             n = c.get("min", 1)
+            v = {**v, "owner": "you"} if "in_core" in v else v  # "an event in your core": what you command is yours
             parts.append(f"you command {noun(v, ctx, article=True, owner=False)}" if n <= 1
                          else f"you command {num(n)} {noun(v, ctx, plural=True, owner=False)}")
         elif k == "count":
@@ -197,7 +198,8 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "prevented":
             parts.append(f"{ctx.this} was prevented" if v else f"{ctx.this} was not prevented")
         elif k == "commands_more":
-            what = noun(v["filter"], ctx, plural=True, owner=False)
+            mine = "in_core" in v["filter"] and v.get("who", "you") == "you"  # "more events in your core"
+            what = noun({**v["filter"], "owner": "you"} if mine else v["filter"], ctx, plural=True, owner=False)
             parts.append(f"you command more {what} than each of your opponents" if v.get("who", "you") == "you"
                          else f"an opponent commands more {what} than you")
         elif k == "total":

@@ -283,13 +283,18 @@ class _Checker(NounChecks):
                 self.err(p, 'prevent takes {} or {"all": true, "filter"?: FILTER}')
             elif "filter" in arg:
                 self.filter(arg["filter"], f"{p}.filter")
-        elif verb in EMPTY_VERBS:
+        elif verb in EMPTY_VERBS and verb != "choose_opponent":
             if arg != {} and verb != "may":
                 self.err(p, f"{verb} takes {{}}")
         elif verb in ("at_end_of_turn", "for_rest_of_turn"):
             self.turn_scoped(verb, arg, p)
         elif verb == "repeat":  # "for each …, …" (Building a Bridge): `then` runs AMOUNT times
             self.amount(arg, p)
+        elif verb == "choose_opponent":  # "choose an opponent" (+ "if": only those for whom it holds)
+            if not isinstance(arg, dict) or set(arg) - {"if"}:
+                self.err(p, '{} or {"if": CONDITION}')
+            elif "if" in arg:
+                self.condition(arg["if"], f"{p}.if")
         elif verb == "as_player":  # "this mission's owner places a card from hand …" (U.S.S. Defiant)
             if arg != {"who": "mission_owner"}:
                 self.err(p, '{"who": "mission_owner"}')
