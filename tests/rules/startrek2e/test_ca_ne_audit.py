@@ -40,8 +40,8 @@ AUDIT = {  # id: (title, verdict, what was found)
     "4R009": ("Broken Captive", FIXED, "a dilemma's 'your opponent' read every opponent (a third player's captives): "
                                        "that_opp in the dilemma context, also Formal Hearing's cost"),
     "4R040": ("At What Cost?", OK, ""),
-    "4R044": ("Caught in the Act", OPEN, "3+ players: 'that opponent' (whose personnel is present with the stopped "
-                                         "Cardassians) is read as the player on the left"),
+    "4R044": ("Caught in the Act", FIXED, "3+ players: 'that opponent' (whose personnel is present with the stopped "
+                                          "Cardassians) was the player on the left (also Pardek)"),
     "4R106": ("Leeta", OK, ""),
     "4U041": ("Battle Lust", OK, "'randomly kill another personnel involved' read as another of the opponent's"),
     "4U092": ("One-Upsmanship", OK, ""),
@@ -54,7 +54,7 @@ AUDIT = {  # id: (title, verdict, what was found)
 
 def test_the_audited_cards_are_authored_valid_and_rendered():
     assert len(AUDIT) == 30
-    assert sum(v == FIXED for _, v, _ in AUDIT.values()) == 7 and sum(v == OPEN for _, v, _ in AUDIT.values()) == 1
+    assert sum(v == FIXED for _, v, _ in AUDIT.values()) == 8 and sum(v == OPEN for _, v, _ in AUDIT.values()) == 0
     for cid, (title, verdict, _) in AUDIT.items():
         assert DB[cid]["title"] == title and DB[cid]["set"] in ("CA", "NE")
         assert DB[cid]["mechanics"] and validate_mechanics(DB[cid]["mechanics"]) == [], cid
@@ -67,8 +67,6 @@ def test_the_audited_cards_are_authored_valid_and_rendered():
 _THAT_OPPONENT = {  # "an opponent" named by the event answered, or "that opponent" of a card present
     "2U046": "Kotra: 'when an opponent discards …' (the event's player)",
     "1R261": "Deanna Troi: 'when an opponent … a card in your hand or deck' (the event's player)",
-    "3R196": "Pardek (open, 3+ players): 'that opponent' whose personnel was present — he has left as the cost",
-    "4R044": "Caught in the Act (open, 3+ players): 'that opponent' present with the stopped Cardassians",
 }
 
 
@@ -141,3 +139,40 @@ def test_a_dilemmas_your_opponent_is_its_owner_not_every_opponent():
             st["cards"][c]["commander"] = s
     st["attempt"] = {"seat": 0, "dilemma_owner": 1}
     assert D.cost(st, hearing) == max(0, DB["4U014"]["cost"] - 2)
+
+
+def test_that_opponent_present_is_the_one_whose_personnel_is_there():
+    """Three players; only seat 2's personnel is at the mission. Pardek: "If this personnel is present with
+    an opponent's personnel, return this personnel to his owner's hand to reveal the top four cards of that
+    opponent's deck" — seat 2's deck (the personnel he is present with is chosen while paying). Caught in
+    the Act: "Stop two of your [Car] personnel present together with an opponent's personnel … to reveal
+    the top card of that opponent's deck" — seat 2's. Both revealed seat 1's (the player on the left)."""
+    st = _three("pardek-3")
+    m = next(x for x in st["seats"][0]["missions"] if S.mission_type(st, x) == "planet")
+    pardek = real(st, 0, "T-F6", "3R196", "pile", m)
+    put(st, 2, "T-F5", "pile", m)
+    top4 = st["seats"][2]["deck"][:4]
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": pardek, "ability": 0})
+    while st["pending"]["kind"] in ("choose", "respond"):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[-1])
+    shown = [e["cards"] for e in st["log"] if e["event"] == "revealed_cards"]
+    assert shown and shown[-1] == top4
+    check_invariants(st)
+
+    st = _three("caught-3")
+    m = next(x for x in st["seats"][0]["missions"] if S.mission_type(st, x) == "planet")
+    caught = real(st, 0, "T-EV2", "4R044", "core", 0)
+    st["cards"][caught]["commander"] = 0
+    for g in ("T-F1", "T-F3"):  # two [Car] personnel
+        st["extra_cards"][g] = {**st["extra_cards"][g], "affiliations": ["cardassian"], "affiliation": "cardassian"}
+        put(st, 0, g, "pile", m)
+    put(st, 2, "T-F5", "pile", m)
+    top = st["seats"][2]["deck"][0]
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": caught, "ability": 1})
+    while st["pending"]["kind"] in ("choose", "respond"):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    shown = [e["cards"] for e in st["log"] if e["event"] == "revealed_cards"]
+    assert shown and shown[-1] == [top]
+    check_invariants(st)

@@ -279,7 +279,7 @@ def test_pardek_reveals_four_and_may_discard_only_a_personnel_among_them():
     st = started("ca-pardek")
     m = mission(st, 0, "T-P1")
     pardek = real(st, 0, "T-F6", "3R196", "pile", m)
-    put(st, 1, "T-K1", "pile", m)  # an opponent's personnel present
+    witness = put(st, 1, "T-K1", "pile", m)  # an opponent's personnel present
     deck = st["seats"][1]["deck"]
     top = list(deck[:4])
     personnel = [c for c in top if st["cards"][c]["guid"].startswith("T-K")]
@@ -292,6 +292,8 @@ def test_pardek_reveals_four_and_may_discard_only_a_personnel_among_them():
         top, personnel = list(deck[:4]), mix[:2]
     st = turn_to(st, 0, "orders")
     st = act(st, {"type": "order", "card": pardek, "ability": 0})
+    assert options(st) == [{"type": "choose", "card": witness}]  # whose personnel he is present with (his cost)
+    st = act(st, options(st)[0])
     offered = {o["card"] for o in options(st)}
     assert offered == set(personnel) | {None}  # only a personnel revealed, or none
     st = respond(act(st, {"type": "choose", "card": personnel[0]}))

@@ -467,7 +467,7 @@ def test_caught_in_the_act_otherwise_the_opponent_draws_the_card():
     assert st["cards"][card]["zone"] == "hand" and card in st["seats"][1]["hand"]
     st2, card2, _, _ = _caught("caught-event", "T-EV3")
     assert st2["cards"][card2]["zone"] == "hand"
-    assert "place that card in your brig; otherwise, your opponent draws a card" in render_card(DB["4R044"])[1]
+    assert "place that card in your brig; otherwise, that opponent draws a card" in render_card(DB["4R044"])[1]
     check_invariants(st)
 
 
