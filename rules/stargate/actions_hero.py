@@ -175,4 +175,5 @@ def boost(state: dict, seat: int, card: str, target: str) -> None:
     kind = S.ctype(state, target)
     stat = "firepower" if kind == "ship" else "difficulty" if kind == "adversary" else "skills"
     state["cards"][target]["mods"].append({"stat": stat, "amount": 1 + static_rules.boost_bonus(state, stat), "until": "end_of_mission"})
+    S.sums_changed()
     S.log(state, "boosted", seat=seat, card=target, discarded=card)

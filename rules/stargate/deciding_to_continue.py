@@ -14,6 +14,7 @@ def end_of_mission(state: dict) -> None:
     for c in state["cards"].values():
         if c.get("mods"):
             c["mods"] = [m for m in c["mods"] if m["until"] != "end_of_mission"]
+            S.sums_changed()
         if c.get("forbid"):
             c["forbid"] = [f for f in c["forbid"] if f["until"] != "end_of_mission"]
         if c.get("traits_gained"):

@@ -151,6 +151,7 @@ def turn_face_down(state: dict, iid: str) -> bool:
         return False
     c["face_down"] = True
     c["mods"] = []
+    S.sums_changed()
     for other in state["cards"].values():
         if other.get("blocked_by") == iid:
             other["blocked"] = False

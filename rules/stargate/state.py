@@ -206,8 +206,57 @@ def applying(state: dict) -> Iterator[None]:
     the same and none changes its GUID (the engine never does; only setup makes cards), so
     the GUIDs of the match's cards are gathered once, and a listing of abilities no card
     of the match has is answered at once (:func:`absent`)."""
-    with _APPLYING.applying(state):
+    if _APPLYING.state is state:
         yield
+        return
+    _KEPT.state = None  # totals kept live only while one event is applied (kept_totals)
+    try:
+        with _APPLYING.applying(state):
+            yield
+    finally:
+        _KEPT.state = None
+
+
+class _KeptTotals(threading.local):
+    """Per thread, while one event is applied (:func:`applying`) to ``state``: each seat's
+    totals the victory check compares (glyphs, experience, victory total, score pile cost;
+    ``victory.printed_totals``), kept until a rule changes something they sum
+    (:func:`sums_changed`). The driver checks for a winner ~3 times per event and most steps
+    move no card in or out of play, a score pile or from under a character and change no
+    card's modifiers, tokens or controller, so most checks compare the totals kept instead
+    of walking every seat's cards again."""
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.totals: tuple | None = None
+
+
+_KEPT = _KeptTotals()
+# The zones whose cards the victory check's sums read (with the team, in any zone)
+SUMMED_ZONES = frozenset(("play", "mission", "score_pile", "glyph"))
+
+
+def sums_changed() -> None:
+    """A rule changed what the victory check sums (which cards are in play, at the mission,
+    in a score pile or beneath a character; a card's ``mods``, ``tokens``, ``controller`` or
+    ``became``): the totals kept are dropped. Every writer of those calls it (``move``,
+    ``move_keep`` and the few effects that write a card's record directly);
+    tests/rules/stargate/test_maintained_values.py compares the totals kept with fresh ones
+    at every check of random, purposeful, golden and hypothesis games."""
+    _KEPT.state = None
+
+
+def kept_totals(state: dict) -> tuple | None:
+    """The victory check's totals kept for ``state`` (:class:`_KeptTotals`), or ``None``."""
+    k = _KEPT
+    return k.totals if k.state is state else None
+
+
+def keep_totals(state: dict, totals: tuple) -> None:
+    """Keep the totals for ``state`` while an event is applied to it (only then: outside
+    that block a caller may change the state by hand between two checks)."""
+    if _APPLYING.state is state:
+        _KEPT.state, _KEPT.totals = state, totals
 
 
 def absent(state: dict, guids) -> bool:
@@ -391,6 +440,9 @@ def move(state: dict, iid: str, zone: str, *, top: bool = False, under: str | No
     with the caller to handle), so a card that comes back is a fresh card, as in the rules.
     """
     c = state["cards"][iid]
+    if _KEPT.state is not None and (zone in SUMMED_ZONES or c["zone"] in SUMMED_ZONES or c.get("mods") or c.get("tokens")
+                                    or iid in state["seats"][c["owner"]]["team"]):
+        _KEPT.state = None  # the victory check's sums read this move (sums_changed)
     zone_list(state, iid).remove(iid)
     c["zone"] = zone
     c.pop("under", None)
@@ -495,6 +547,7 @@ def all_zone_lists(state: dict) -> list[list[str]]:
 def move_keep(state: dict, iid: str, zone: str) -> None:
     """Move a card between ``play`` and ``mission`` keeping its in-play record."""
     c = state["cards"][iid]
+    _KEPT.state = None  # sums_changed
     zone_list(state, iid).remove(iid)
     c["zone"] = zone
     (state["mission"]["cards"] if zone == "mission" else state["seats"][c.get("controller", c["owner"])][zone]).append(iid)

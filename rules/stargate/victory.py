@@ -12,7 +12,8 @@ def check(state: dict) -> dict | None:
     if state["outcome"] is not None:
         return state["outcome"]
     if stats.summed_as_printed(state):
-        winner = _winner_printed(state)  # reads no statics: no scope to open
+        totals = S.kept_totals(state)  # no rule changed what the sums read since the last check
+        winner = _winner_printed(state, keep=True) if totals is None else decide(totals)  # no statics: no scope
     else:
         with stats.reading(state):
             winner = _winner(state)
@@ -93,22 +94,49 @@ def _winner(state: dict) -> tuple[int, str] | None:
     return None
 
 
-def _winner_printed(state: dict) -> tuple[int, str] | None:
+def _winner_printed(state: dict, keep: bool = False) -> tuple[int, str] | None:
     """:func:`_winner` when every summed number is its card's printed number plus its own
     ``mods`` and tokens (``stats.summed_as_printed``: no text in use changes one — most
-    checks of most games): one pass over each seat's team, cards in play and score pile,
-    reading the printed numbers of each (``stats._unmodified_number`` inline) from
-    :func:`_printed`'s tables. It runs about three times per event, so a card with no glyph,
-    modifier or token beneath or on it (most) costs a few lookups."""
+    checks of most games), from :func:`printed_totals`; with ``keep``, the totals are kept
+    while the event is applied (``state.keep_totals``) for the next checks to read until a
+    rule changes what they sum."""
+    totals, keepable = printed_totals(state)
+    if keep and keepable:
+        S.keep_totals(state, totals)
+    return decide(totals)
+
+
+def decide(totals: tuple) -> tuple[int, str] | None:
+    """The first seat that meets a victory condition, from each seat's ``(glyphs beneath its
+    characters, experience, victory total, villain score pile cost)``."""
+    for s, (glyphs, xp, vt, cost) in enumerate(totals):
+        if glyphs >= 7:
+            return s, "seven glyphs"
+        if xp >= vt:
+            return s, f"experience {xp} reached the victory total {vt}"
+        if cost >= vt:
+            return s, f"villain score pile cost {cost} reached the victory total {vt}"
+    return None
+
+
+def printed_totals(state: dict) -> tuple[tuple, bool]:
+    """Each seat's ``(glyphs, experience, victory total, score pile cost)`` read as printed
+    (the summed numbers no text in use changes), and whether they may be kept (``False``
+    when one was read through the statics or asked whose turn it is). One pass over each
+    seat's team, cards in play and score pile, reading the printed numbers of each
+    (``stats._unmodified_number`` inline) from :func:`_printed`'s tables; a card with no
+    glyph, modifier or token beneath or on it (most) costs a few lookups."""
     cards = state["cards"]
     cost_of, xp_of, character = _printed()
     seats = state["seats"]
     clamped = stats.clamped
+    kept = True  # False once a number is read through the statics (a cost played from a hand or deck)
     # the cards each seat controls at the mission (the rest of its cards in play are in front of it)
     at_mission: dict[int, list] = {}
     for i in state["mission"]["cards"]:
         c = cards[i]
         at_mission.setdefault(c.get("controller", c["owner"]), []).append(i)
+    totals = []
     for s, seat in enumerate(seats):
         vt = 0
         for i in seats[seat["victory_from"]]["team"]:
@@ -133,7 +161,11 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
                     continue
                 if beneath:
                     kind = character[c["guid"]]
-                    if kind is True and not became or kind is None and S.is_character(state, i):
+                    if kind is None:
+                        kept = False  # a card of its own way to become an adversary: that asks whose turn it is
+                        if S.is_character(state, i):
+                            glyphs += len(beneath)
+                    elif kind is True and not became:
                         glyphs += len(beneath)
                 if became:
                     continue  # a character taken as another player's adversary is nobody's character
@@ -144,23 +176,18 @@ def _winner_printed(state: dict) -> tuple[int, str] | None:
                     v += sum(m["amount"] for m in mods if m["stat"] == "experience")
                 if v > 0:
                     xp += v
-        if glyphs >= 7:
-            return s, "seven glyphs"
-        xp = max(0, xp)
-        if xp >= vt:
-            return s, f"experience {xp} reached the victory total {vt}"
         cost = 0
         for i in seat["score_pile"]:
             c = cards[i]
             if c["zone"] in stats.PLAYED_FROM:
                 cost += stats.number(state, i, "cost")
+                kept = False
                 continue
             mods = c.get("mods")
             cost += clamped(c, cost_of[c["guid"]], "cost",
                             sum(m["amount"] for m in mods if m["stat"] == "cost") if mods else 0)
-        if cost >= vt:
-            return s, f"villain score pile cost {cost} reached the victory total {vt}"
-    return None
+        totals.append((glyphs, max(0, xp), vt, cost))
+    return tuple(totals), kept
 
 
 _PRINTED: list[tuple[dict[str, int], dict[str, int], dict[str, bool | None]]] = []

@@ -421,6 +421,7 @@ def execute(state: dict, frame: dict, eff: dict) -> bool:
             return False
         for iid in cards:
             state["cards"][iid]["tokens"] = state["cards"][iid].get("tokens", 0) + 1
+            S.sums_changed()
         return True
     return True
 

@@ -28,6 +28,7 @@ def _modify(state: dict, frame: dict, ctx: dict, mod: dict, until: str | None) -
             state["mission"]["difficulty_mods"].append(n)
         else:
             state["cards"][iid]["mods"].append({"stat": mod.get("stat"), "amount": n, "until": until or "leaves_play"})
+            S.sums_changed()
     return True
 
 

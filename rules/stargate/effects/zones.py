@@ -289,6 +289,7 @@ def _take_control(state: dict, frame: dict, ctx: dict, arg: dict) -> bool:
             S.zone_list(state, iid).remove(iid)
             state["seats"][ctx["controller"]]["play"].append(iid)
         c["controller"] = ctx["controller"]
+        S.sums_changed()
         c["became"] = {"trait": arg.get("trait"), "revive": arg.get("revive"), "no_text": bool(arg.get("no_text")),
                        "cant": list(arg.get("cant") or [])}
         S.log(state, "took_control", card=iid, seat=ctx["controller"])

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import random
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
 
 import orjson
 
@@ -324,3 +327,89 @@ def test_text_in_use_that_changes_a_summed_number_is_read_through_the_statics(ca
     assert not stats.summed_as_printed(state)
     with stats.reading(state):
         assert victory._winner(state) == winner_from_scratch(state)
+
+
+# The victory check's totals kept while an event is applied (``state.kept_totals``): most
+# steps of the driver change nothing the check's sums read, so the check compares the totals
+# kept at the last check until a rule changes what they sum (``state.sums_changed``).
+
+GOLDEN = sorted((Path(__file__).with_name("golden")).glob("*.json"))
+
+
+def _games() -> list:
+    return [("played", g) for g in GAMES] + [("golden", p) for p in GOLDEN]
+
+
+def _events(source) -> Iterator[tuple[dict, dict]]:
+    """``(state before, event)`` for every event of a random, purposeful or golden game."""
+    what, spec = source
+    game = rules.get_game("stargate")
+    if what == "golden":
+        rec = json.loads(spec.read_text())
+        state = game.setup(rec["config"], rec["seed"])
+        for ev in rec["events"]:
+            event = {"seat": ev["seat"], "type": "action", "payload": ev["payload"]}
+            yield state, event
+            state = game.apply(state, event)
+        return
+    kind, players, seed = spec
+    game, state = new_game("stargate", players, seed, offset=len(seed))
+    chooser = random_chooser(seed) if kind == "random" else bot_chooser(game, seed)
+    for _ in range(600):
+        seats = game.deciding_seats(state)
+        if not seats:
+            return
+        event = {"seat": seats[0], "type": "action", "payload": chooser(state, seats[0], game.legal_actions(state, seats[0]))}
+        yield state, event
+        state = game.apply(state, event)
+
+
+# golden 1 and 3 have a card in play whose text changes a summed number the whole game
+# (the sums are then read through the statics, never kept): their folds are compared below
+KEEPING = [s for s in _games() if s[0] == "played" or s[1].stem == "seed-golden-2"]
+
+
+@pytest.mark.parametrize("source", KEEPING, ids=lambda s: s[1].stem if s[0] == "golden" else s[1][2])
+def test_every_kept_victory_total_equals_a_fresh_sum(source, monkeypatch):
+    """Each time the check reads the totals kept, they equal every seat's totals summed
+    afresh, and the answer equals the full computation (tests/support/stargate_oracle.py)
+    of that very state."""
+    kept = S.kept_totals
+    used = [0]
+
+    def compared(state):
+        totals = kept(state)
+        if totals is not None:
+            used[0] += 1
+            assert totals == victory.printed_totals(state)[0]
+            assert victory.decide(totals) == winner_from_scratch(state)
+        return totals
+
+    monkeypatch.setattr(S, "kept_totals", compared)
+    n = 0
+    for n, _ in enumerate(_events(source), 1):
+        pass
+    assert n > 50 and used[0] > (n if source[0] == "played" else 50)  # most checks read the answer kept
+
+
+@pytest.mark.parametrize("source", _games(), ids=lambda s: s[1].stem if s[0] == "golden" else s[1][2])
+def test_a_fold_keeping_the_victory_answer_equals_one_that_never_keeps_it(source, monkeypatch):
+    game = rules.get_game("stargate")
+    never = None
+    n = 0
+    for n, (state, event) in enumerate(_events(source), 1):
+        if never is None:
+            never = copy.deepcopy(state)
+        with monkeypatch.context() as m:
+            m.setattr(S, "keep_totals", lambda state, totals: None)
+            never = game.apply(never, event)
+        assert game.apply(copy.deepcopy(state), event) == never
+    assert n > 50
+
+
+def test_the_totals_kept_live_only_while_an_event_is_applied():
+    """A caller may change a state by hand between two events (tests, tools): no totals are
+    kept across them."""
+    game, state = new_game("stargate", 2, "kept-scope")
+    for _, state in play(game, state, random_chooser("kept-scope"), max_events=30):
+        assert S.kept_totals(state) is None
