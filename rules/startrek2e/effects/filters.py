@@ -230,7 +230,8 @@ def base_candidates(state: dict, f: dict, ctx: dict) -> list:
         scope = "attempting" if ctx.get("dilemma") else ("in_play" if "present" not in f else "present")
     if scope == "attempting":  # a dilemma's: the personnel facing it
         return facing(state) if ctx.get("dilemma") else attempting(state)
-    if scope in ("hand", "deck", "discard", "drawn"):  # drawn: the dilemmas you drew (Machinations)
+    if scope in ("hand", "deck", "discard", "drawn", "out"):  # drawn: the dilemmas you drew (Machinations); out:
+        # the cards removed from the game ("download a copy of that card": Kira Nerys, The Intendant)
         seat = ctx["you"] if f.get("owner", "you") == "you" else ctx["opp"]
         return list(state["seats"][seat][scope])
     if scope == "all_discards":  # every player's discard pile, yours first ("Each player removes all interrupts

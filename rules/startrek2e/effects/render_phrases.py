@@ -38,7 +38,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "in_core", "plays_in_core", "damaging", "with_count",
             "commander_aboard",
-            "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
+            "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "playable_at", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
             "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
@@ -224,6 +224,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"in {whose} discard pile")
     elif scope == "all_discards":
         out.append("in each player's discard pile")
+    elif scope == "out":
+        out.append("removed from the game" if side == "you" else "an opponent removed from the game")
     elif scope == "overcome":
         out.append("overcome beneath a mission")
     elif scope == "damage":
@@ -319,6 +321,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("that has a damage card on it" if f["damaged"] else "that has no damage card on it")
     if "shares_skill_with" in f:  # Toran
         out.append(f"who has a skill {ref_phrase(f['shares_skill_with']['ref'], ctx)} has")
+    if "playable_at" in f:  # The Edge of Forever
+        out.append(f"that could be played at {noun({'type': 'mission', **f['playable_at']}, ctx, article=True)}")
     if "same_title_as" in f:
         out.append(f"with the same card title as {noun(f['same_title_as'], ctx, article=True)}")
     if f.get("named_title"):  # Quite a Coincidence, Sensing a Trap

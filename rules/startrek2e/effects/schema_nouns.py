@@ -29,9 +29,10 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
                "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
+               "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title",
+               "playable_at"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
-          "overcome", "damage", "on_this_event"}
+          "overcome", "damage", "on_this_event", "out"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
 TARGET_FORMS = {"self", "ref", "all", "random", "choose", "attempting_ship", "this_mission", "trigger_card",
                 "trigger_mission", "deck_bottom", "deck_top"}
@@ -225,7 +226,8 @@ class NounChecks:
         if "fits_dilemma" in f and not (isinstance(f["fits_dilemma"], dict) and set(f["fits_dilemma"]) == {"ref"}
                                         and isinstance(f["fits_dilemma"]["ref"], str)):
             self.err(f"{path}.fits_dilemma", '{"ref": name} (the remembered dilemma)')
-        for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by", "under_mission"):
+        for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by", "under_mission",
+                  "playable_at"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
         if "shares_with" in f:  # {"fact": "skills"|"affiliations", "of": FILTER}

@@ -38,7 +38,7 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
 FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed",
-               "shares_skill_with", "requirement_skill", "shares_with", "named_title"}
+               "shares_skill_with", "requirement_skill", "shares_with", "named_title", "playable_at"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn", "commands_more",
                   "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed", "each_mission"}
@@ -83,6 +83,11 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         cards = [i for i in (ctx.get("refs") or {}).get(v["ref"], []) if i in state["cards"]]
         mine = _shared_facts(state, iid, "skills")
         return any(mine & _shared_facts(state, o, "skills") for o in cards)
+    if k == "playable_at":  # "a [Fut] card that could be played at your headquarters mission" (The Edge of
+        from . import filters as F  # Forever): a personnel, ship or equipment a matching headquarters allows
+        return S.ctype(state, iid) in ("personnel", "ship", "equipment") and any(
+            S.mission_type(state, m) == "headquarters" and ST.hq_allows(state, m, iid)
+            for m in F.candidates(state, {"type": "mission", **v}, ctx))
     if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone
         from . import filters as F  # Colony, Mental Discipline): another card matching FILTER has its title
         title = S.title(state, iid)

@@ -194,3 +194,104 @@ def test_sphere_634_adds_no_2_to_the_span_between_an_alpha_and_a_delta_quadrant_
     st = turn_to(st, 0, "orders")
     assert any(o.get("type") == "move" and o.get("ship") == sphere and o.get("to") == far for o in options(st))
     check_invariants(st)
+
+
+def test_founder_agitator_returns_himself_and_a_non_unique_opponents_personnel_per_headquarters():
+    """"Return this personnel to his owner's hand to return one opponent's non-unique personnel present to
+    his or her owner's hand for each headquarters mission that opponent commands": the opponent commands
+    one headquarters — one of his two Warriors present goes back, never his unique Worf, nor one elsewhere."""
+    st = started("founder-agitator")
+    planet = mission(st, 0, "T-P1")
+    agitator = real(st, 0, "T-F7", "5P027", "pile", planet)
+    warriors = [put(st, 1, "T-K3", "pile", planet) for _ in range(2)]
+    worf = put(st, 1, "T-K1", "pile", planet)
+    away = put(st, 1, "T-K3", "pile", mission(st, 1, "T-HQK"))
+    st = turn_to(st, 0, "orders")
+    st = act(st, next(o for o in options(st) if o.get("card") == agitator))
+    assert st["pending"]["kind"] == "choose" and {o["card"] for o in options(st)} == set(warriors)
+    st = respond(act(st, options(st)[0]))
+    assert agitator in st["seats"][0]["hand"]
+    assert [w in st["seats"][1]["hand"] for w in warriors] == [True, False]
+    assert st["cards"][worf]["zone"] == "pile" and st["cards"][away]["zone"] == "pile"
+    check_invariants(st)
+
+
+def test_kira_the_intendant_removes_a_discarded_card_to_download_a_copy_of_it_once_each_turn():
+    """"Remove a card in your discard pile from the game to download a copy of that card. You may do this
+    only once each turn": Crusher leaves the discard pile for the game, her copy comes from the deck."""
+    st = started("kira-intendant")
+    kira = real(st, 0, "T-F7", "5P022", "pile", mission(st, 0, "T-HQF"))
+    gone = put(st, 0, "T-F2", "discard", 0)
+    copy = find(st, 0, "T-F2", ("deck",))
+    st = turn_to(st, 0, "orders")
+    st = act(st, next(o for o in options(st) if o.get("card") == kira))
+    while st["pending"]["kind"] == "choose":
+        picks = {o.get("card") for o in options(st)}
+        st = act(st, next(o for o in options(st) if o.get("card") in (gone, copy)) if picks & {gone, copy} else options(st)[0])
+    st = respond(st)
+    assert st["cards"][gone]["zone"] == "out" and copy in st["seats"][0]["hand"]
+    assert not any(o.get("card") == kira for o in options(st))  # once each turn
+    check_invariants(st)
+
+
+def test_quantum_incursions_sets_cards_aside_draws_as_many_and_puts_them_on_top_in_your_order():
+    """"At the start of each of your turns, if you command an [AU] personnel, you may choose any number of
+    cards in your hand and set them aside face down. Draw an equal number of cards, then put the cards
+    you set aside on top of your deck in any order": two set aside, the two top cards drawn, the two on
+    top in the order named (the opponent never sees which); without an [AU] personnel it is not offered."""
+    from rules.startrek2e.game import GAME
+    for au in (True, False):
+        st = started(f"quantum-incursions-{au}")
+        events = real(st, 0, "T-EV1", "5P010", "core", 0)
+        if au:
+            real(st, 0, "T-F7", "5P029", "pile", mission(st, 0, "T-HQF"))  # Tasha Yar, [AU]
+        st = _start_turn(st, 0)
+        offered = [o for o in options(st) if o.get("card") == events]
+        assert bool(offered) == au
+        if not au:
+            continue
+        hand = list(st["seats"][0]["hand"])
+        tops = st["seats"][0]["deck"][:2]
+        st = act(st, offered[0])
+        aside = hand[:2]
+        for c in aside:
+            st = act(st, {"type": "choose", "card": c})
+        if st["pending"]["kind"] == "choose":
+            st = act(st, next(o for o in options(st) if o.get("card") is None))  # no more
+        assert "options" not in GAME.view(st, 1)["pending"]
+        while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:  # the order on top
+            st = act(st, next(o for o in options(st) if o.get("card") == aside[1]) if any(
+                o.get("card") == aside[1] for o in options(st)) else options(st)[0])
+        st = respond(st)
+        assert st["seats"][0]["deck"][:2] == [aside[1], aside[0]]
+        assert set(tops) <= set(st["seats"][0]["hand"]) and len(st["seats"][0]["hand"]) == len(hand)
+        assert not set(aside) & set(str(GAME.view(st, 1)).split("'"))
+        check_invariants(st)
+
+
+def test_the_edge_of_forever_places_a_future_card_from_the_deck_or_a_past_card_from_the_discard_pile():
+    """"Lose 5 points to choose one: download a [Fut] card that could be played at your headquarters mission
+    and place it there; or take a [Pa] card from your discard pile that could be played at your headquarters
+    mission and place it there. Destroy this event": Daniels ([Fut], Non-Aligned) comes from the deck to
+    Earth; Kirk ([Pa], Federation) from the discard pile — never Dukat ([Pa], Cardassian: not at Earth)."""
+    for first in (True, False):
+        st = started(f"edge-of-forever-{first}")
+        hq = mission(st, 0, "T-HQF")
+        edge = real(st, 0, "T-EV1", "5P016", "core", 0)
+        daniels = real(st, 0, "T-F6", "5P034")
+        kirk = real(st, 0, "T-F1", "5P028", "discard", 0)
+        dukat = real(st, 0, "T-F2", "5P024", "discard", 0)
+        st["seats"][0]["score"] = 10
+        st = turn_to(st, 0, "orders")
+        st = act(st, next(o for o in options(st) if o.get("card") == edge))
+        st = act(st, next(o for o in options(st) if o.get("answer", o.get("yes")) in (first, "yes" if first else "no")))
+        while st["pending"]["kind"] == "choose":
+            offered = {o.get("card") for o in options(st)}
+            assert dukat not in offered
+            st = act(st, next(o for o in options(st) if o.get("card") in (daniels, kirk, hq)))
+        st = respond(st)
+        placed = daniels if first else kirk
+        assert st["cards"][placed]["zone"] == "pile" and st["cards"][placed]["in"] == hq
+        assert st["seats"][0]["score"] == 5 and st["cards"][edge]["zone"] == "discard"
+        assert st["cards"][dukat]["zone"] == "discard"
+        check_invariants(st)

@@ -83,7 +83,7 @@ FILTER_SAMPLES = {
     "on_event": {"title": "Engage Cloak"}, "staffed": True, "host": True, "at_trigger_from": True,
     "ship_commander": True, "with_attached": {"title": "Inspiring Leader"}, "aboard_ref": "chosen",
     "matches_affiliation": "ship", "corresponds_with": {"type": "ship", "owner": "you"},
-    "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"}, "shares_with": {"fact": "skills", "of": {"ref": "loss"}},
+    "named_skill": "named", "named_type": "named", "damaged": True, "same_title_as": {"type": "personnel", "owner": "you"}, "playable_at": {"mission_type": "headquarters", "owner": "you"}, "shares_with": {"fact": "skills", "of": {"ref": "loss"}},
     "shares_skill_with": {"ref": "discarded"},
     "damage_card": True, "is_trigger_card": True, "completed": True, "requirement_skill": True, "named_title": "named",
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
