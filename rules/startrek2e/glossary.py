@@ -43,8 +43,29 @@ def to_discard_pile(state: dict, iid: str) -> None:
     there after its play is not "placed" so."""
     owner = state["cards"][iid]["owner"]
     S.move(state, iid, "discard", owner)
-    from .triggers import fire
+    from .triggers import fire, fire_urgent
+    # "When you are about to place a Vorta in your discard pile, … instead" (Vorta Cloning, Jadzia Dax,
+    # Odo): every road to the pile comes here, so the window is fired here, urgently (answered before
+    # anything goes on); the card waits in the pile while it is open, and an "instead" takes it out.
+    # Only once the window closes with the card still there has it been placed (RULES.md "About to be
+    # placed in your discard pile").
+    windows = len(state["windows"])
+    if fire_urgent(state, "about_to_place_in_discard_pile", card=iid, seat=owner, while_in="discard") \
+            and len(state["windows"]) > windows:
+        state["windows"][0]["after"] = {"event": "placed_in_discard_pile", "card": iid, "seat": owner, "zone": "discard"}
+        return
     fire(state, "placed_in_discard_pile", card=iid, seat=owner)
+
+
+def played_to_discard(state: dict, iid: str) -> None:
+    """A played interrupt goes to its player's discard pile: not "placed" there by a text (no
+    ``placed_in_discard_pile``), but its player is about to place it there, so the "instead" texts
+    answer (Odo: "when you are about to place an Infiltration card in your discard pile … place that
+    Infiltration card on top of your deck instead"; RULES.md "About to be placed in your discard pile")."""
+    owner = state["cards"][iid]["owner"]
+    S.move(state, iid, "discard", owner)
+    from .triggers import fire_urgent
+    fire_urgent(state, "about_to_place_in_discard_pile", card=iid, seat=owner, while_in="discard")
 
 
 def destroy(state: dict, iid: str, *, reason: str = "destroyed") -> None:

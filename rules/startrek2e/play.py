@@ -219,7 +219,7 @@ def play_card(state: dict, seat: int, iid: str, at: str | None, *, extra: int = 
     t = S.ctype(state, iid)
     name = S.name(state, iid)
     if t == "interrupt":
-        S.move(state, iid, "discard", seat)
+        G.played_to_discard(state, iid)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=name)
         X.interrupt_used(state, iid)
         _new_play(state, iid)

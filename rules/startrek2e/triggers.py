@@ -44,6 +44,7 @@ RELATION = {
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
     "engagement_ended": "any",  # "when an engagement in which an opponent's personnel was killed ends" (Cavalry Raid)
     "placed_in_discard_pile": "seat",  # "when you place a Jem'Hadar in your discard pile": seat = its owner
+    "about_to_place_in_discard_pile": "seat",  # "when you are about to place a Vorta in your discard pile": its owner
 }
 # events whose "that opponent" is the event's seat — every "when an opponent …" event (the others read
 # "your opponent" as the player on your left): with more than two players, "he or she", "that opponent"
@@ -224,8 +225,10 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
     counts only the cards held, not which ("discard a personnel from hand to …"), so that
     asking him tells them nothing about his hand (RULES.md "Response windows and hidden
     hands"); his hand's interrupts are then left to :func:`_may_hold`."""
-    out = []
+    out: list[dict] = []
     event, data = w["event"], w["data"]
+    if data.get("while_in") and state["cards"][data["card"]]["zone"] != data["while_in"]:
+        return out  # an "about to" whose card an "instead" has already taken elsewhere: nothing left to answer
     for iid, k, ab in _event_sources(state, event, True, seat):
         if ab["on"] != event or not ab.get("optional") or f"{iid}:{k}" in w["used"]:
             continue
@@ -272,6 +275,12 @@ def window_step(state: dict) -> bool:
     n = len(state["seats"])
     if w["passes"] >= n:
         state["windows"].pop(0)
+        after = w.get("after")  # "about to be placed in your discard pile" closed: placed, unless an "instead"
+        if after:  # takes it elsewhere — known once the responses used in the window have run, so an empty
+            # frame beneath theirs fires it as it is popped (effects/interpreter.run)
+            at = min(w.get("urgent", len(state["stack"])), len(state["stack"]))
+            state["stack"].insert(at, {"effects": [], "i": 0, "work": {}, "after": after,
+                                       "ctx": {"you": after["seat"], "source": after["card"], "refs": {}}})
         return True
     opts = responses(state, w["seat"], w)
     if not opts and w["passes"] < n and w["seat"] not in w.setdefault("asked", []) and (
@@ -305,7 +314,9 @@ def answer(state: dict, seat: int, action: dict) -> None:
     if ab.get("kind") == "interrupt":
         X.interrupt_used(state, iid)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
-        S.move(state, iid, "discard", state["cards"][iid]["owner"])
+        owner = state["cards"][iid]["owner"]
+        S.move(state, iid, "discard", owner)  # as glossary.played_to_discard (a layer above this one)
+        fire_urgent(state, "about_to_place_in_discard_pile", card=iid, seat=owner, while_in="discard")
         ctx = _ctx(state, iid, w["event"], w["data"], seat)
         fire(state, "card_played", card=iid, seat=seat)  # a "when" interrupt is played as well (Sensing a Trap)
     else:

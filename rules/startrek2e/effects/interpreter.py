@@ -60,6 +60,10 @@ def run(state: dict) -> None:
     frame = state["stack"][-1]
     if frame["i"] >= len(frame["effects"]):
         state["stack"].pop()
+        after = frame.get("after")  # the event an "about to" window kept back (triggers.window_step)
+        if after and state["cards"][after["card"]]["zone"] == after["zone"]:
+            from ..triggers import fire
+            fire(state, after["event"], card=after["card"], seat=after["seat"])
         return
     eff = frame["effects"][frame["i"]]
     verb = next(k for k in eff if k in SUPPORTED)

@@ -44,6 +44,7 @@ TRIGGERS = {
     "opponent_about_to_draw_dilemmas": "When an opponent is about to draw dilemmas",
     "engagement_ended": "When an engagement ends",
     "placed_in_discard_pile": "When you place a card in your discard pile",
+    "about_to_place_in_discard_pile": "When you are about to place a card in your discard pile",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "checking_requirements": "When you are checking if your personnel can meet a mission's requirements",
@@ -71,7 +72,8 @@ SUBJECT_TRIGGERS = {"about_to_be_killed": "is about to be killed", "about_to_be_
                     "skills_used": "uses his or her skills to meet the requirements of a dilemma he or she is facing",
                     "dilemma_about_to_return": "is about to be returned to its owner's dilemma pile",
                     "dilemma_about_to_be_overcome": "is about to be overcome",
-                    "about_to_be_destroyed": "is about to be destroyed"}
+                    "about_to_be_destroyed": "is about to be destroyed",
+                    "about_to_place_in_discard_pile": ""}  # "When you are about to place a Vorta in your discard pile"
 _CACHE: dict[str, list[str]] = {}
 
 
@@ -192,6 +194,8 @@ def _trigger_head(ab: dict, ctx: P.Ctx, key: str) -> tuple[str, dict | None]:
                 rest = [p for p in rest if p is not by]
                 doer = "you" if by["trigger_by"] == "you" else "an opponent"
                 return f"When {who} is about to be destroyed by {doer}", ({"all": rest} if rest else None)
+            if on == "about_to_place_in_discard_pile":  # Vorta Cloning, Jadzia Dax, Odo
+                return f"When you are about to place {who} in your discard pile", ({"all": rest} if rest else None)
             if any(set(p) == {"trigger_by_dilemma"} and p["trigger_by_dilemma"] for p in rest):
                 rest = [p for p in rest if set(p) != {"trigger_by_dilemma"}]
                 return f"When {who} {SUBJECT_TRIGGERS[on]} by a dilemma", ({"all": rest} if rest else None)

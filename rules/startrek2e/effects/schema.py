@@ -55,7 +55,7 @@ TRIGGER_EVENTS = {
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
     "about_to_be_destroyed", "about_to_select", "opponent_about_to_discard", "engagement_ended",
-    "placed_in_discard_pile",
+    "placed_in_discard_pile", "about_to_place_in_discard_pile",
 }
 KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
