@@ -6,7 +6,7 @@ from . import stats as ST
 from . import legality as LEG
 
 
-ANSWERS = {"play": ("play", "draw", "end_play"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders",
+ANSWERS = {"play": ("play", "draw", "end_play", "spend"), "orders": ("beam", "move", "attempt", "order", "play", "end_orders",
                                                          "pay_skills", "action"),
            "attempt_action": ("action", "pass"), "add_dilemma": ("add_dilemma",),
            "choose_dilemma": ("choose_dilemma",), "discard_excess": ("discard",), "respond": ("respond", "pass"),

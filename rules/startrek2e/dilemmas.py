@@ -153,6 +153,13 @@ def answer_choice(state: dict, card: str | None) -> None:
 def finish_choosing(state: dict) -> None:
     a = state["attempt"]
     owner = a["dilemma_owner"]
+    if not a.get("chosen_heard"):  # "When you have chosen dilemmas, you may place one unused … dilemma on this
+        # event instead of beneath your dilemma pile" (Storage Compartment): answered before the rest go under
+        a["chosen_heard"] = True
+        from .triggers import fire_urgent
+        if fire_urgent(state, "dilemmas_chosen", seat=owner, mission=a["mission"]):
+            state["step"] = "dilemmas_chosen"  # back here once the window and its responses are done
+            return
     AT.to_pile_bottom(state, owner, list(state["seats"][owner]["drawn"]))
     S.log(state, "dilemmas_set", seat=owner, count=len(state["seats"][owner]["stack"]))
     state["step"] = "face_dilemmas"

@@ -34,6 +34,7 @@ STEPS = {
     "draw_dilemmas": D.draw_dilemmas,
     "add_dilemmas": D.add_dilemmas,
     "choose_dilemmas": D.choose_dilemmas,
+    "dilemmas_chosen": D.finish_choosing,
     "face_dilemmas": D.face_dilemmas,
     "mission_requirements": D.mission_requirements,
     "discard_excess": turn.discard_excess,
@@ -109,6 +110,8 @@ def _answer(state: dict, seat: int, action: dict) -> dict:
     elif kind == "play":
         if t == "draw":
             P.draw_for_counter(state, seat)
+        elif t == "spend":  # "you may spend 1 counter to …" (ability kind counter_action)
+            P.spend_counters(state, seat, action["card"], action["ability"])
         elif t == "play" and action.get("using"):  # "you may discard a card from hand to make that personnel cost -1"
             P.begin_play(state, seat, action["card"], action.get("at"), action["using"])
         elif t == "play":

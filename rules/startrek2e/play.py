@@ -68,6 +68,26 @@ def playable_interrupt(state: dict, seat: int, iid: str, orders: bool) -> bool:
                and C.payable(state, seat, iid, ab.get("cost") or []) for ab in abs_)
 
 
+def playable_from_events(state: dict, seat: int) -> list:
+    """The cards ``seat`` owns lying on an opponent's event that says "An opponent may play a card he
+    or she owns that is on this event as if that card were in his or her hand" (keyword
+    ``owner_may_play_placed``: Trial of Faith, Forcing Their Hand; effects/on_event.py) — played as
+    from his hand, with everything a play from hand asks (RULES.md "Cards placed on an event")."""
+    out: list = []
+    for s, other in enumerate(state["seats"]):
+        if s == seat:
+            continue
+        for e in other["core"]:
+            placed = state["cards"][e].get("placed")
+            if not placed or S.commander(state, e) in (None, seat) or not S.keyword_abilities(state, e, "owner_may_play_placed"):
+                continue
+            blk = X.blankers(state)
+            if blk and X.blanked(state, e, blk):
+                continue
+            out += [c for c in placed if state["cards"][c]["owner"] == seat]
+    return out
+
+
 def legal(state: dict, seat: int, *, orders: bool = False) -> list[dict]:
     """The cards ``seat`` may play now. Only reads the state, so the statics in play are
     listed once for all of them (``stats.frozen``) instead of once per cost read."""
@@ -79,8 +99,10 @@ def _legal(state: dict, seat: int, orders: bool) -> list[dict]:
     out = []
     counters = state["seats"][seat]["counters"]
     seen = set()
-    for iid in state["seats"][seat]["hand"]:
+    for iid in state["seats"][seat]["hand"] + playable_from_events(state, seat):
         guid = state["cards"][iid]["guid"]
+        if state["cards"][iid]["zone"] == "placed":  # a copy on an event is not one in hand (its host may score)
+            guid = (guid, state["cards"][iid]["in"])
         if guid in seen:  # copies in hand are interchangeable: offer one (small lists)
             continue
         t = S.ctype(state, iid)
@@ -191,7 +213,7 @@ def finish_play(state: dict) -> bool:
     pp = state["turn"].pop("pending_play", None)
     if pp is None:
         return False
-    if state["cards"][pp["card"]]["zone"] == "hand":
+    if state["cards"][pp["card"]]["zone"] in ("hand", "placed"):  # "placed": as if from hand (Trial of Faith)
         play_card(state, pp["seat"], pp["card"], pp["at"], extra=pp["amount"])
     return True
 
@@ -218,6 +240,9 @@ def play_cost(state: dict, seat: int, iid: str, at: str | None, using: list | tu
 def play_card(state: dict, seat: int, iid: str, at: str | None, *, extra: int = 0) -> None:
     t = S.ctype(state, iid)
     name = S.name(state, iid)
+    if state["cards"][iid]["zone"] == "placed":  # from an opponent's event, as if from hand: "If he or she
+        # does, score 5 points" (Trial of Faith) — its host's texts hear it first
+        fire(state, "played_from_this_event", card=iid, seat=seat, host=state["cards"][iid]["in"])
     if t == "interrupt":
         G.played_to_discard(state, iid)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=name)
@@ -276,6 +301,32 @@ def _UNLESS_PREVENTED(effects: list) -> dict:
     return {"if": {"prevented": True}, "then": [], "else": list(effects)}
 
 
+def counter_actions(state: dict, seat: int) -> list[dict]:
+    """Ability kind ``counter_action`` ("You may spend 1 counter to take a card on this event into your
+    hand": You've Always Been My Favorite): in the play phase, besides playing and drawing, each text of
+    a card ``seat`` commands whose counters he has and whose effects could change something, as
+    ``{"type": "spend", "card", "ability"}``."""
+    from .effects.useful import may_change
+    out = []
+    counters = state["seats"][seat]["counters"]
+    blk = X.blankers(state)
+    for iid in S.in_play_having(state, "counter_action"):
+        if S.commander(state, iid) != seat or (blk and X.blanked(state, iid, blk)):
+            continue
+        for k, ab in S.numbered_abilities(state, iid, "counter_action"):
+            if ab["counters"] <= counters and may_change(state, ab["effects"], F.ctx_for(state, iid, you=seat)):
+                out.append({"type": "spend", "card": iid, "ability": k})
+    return out
+
+
+def spend_counters(state: dict, seat: int, iid: str, k: int) -> None:
+    """The ``spend`` answer: its counters are spent, then its effects run as ``seat``."""
+    ab = S.mechanics(state, iid)[k]
+    state["seats"][seat]["counters"] -= ab["counters"]
+    S.log(state, "spent_counters", seat=seat, card=iid, title=S.name(state, iid), counters=ab["counters"])
+    FR.push(state, ab["effects"], F.ctx_for(state, iid, you=seat))
+
+
 def draw_for_counter(state: dict, seat: int) -> None:
     state["seats"][seat]["counters"] -= 1
     G.draw(state, seat, 1)
@@ -290,6 +341,7 @@ def play_and_draw_cards(state: dict) -> None:
     no_draws = X.draws_forbidden(state)  # At an Impasse: no draws, and counters may stay unspent
     if s["counters"] > 0 and s["deck"] and not no_draws:
         opts.append({"type": "draw"})
+    opts += counter_actions(state, seat)
     # Gap 15: an empty deck lets you keep counters; so may the additional counters "you may spend"
     if s["counters"] <= X.optional_counters(state, seat) or not s["deck"] or no_draws:
         opts.append({"type": "end_play"})

@@ -44,7 +44,9 @@ RELATION = {
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
     "engagement_ended": "any",  # "when an engagement in which an opponent's personnel was killed ends" (Cavalry Raid)
     "placed_in_discard_pile": "seat",  # "when you place a Jem'Hadar in your discard pile": seat = its owner
-    "about_to_place_in_discard_pile": "seat",  # "when you are about to place a Vorta in your discard pile": its owner
+    "about_to_place_in_discard_pile": "seat",
+    "played_from_this_event": "host",
+    "dilemmas_chosen": "seat",  # "when you have chosen dilemmas" (Storage Compartment): seat = who chose them  # "an opponent may play a card … on this event … If he or she does, score 5 points"  # "when you are about to place a Vorta in your discard pile": its owner
 }
 # events whose "that opponent" is the event's seat — every "when an opponent …" event (the others read
 # "your opponent" as the player on your left): with more than two players, "he or she", "that opponent"
@@ -72,6 +74,8 @@ def _concerns(state: dict, event: str, data: dict, seat: int, source: str) -> bo
         return seat != data.get("seat")
     if rel == "right":  # the player on your right is the event's seat: you are on his left
         return data.get("seat") is not None and seat == S.left_of(state, data["seat"])
+    if rel == "host":  # the card the event's card lay on (Trial of Faith): only its own texts hear it
+        return data.get("host") == source
     if rel == "owner":  # "when your dilemma is revealed"
         return seat == data.get("owner")
     return True

@@ -51,7 +51,7 @@ SUPPORTED = {
     "move_ship", "beam", "name_skill", "name_card_type", "name_title", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
-    "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while", "place_on_event",
+    "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while", "place_on_event", "add_to_drawn", "place_in_core",
 }
 
 
@@ -542,6 +542,8 @@ HANDLERS = {
     "exclude_from_selection": TG._target_verb(SEL.exclude, "exclude_from_selection"),
     "place_in_discard": TG._target_verb(_to_discard, "place_in_discard"),
     "place_on_event": OE.place_on_event,
+    "add_to_drawn": OE.add_to_drawn,
+    "place_in_core": OE.place_in_core,
     "take_command": TG._target_verb(_take_command, "take_command"),
     "remove_from_game": TG._target_verb(lambda s, f, c: G.remove_from_game(s, c), "remove_from_game"),
     "place_as_damage": TG._target_verb(_as_damage, "place_as_damage"),

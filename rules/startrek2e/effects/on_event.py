@@ -66,6 +66,44 @@ def place(state: dict, card: str, host: str, *, face_down: bool = False, seat=No
     return True
 
 
+def place_in_core(state: dict, frame: dict, eff: dict, arg: dict):
+    """The verb ``place_in_core`` ``{}``: this dilemma goes face up into the core of the player facing it,
+    who commands it there ("… then place this dilemma in your core": Bleeding to Death); its texts work
+    from there as an event's do, and it hosts cards placed on it (``place_on_event``). It leaves play as
+    any card does; then it goes to the bottom of its owner's dilemma pile (glossary ``to_owner_pile``)."""
+    src, you = frame["ctx"]["source"], frame["ctx"]["you"]
+    if state["cards"][src]["zone"] == "core":
+        return True
+    S.move(state, src, "core", you)
+    c = state["cards"][src]
+    c["face_up"], c["commander"], c["stopped"] = True, you, False
+    S.log(state, "placed_in_core", seat=you, card=src, title=S.name(state, src))
+    return True
+
+
+def add_to_drawn(state: dict, frame: dict, eff: dict, arg: dict):
+    """The verb ``add_to_drawn``: TARGET — each dilemma is added to the dilemmas its owner has drawn
+    ("you may take any dilemmas from this event and add them to those drawn": Storage Compartment);
+    only while he is the one drawing for an attempt. Face down still: only he sees which."""
+    from . import frames as FR
+    from . import targets as TG
+    cards = TG.targets(state, frame, arg)
+    if cards is None:
+        return False
+    a = state.get("attempt")
+    added = []
+    for c in cards:
+        owner = state["cards"][c]["owner"]
+        if S.ctype(state, c) != "dilemma" or a is None or a["dilemma_owner"] != owner:
+            continue
+        S.move(state, c, "drawn", owner)
+        added.append(c)
+        S.log(state, "added_to_drawn", seat=owner, card=None, title=None)
+        S.log(state, "added_to_drawn", seat=owner, card=c, title=S.name(state, c), private=owner)
+    FR._remember(frame, eff, added)
+    return True
+
+
 def place_on_event(state: dict, frame: dict, eff: dict, arg: dict):
     """The verb ``place_on_event``: TARGET (+ ``face_down``) onto this card (the text's source)."""
     from . import frames as FR

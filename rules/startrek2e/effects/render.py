@@ -45,6 +45,8 @@ TRIGGERS = {
     "engagement_ended": "When an engagement ends",
     "placed_in_discard_pile": "When you place a card in your discard pile",
     "about_to_place_in_discard_pile": "When you are about to place a card in your discard pile",
+    "played_from_this_event": "When an opponent plays a card from this event",
+    "dilemmas_chosen": "When you have chosen dilemmas",
     "own_dilemma_revealed": "When one of your dilemmas is revealed to an opponent's attempting personnel",
     "opponent_about_to_complete": "When an opponent's personnel is about to complete a mission",
     "checking_requirements": "When you are checking if your personnel can meet a mission's requirements",
@@ -418,6 +420,7 @@ KEYWORDS = {
     "one_order_per_turn": "you may execute only one order using {this} each turn",
     "cant_attempt_here": "no mission attempt may begin at the mission where {this} is",
     "only_headquarters": "you cannot command another Headquarters mission",
+    "owner_may_play_placed": "an opponent may play a card he or she owns that is on {this} as if that card were in his or her hand",
 }
 
 
@@ -550,12 +553,18 @@ def _for_rest_of_turn(eff: dict, arg: dict, ctx: P.Ctx) -> str:
 # the turn-scoped verbs read as an ability's head does, so their phrases live here
 VERBS.update({"at_end_of_turn": _at_end_of_turn, "for_rest_of_turn": _for_rest_of_turn})
 
+def _counter_action(ab: dict, ctx: P.Ctx) -> str:
+    """"You may spend 1 counter to take a card on this event into your hand." """
+    n = ab["counters"]
+    return f"You may spend {n} counter{'s' if n != 1 else ''} to {clauses(ab.get('effects') or [], ctx)}."
+
+
 def _state_rule(ab: dict, ctx: P.Ctx) -> str:
     """"If you command {Jadzia Dax}, place this personnel in her owner's discard pile."""
     return f"If {C.condition(ab['if'], ctx)}, {clauses(ab.get('effects') or [], ctx)}."
 
 
-ABILITIES = {"requirement": _requirement, "state_rule": _state_rule, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
+ABILITIES = {"requirement": _requirement, "state_rule": _state_rule, "counter_action": _counter_action, "headquarters": _headquarters, "static": _static, "trigger": _trigger, "order": _order,
              "dilemma": _dilemma, "event": _event, "interrupt": _interrupt,
              "play_requirement": _play_requirement, "damage": _damage, "keyword": _keyword, "action": _action,
              "meet_with": _meet_with,

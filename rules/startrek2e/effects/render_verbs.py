@@ -564,6 +564,8 @@ VERBS = {
     "place_on_stack": _t("place {t} face down on top of its owner's stack of chosen dilemmas"),
     "place_on_deck_bottom": _t("place {t} on the bottom of its owner's deck"),
     "place_in_discard": _t("place {t} in its owner's discard pile"),
+    "add_to_drawn": _t("add {t} to the dilemmas you drew"),
+    "place_in_core": lambda e, a, c: f"place {c.this} in your core",
     "place_on_event": lambda e, a, c: f"place {P.target(a, c)}{' face down' if a.get('face_down') else ''} on {c.this}",
     "remove_from_game": _t("remove {t} from the game"),
     "place_as_damage": _t("place {this} on {t} as a damage card"),

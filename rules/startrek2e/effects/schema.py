@@ -33,6 +33,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "attempt_with": {"missions", "personnel", "requirement", "regardless", "points"},
     "cost_change": {"who", "amount", "if", "optional", "cost", "aboard"},
     "state_rule": {"if", "effects"},
+    "counter_action": {"counters", "effects"},
 }
 ABILITY_REQUIRED: dict[str, set[str]] = {
     "headquarters": set(), "static": set(), "trigger": {"on", "effects"},
@@ -41,7 +42,7 @@ ABILITY_REQUIRED: dict[str, set[str]] = {
     "meet_with": {"use", "instead_of", "checks"}, "combat_strength": {"stat"}, "play_aboard": {"ship"},
     "play_at": {"mission"}, "play_cost": {"amount"}, "requirement": {"requirement"},
     "attempt_with": {"missions", "personnel", "requirement"}, "cost_change": {"who", "amount"},
-    "state_rule": {"if", "effects"},
+    "state_rule": {"if", "effects"}, "counter_action": {"counters", "effects"},
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
@@ -55,22 +56,24 @@ TRIGGER_EVENTS = {
     "opponent_mission_failed", "opponent_about_to_draw_dilemmas", "skills_used", "about_to_draw_dilemmas",
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
     "about_to_be_destroyed", "about_to_select", "opponent_about_to_discard", "engagement_ended",
-    "placed_in_discard_pile", "about_to_place_in_discard_pile",
+    "placed_in_discard_pile", "about_to_place_in_discard_pile", "played_from_this_event",
+    "dilemmas_chosen",
 }
 KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
             "skills_cost", "cant_leave_play", "one_order_per_turn", "no_quadrant_penalty", "attempt_cost", "move_range_change",
             "beam_cost", "cant_attempt_here", "no_interrupts", "cant_move_to", "attempt_min", "cant_use_skills",
-            "no_draws", "extra_counters", "commanders_play_aboard", "only_headquarters", "may_attempt"}
+            "no_draws", "extra_counters", "commanders_play_aboard", "only_headquarters", "may_attempt",
+            "owner_may_play_placed"}
 TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_in_discard",
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
                 "place_on_pile_top", "place_on_stack", "exclude_from_selection",
-                "select_instead", "restore_range", "place_on_event"}
+                "select_instead", "restore_range", "place_on_event", "add_to_drawn"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
                "prevent_dilemma", "return_unfaced", "subtract_requirement",
-               "discard_randomly", "each_opponent", "choose_opponent", "forbid_engagements"}
+               "discard_randomly", "each_opponent", "choose_opponent", "forbid_engagements", "place_in_core"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
@@ -202,6 +205,9 @@ class _Checker(NounChecks):
                 self.condition(ab[key], f"{path}.{key}")
         if "effects" in ab:
             self.effects(ab["effects"], f"{path}.effects")
+        if kind == "counter_action" and not (isinstance(ab.get("counters"), int) and not isinstance(ab["counters"], bool)
+                                             and ab["counters"] >= 1):
+            self.err(f"{path}.counters", "a number of counters ≥ 1")
         if "cost" in ab:
             self.costs(ab["cost"], f"{path}.cost")
         if "modify" in ab:

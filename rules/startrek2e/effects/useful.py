@@ -107,7 +107,7 @@ def pool(state: dict, t, ctx: dict):
                 if "filter" not in t or F.matches(state, i, t["filter"], ctx)]
     for form in ("all", "choose", "random"):
         if form in t:
-            if isinstance(t[form], dict) and t[form].get("scope") in ("hand", "deck"):
+            if isinstance(t[form], dict) and t[form].get("scope") in ("hand", "deck", "drawn"):
                 return None  # hidden cards: what the text could do there must not show (not known)
             return F.candidates(state, t[form], ctx)
     data = ctx.get("event") or {}

@@ -37,7 +37,7 @@ def test_not_authored_mechanics_say_so():
 T = {"choose": {"type": "personnel"}, "count": 1}
 VERB_SAMPLES = {
     "stop": T, "kill": T, "destroy": T, "unstop": T, "join_attempt": T, "reveal": T, "place_in_brig": T, "return_to_hand": T,
-    "place_in_discard": T, "place_on_event": T, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
+    "place_in_discard": T, "place_on_event": T, "add_to_drawn": T, "place_in_core": {}, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
     "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "discard_randomly": {}, "select_instead": {"choose": {"selection": True}},
     "exclude_from_selection": {"choose": {"selection": True}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {},
@@ -124,6 +124,7 @@ ABILITY_SAMPLES = {
     "cost_change": {"who": {"type": "personnel", "owner": "you"}, "amount": -1, "optional": True,
                     "cost": [{"discard": {"count": 1, "from": "hand"}}]},
     "state_rule": {"if": {"command": {"title": "Jadzia Dax"}}, "effects": [{"place_in_discard": {"self": True}}]},
+    "counter_action": {"counters": 1, "effects": [{"return_to_hand": {"choose": {"scope": "on_this_event"}}}]},
 }
 
 
