@@ -77,7 +77,13 @@ def targets(state: dict, frame: dict, t: dict, keep=None):
             opts = [{"type": "choose", "card": i} for i in pool]
             if t.get("up_to") or t.get("count") == "any":  # the chooser may stop early
                 opts.append({"type": "choose", "card": None})
-            S.set_pending(state, chooser, "choose", f"Choose a card for {S.name(state, ctx['source'])}", opts)
+            # a choice among cards the others cannot see (a hand, the dilemmas drawn): the pick names the card
+            # to them only if their view identified it (protocol.redact_private_pick reads ``reveal``)
+            # (only the chooser's own hidden cards: ``reveal`` shows them to him)
+            unseen = [i for i in pool if state["cards"][i]["zone"] in ("hand", "deck", "dilemmas", "drawn", "stack")]
+            mine = unseen and all(state["cards"][i]["in"] == chooser for i in unseen)
+            S.set_pending(state, chooser, "choose", f"Choose a card for {S.name(state, ctx['source'])}", opts,
+                          **({"reveal": unseen} if mine else {}))
             return None
         out = chosen
     work["done_targets"] = out

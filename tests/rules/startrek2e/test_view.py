@@ -5,7 +5,7 @@ import json
 from rules.protocol import JUDGE
 from rules.startrek2e.game import GAME
 
-from .helpers import act, check_view, mission, put, started, turn_to
+from .helpers import act, check_view, find, mission, put, started, turn_to
 
 
 def _attempting():
@@ -121,3 +121,36 @@ def test_a_response_paid_with_a_filtered_discard_does_not_show_whether_the_hand_
     assert st2["pending"]["kind"] != "respond" or st2["pending"]["seat"] != 0
     st3, q3 = _responder("filtered-empty", ())
     assert not (st3["pending"]["kind"] == "respond" and st3["pending"]["seat"] == 0)
+
+
+def test_a_card_placed_face_down_on_an_event_is_hidden_from_the_other_seats():
+    """Cards on an event (effects/on_event.py): one placed face down from a hand shows to the other
+    seats and spectators only as ``{"id": null, "face_down": true}`` — in the view, the log and the
+    event stream; its owner and the judge see it (the real cards: test_cards_on_events.py, Storage
+    Compartment and Bleeding to Death)."""
+    import re
+    from rules.startrek2e import state as S
+    from rules.startrek2e.view import redact_event
+    extra = {"X-STASH": {"id": "X-STASH", "title": "Stash", "type": "event", "cost": 0, "mechanics": [
+        {"kind": "event", "destroy_after": False},
+        {"kind": "order", "effects": [{"place_on_event": {"choose": {"scope": "hand"}, "face_down": True}}]}]}}
+    st = started("view-stash", extra=extra)
+    stash = find(st, 0, "T-EV1")
+    st["cards"][stash]["guid"] = "X-STASH"
+    S.move(st, stash, "core", 0)
+    st["cards"][stash]["commander"] = 0
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": stash, "ability": 1})
+    card = st["pending"]["options"][0]["card"]
+    before = json.loads(json.dumps(st))
+    event = {"seat": 0, "type": "action", "payload": {"type": "choose", "card": card}}
+    st = act(st, {"type": "choose", "card": card})
+    ids = re.compile(r'"(c[0-9]+)"')
+    for viewer in (1, "spectator"):
+        assert card not in ids.findall(json.dumps(GAME.view(st, viewer)))
+        assert card not in ids.findall(json.dumps(redact_event(event, viewer, before)))
+        check_view(st, viewer)
+    placed = next(e for e in GAME.view(st, 1)["seats"][0]["core"] if e["id"] == stash)["placed"]
+    assert placed == [{"id": None, "face_down": True, "owner": 0}]
+    for viewer in (0, JUDGE):
+        assert card in ids.findall(json.dumps(GAME.view(st, viewer)))
