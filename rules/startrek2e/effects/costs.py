@@ -14,7 +14,7 @@ from .. import state as S
 from . import filters as F
 
 TARGETED = ("stop", "kill", "destroy", "return_to_pile", "return_to_hand", "place_on_deck_top",
-            "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game", "reveal")
+            "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game", "reveal", "place_on_event")
 
 
 def payable(state: dict, seat: int, iid: str, cost: list, *, known: bool = True, event: dict | None = None) -> bool:
@@ -31,6 +31,11 @@ def _payable_from(state: dict, seat: int, iid: str, cost: list, ctx: dict, known
         arg = c.get(verb) or {}
         if verb == "discard":
             if not _discard_payable(state, seat, arg, ctx, known):
+                return False
+        elif not known and isinstance(arg, dict) and (arg.get("choose") or {}).get("scope") == "hand":
+            # "place a [Bor] personnel from hand on this event to …" (Unyielding) asked of a player in a
+            # response window: only how many cards he holds counts, as for a discard from hand
+            if len([i for i in state["seats"][seat]["hand"] if i != ctx["source"]]) < F.amount(state, arg.get("count", 1), ctx):
                 return False
         elif verb in TARGETED and isinstance(arg, dict) and arg:
             if not _target_payable(state, iid, verb, arg, ctx):

@@ -89,7 +89,7 @@ EFFECT_MODIFIERS = {"then", "else", "until", "win", "lose", "as", "order"}
 # opponent's personnel present": the victim is chosen while this personnel is still present)
 COST_VERBS = {"stop", "discard", "destroy", "lose_points", "return_to_pile", "kill", "return_to_hand",
               "place_on_deck_top", "place_on_deck_bottom", "remember", "place_in_discard", "remove_from_game",
-              "pass_right", "reveal"}
+              "pass_right", "reveal", "place_on_event"}
 DURATIONS = {"end_of_dilemma", "end_of_attempt", "end_of_turn", "permanent", "end_of_engagement",
              "start_of_your_next_turn"}
 

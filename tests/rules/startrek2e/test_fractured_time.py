@@ -295,3 +295,146 @@ def test_the_edge_of_forever_places_a_future_card_from_the_deck_or_a_past_card_f
         assert st["seats"][0]["score"] == 5 and st["cards"][edge]["zone"] == "discard"
         assert st["cards"][dukat]["zone"] == "discard"
         check_invariants(st)
+
+
+# ---------------------------------------------------------------- cards placed on an event (effects/on_event.py)
+def _run(st, effects, source, you=0):
+    """Run ``effects`` as the text of ``source`` (a card's trigger, without its window)."""
+    from rules.startrek2e import flow
+    from rules.startrek2e.effects import filters as F
+    from rules.startrek2e.effects import frames as FR
+    FR.push(st, effects, F.ctx_for(st, source, you=you))
+    st["pending"] = None
+    return flow.advance(st)
+
+
+def _fixture(st: dict, seat: int, old: str, new: str, **kw) -> str:
+    """Turn one of ``seat``'s fixture cards ``old`` into a fixture personnel ``new`` (``kw``: its facts)."""
+    from . import fixtures as FX
+    st["extra_cards"][new] = FX.personnel(new, kw.pop("title", new), kw.pop("aff", "federation"),
+                                          kw.pop("skills", {"Security": 1}), **kw)
+    iid = find(st, seat, old)
+    st["cards"][iid]["guid"] = new
+    return iid
+
+
+def test_unyielding_places_a_borg_from_hand_on_itself_to_prevent_a_stop_by_a_dilemma():
+    """"When your [Bor] personnel is about to be stopped by a dilemma, you may place a [Bor] personnel from
+    hand on this event to prevent that": Dangerous Climb's stop is prevented, the drone from hand lies on
+    the event (out of play, face up)."""
+    from rules.startrek2e import state as S
+    from .helpers import attempt
+    st = started("unyielding")
+    m = mission(st, 0, "T-P1")
+    event = real(st, 0, "T-EV1", "5P018", "core", 0)
+    drone = _fixture(st, 0, "T-F1", "X-BOR", aff=("borg", "federation"), unique=False)
+    S.move(st, drone, "pile", m)
+    st["cards"][drone].update(commander=0, stopped=False)
+    spare = find(st, 0, "T-F1")
+    st["cards"][spare]["guid"] = "X-BOR"
+    S.move(st, spare, "hand", 0)
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["T-D1"], respond_with=event)
+    while st["pending"] and st["pending"]["kind"] == "choose":
+        assert {o["card"] for o in options(st)} <= {c for c in st["seats"][0]["hand"]
+                                                    if "borg" in (S.card_def(st, c).get("affiliations") or [])}
+        st = act(st, next(o for o in options(st) if o.get("card") == spare))
+    st = respond(st)
+    assert ("prevented", drone) in [(e["event"], e.get("card")) for e in st["log"]]
+    assert st["cards"][spare]["zone"] == "placed" and st["cards"][spare]["in"] == event
+    check_invariants(st)
+
+
+def test_medical_teams_saves_a_ds9_personnel_from_a_dilemma_and_returns_him_when_destroyed():
+    """"When your [DS9] personnel is about to be killed by a dilemma, you may place him or her on this event
+    instead. When this event is destroyed, you may place each personnel here at your headquarters mission":
+    Sickness would kill the doctor — he lies on the event; destroying the event puts him at Earth."""
+    from rules.startrek2e import state as S
+    from .helpers import attempt
+    st = started("medical-teams")
+    m, hq = mission(st, 0, "T-P1"), mission(st, 0, "T-HQF")
+    event = real(st, 0, "T-EV1", "5P007", "core", 0)
+    doctor = _fixture(st, 0, "T-F5", "X-DS9", icons=("staff", "ds9"))
+    S.move(st, doctor, "pile", m)
+    st["cards"][doctor].update(commander=0, stopped=False)
+    put(st, 0, "T-F1", "pile", m)  # two attempting: Sickness (cost 2) may be chosen
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["T-D2"])
+    if st["pending"]["kind"] == "choose":  # the dilemma's owner chooses who is killed
+        st = act(st, {"type": "choose", "card": doctor})
+    st = respond(st, event)
+    st = respond(st)
+    assert st["cards"][doctor]["zone"] == "placed" and st["cards"][doctor]["in"] == event
+    assert st["cards"][doctor].get("commander") is None or not S.in_play(st, doctor)
+    st = _run(st, [{"destroy": {"choose": {"type": "event", "in_core": True}, "chooser": "you", "count": 1}}], event)
+    while st["pending"] and st["pending"]["kind"] == "choose":
+        st = act(st, next(o for o in options(st) if o.get("card") in (event, hq)))
+    st = respond(st, event)
+    while st["pending"] and st["pending"]["kind"] == "choose":
+        st = act(st, next(o for o in options(st) if o.get("card") == hq))
+    st = respond(st)
+    assert st["cards"][event]["zone"] == "discard"
+    assert st["cards"][doctor]["zone"] == "pile" and st["cards"][doctor]["in"] == hq
+    check_invariants(st)
+
+
+def test_out_of_options_takes_a_card_from_the_attempting_opponents_hand_and_gives_it_back_when_destroyed():
+    """"When an opponent begins a mission attempt, examine his or her hand and choose a card to place on this
+    event. When this event is destroyed, return each card here to its owner's hand"."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e.game import GAME
+    st = started("out-of-options")
+    m = mission(st, 0, "T-P1")
+    event = real(st, 1, "T-EV1", "5P009", "core", 1)
+    put(st, 0, "T-F1", "pile", m)
+    hand = list(st["seats"][0]["hand"])
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "attempt", "mission": m})
+    while not (st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 1):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    assert {o["card"] for o in options(st)} == set(hand)
+    taken = hand[0]
+    st = act(st, {"type": "choose", "card": taken})
+    assert st["cards"][taken]["zone"] == "placed" and st["cards"][taken]["in"] == event
+    while st["pending"]["kind"] != "orders":  # the attempt goes on to its end
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[-1])
+    seen = str(GAME.view(st, 0)) + str(GAME.view(st, 1))
+    assert taken in seen  # placed face up: public
+    st = _run(st, [{"destroy": {"self": True}}], event, you=1)
+    st = respond(st)
+    assert taken in st["seats"][0]["hand"] and st["cards"][event]["zone"] == "discard"
+    assert S.card_def(st, event)["title"] == "Out of Options"
+    check_invariants(st)
+
+
+def test_security_drills_places_a_fed_card_from_hand_for_a_skill_the_facing_personnel_already_has():
+    """"While your personnel is facing a dilemma, you may place a [Fed] card from hand on this event to make
+    that personnel gain a skill he or she already has until the end of that dilemma": Picard (Diplomacy 2)
+    gains a third Diplomacy; only his own skills are offered."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e import stats as ST
+    st = started("security-drills")
+    m = mission(st, 0, "T-P1")
+    event = real(st, 0, "T-EV1", "5P012", "core", 0)
+    picard = put(st, 0, "T-F1", "pile", m)
+    fed = find(st, 0, "T-F3")
+    S.move(st, fed, "hand", 0)
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "attempt", "mission": m})
+    for _ in range(20):
+        if st["pending"]["kind"] == "attempt_action" and st["pending"]["seat"] == 0:
+            break
+        st = act(st, {"type": "choose_dilemma", "card": next(o["card"] for o in options(st) if o.get("card"))}
+                 if st["pending"]["kind"] == "choose_dilemma" and not st["seats"][1]["stack"] else
+                 {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma" else {"type": "pass"})
+    st = act(st, next(o for o in options(st) if o.get("card") == event))
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        opts = options(st)
+        if any("skill" in o for o in opts):
+            assert {o["skill"] for o in opts} == set(S.card_def(st, picard)["skills"])
+            st = act(st, {"type": "choose", "skill": "Diplomacy"})
+            break
+        st = act(st, next(o for o in opts if o.get("card") in (fed, picard)))
+    assert st["cards"][fed]["zone"] == "placed" and st["cards"][fed]["in"] == event
+    assert ST.value(st, picard, "Diplomacy") == 3
+    check_invariants(st)
