@@ -216,6 +216,9 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append(f"you have the skills on {ref_phrase(v['ref'], ctx)}")
         elif k == "has_named_skills":  # Counterinsurgency Program
             parts.append("you have the skills named")
+        elif k == "dilemma_unmet":  # James T. Kirk
+            parts.append("the dilemma being faced has requirements you cannot meet" if v
+                         else "the dilemma being faced has no requirements you cannot meet")
         elif k == "has_mission_skills":  # Lack of Preparation
             parts.append("you have the skills needed to complete this mission" if v
                          else "you do not have the skills needed to complete this mission")

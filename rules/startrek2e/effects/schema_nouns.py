@@ -44,7 +44,8 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "engagement_began_by", "attempt_at_this_mission", "at_least_half", "even",
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more",
-                  "has_skills_of", "has_mission_skills", "has_named_skills", "copy_overcome", "trigger_killed", "each_mission"}
+                  "has_skills_of", "has_mission_skills", "has_named_skills", "copy_overcome", "trigger_killed", "each_mission",
+                  "dilemma_unmet"}
 
 
 def is_stat(name: Any) -> bool:
@@ -406,7 +407,7 @@ class NounChecks:
                                          and isinstance(c["has_skills_of"]["ref"], str)):
             self.err(f"{path}.has_skills_of", '{"ref": name}')
         for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas",
-                  "has_mission_skills"):
+                  "has_mission_skills", "dilemma_unmet"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")
         if "commands_more" in c:  # {"filter": FILTER (no owner), "who"?: "you"|"an_opponent"}

@@ -41,7 +41,8 @@ FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_
                "shares_skill_with", "requirement_skill", "shares_with", "named_title", "playable_at"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn", "commands_more",
-                  "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed", "each_mission"}
+                  "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed", "each_mission",
+                  "dilemma_unmet"}
 AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced"}
 
 
@@ -190,6 +191,16 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "has_named_skills":  # "unless you have those skills" (Counterinsurgency Program): a skill named
         named = (ctx.get("named") or {}).get(v) or []  # twice needs two levels; none named: nothing to have
         return _group_has(state, ctx, [(skill, 1) for skill in ([named] if isinstance(named, str) else named)])
+    if k == "dilemma_unmet":  # "facing a dilemma that has requirements you cannot meet" (James T. Kirk): the
+        # dilemma being faced (revealed, not yet resolving) has an "unless" requirement its facing personnel
+        # do not meet as they are now; a dilemma without one has no requirements to meet
+        a = state.get("attempt") or {}
+        d = a.get("current")
+        reqs = [e["unless"] for ab in (S.abilities(state, d, "dilemma") if d and not a.get("resolving") else ())
+                for e in ab.get("effects") or [] if "unless" in e]
+        with ST.frozen(state):
+            unmet = any(not ST.meets(state, F.facing(state), r, check="dilemma") for r in reqs)
+        return unmet == bool(v)
     if k == "has_mission_skills":  # "unless you have the skills needed to complete this mission" (Lack of
         # Preparation): the skills of one printed alternative of the attempted mission, without its attributes
         a = state.get("attempt")

@@ -438,3 +438,72 @@ def test_security_drills_places_a_fed_card_from_hand_for_a_skill_the_facing_pers
     assert st["cards"][fed]["zone"] == "placed" and st["cards"][fed]["in"] == event
     assert ST.value(st, picard, "Diplomacy") == 3
     check_invariants(st)
+
+
+def test_collapse_anti_time_anomaly_downloads_a_q_card_when_attempted_with_nothing_overcome_beneath_it():
+    """"When your personnel attempt this mission, if there are no dilemmas overcome beneath it, you may
+    download a Q card": A Second Chance at Life (keyword Q) comes to hand; with a dilemma beneath the
+    mission the text is not offered."""
+    from rules.startrek2e import state as S
+    for clear in (True, False):
+        st = started(f"collapse-{clear}")
+        m = mission(st, 0, "T-P1")
+        st["cards"][m]["guid"] = "5P021"
+        st["extra_cards"]["5P021"] = {**DB["5P021"], "mission_type": "planet"}  # attempted by the fixture team
+        q = real(st, 0, "T-EV2", "3C033")
+        put(st, 0, "T-F1", "pile", m)
+        put(st, 0, "T-F2", "pile", m)
+        if not clear:
+            d = st["seats"][1]["dilemmas"][-1]
+            S.move(st, d, "under", m)
+        st = turn_to(st, 0, "orders")
+        st = act(st, {"type": "attempt", "mission": m})
+        offered = [o for o in options(st) if o.get("card") == m]
+        assert bool(offered) == clear
+        if clear:
+            st = act(st, offered[0])
+            while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+                st = act(st, next(o for o in options(st) if o.get("card") == q))
+            assert q in st["seats"][0]["hand"]
+        check_invariants(st)
+
+
+def _to_action_window(st: dict) -> dict:
+    """Pass the dilemma owner's choices until the attempting seat 0 has its action window (or the attempt
+    is over)."""
+    for _ in range(20):
+        if st["pending"]["kind"] in ("attempt_action", "orders") and st["pending"]["seat"] == 0:
+            return st  # orders: the attempt ended without a window (no action could be taken)
+        st = act(st, {"type": "choose_dilemma", "card": None} if st["pending"]["kind"] == "choose_dilemma"
+                 else {"type": "pass"})
+    raise AssertionError("the attempt never reached seat 0's action window")
+
+
+def test_james_t_kirk_dies_to_prevent_and_overcome_a_dilemma_whose_requirements_you_cannot_meet():
+    """"While this personnel is facing a dilemma that has requirements you cannot meet, you may kill this
+    personnel to prevent and overcome that dilemma": Lost in Thought (Integrity>15) against Kirk and Picard
+    (13) — he is killed, the dilemma overcome, nobody stopped; Sickness (Medical) met by Crusher, and
+    Nothing Happens (no requirement), do not offer it."""
+    from .helpers import attempt
+    for guid, offered in (("T-D9", True), ("T-D2", False), ("T-D8", False)):
+        st = started(f"kirk-{guid}")
+        m = mission(st, 0, "T-P1")
+        kirk = real(st, 0, "T-F7", "5P028", "pile", m)
+        picard = put(st, 0, "T-F1", "pile", m)
+        if guid == "T-D2":
+            put(st, 0, "T-F2", "pile", m)
+        st = turn_to(st, 0, "orders")
+        st = attempt(st, m, dilemmas=[guid])
+        st = _to_action_window(st)
+        use = [o for o in options(st) if o.get("card") == kirk]
+        assert bool(use) == offered
+        if not offered:  # the dilemma was faced all the same
+            assert any(e.get("title") in ("Sickness", "Nothing Happens") for e in st["log"])
+            continue
+        st = respond(act(st, use[0]))
+        assert st["cards"][kirk]["zone"] == "discard"
+        events = [(e["event"], e.get("card")) for e in st["log"]]
+        at = events.index(("overcome", next(c for e, c in events if e == "overcome")))
+        assert ("stopped", picard) not in events[:at]  # the dilemma's text never ran (he is stopped later,
+        # when the attempt fails)
+        check_invariants(st)

@@ -102,7 +102,7 @@ CONDITION_SAMPLES = {
     "total": {"amount": {"stat": "cost", "of": {"ref": "x"}}, "max": 4}, "alike": {"ref": "x", "fact": "species"},
     "killed_this_attempt": True, "trigger_in": "combat", "trigger_killed": {"type": "personnel", "owner": "opponent"}, "each_mission": {"quadrant": "alpha"}, "completed_using_skill": True, "selected": True, "your_turn": True,
     "card_owner": True, "this_turn": {"who": "opponent", "drew": 2}, "has_skills_of": {"ref": "x"},
-    "has_named_skills": "named", "has_mission_skills": True,
+    "has_named_skills": "named", "has_mission_skills": True, "dilemma_unmet": True,
     "drawing_dilemmas": True, "trigger_used_skill": ["Diplomacy", "Officer"],
     "commands_more": {"filter": {"type": "event"}},
 }
