@@ -80,8 +80,11 @@ def targets(state: dict, frame: dict, t: dict, keep=None):
             # a choice among cards the others cannot see (a hand, the dilemmas drawn): the pick names the card
             # to them only if their view identified it (protocol.redact_private_pick reads ``reveal``)
             # (only the chooser's own hidden cards: ``reveal`` shows them to him)
-            unseen = [i for i in pool if state["cards"][i]["zone"] in ("hand", "deck", "dilemmas", "drawn", "stack")]
-            mine = unseen and all(state["cards"][i]["in"] == chooser for i in unseen)
+            cards = state["cards"]
+            unseen = [i for i in pool if cards[i]["zone"] in ("hand", "deck", "dilemmas", "drawn", "stack")
+                      or cards[i]["zone"] == "placed" and cards[i].get("face_down")]  # face down on an event
+            mine = unseen and all((cards[i]["owner"] if cards[i]["zone"] == "placed" else cards[i]["in"]) == chooser
+                                  for i in unseen)
             S.set_pending(state, chooser, "choose", f"Choose a card for {S.name(state, ctx['source'])}", opts,
                           **({"reveal": unseen} if mine else {}))
             return None

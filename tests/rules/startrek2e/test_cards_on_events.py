@@ -300,6 +300,9 @@ def test_storage_compartment_keeps_an_unused_dilemma_face_down_and_adds_it_to_a_
         st = act(st, {"type": "pass"})
     assert st["pending"]["seat"] == 1
     st = act(st, {"type": "respond", "card": sc, "ability": 2})
+    from rules.startrek2e.view import redact_event
+    pick = {"seat": 1, "type": "action", "payload": {"type": "choose", "card": climb}}
+    assert redact_event(pick, 0, st)["payload"]["card"] is None  # a face-down card's pick: unnamed to the others
     st = act(st, {"type": "choose", "card": climb})
     if st["pending"]["kind"] == "choose":
         st = act(st, {"type": "choose", "card": None})
