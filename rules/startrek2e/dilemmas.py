@@ -146,7 +146,9 @@ def answer_choice(state: dict, card: str | None) -> None:
     owner = a["dilemma_owner"]
     if card is None:
         return finish_choosing(state)
-    a["spent"] += cost(state, card)
+    paid = cost(state, card)
+    a["spent"] += paid
+    state["cards"][card]["cost_paid"] = paid  # "X" of a dilemma is its cost as paid (AMOUNT cost_paid)
     S.move(state, card, "stack", owner)  # chosen in facing order: appended below the earlier ones
 
 

@@ -583,6 +583,8 @@ def amount(a, ctx: Ctx, *, count: bool = False) -> str:
         return f"the {stat_name(a['stat'])} of {ref_phrase(a['of']['ref'], ctx)}"
     if isinstance(a, dict) and "number" in a:
         return f"the number of {ref_phrase(a['number']['ref'], ctx, plural=True)}"
+    if isinstance(a, dict) and "cost_paid" in a:  # Temporal Misalignment
+        return "X (the cost paid for this dilemma)"
     if isinstance(a, dict) and "completed_missions" in a:  # "+1 for each mission you have completed"
         who = a["completed_missions"].get("who", "you")
         return "1 for each mission " + ("you have completed" if who == "you" else "an opponent has completed")

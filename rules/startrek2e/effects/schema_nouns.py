@@ -78,6 +78,10 @@ class NounChecks:
         """An integer, or ``{"per": FILTER, "times": n, "limit": m}`` (n per matching card, at most m)."""
         if isinstance(a, int) and not isinstance(a, bool):
             return
+        if isinstance(a, dict) and "cost_paid" in a:  # {"cost_paid": true}: this dilemma's cost as chosen (Temporal Misalignment)
+            if a != {"cost_paid": True}:
+                self.err(path, '{"cost_paid": true}')
+            return
         if isinstance(a, dict) and "number" in a:  # {"number": {"ref": name}}: "an equal number"
             if set(a) != {"number"} or not isinstance(a["number"], dict) or set(a["number"]) != {"ref"} \
                     or not isinstance(a["number"]["ref"], str):

@@ -43,7 +43,7 @@ CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "comple
                   "your_turn", "card_owner", "this_turn", "commands_more",
                   "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed", "each_mission",
                   "dilemma_unmet"}
-AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced"}
+AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced", "cost_paid"}
 
 
 def _commanded(state: dict, f: dict, ctx: dict) -> list[int]:
@@ -294,6 +294,10 @@ def amount_key(state: dict, amt: dict, ctx: dict) -> int:
     if "skill_dots" in amt:  # the [SD] icons: one per printed skill line ("2 Medical" is one)
         cards = (ctx.get("refs") or {}).get(amt["skill_dots"]["ref"], [])
         return sum(len(S.card_def(state, i).get("skills") or {}) for i in cards if i in state["cards"])
+    if "cost_paid" in amt:  # "Consume: X. Randomly select X personnel …" (Temporal Misalignment): what its owner
+        # spent on this dilemma as he chose it (dilemmas.choose_dilemma), else its cost as it would be now
+        c = state["cards"][ctx["source"]]
+        return c["cost_paid"] if "cost_paid" in c else ST.value(state, ctx["source"], "cost")
     if "completed_missions" in amt:  # "for each mission you have completed" (Norah Satie): that player's count
         seat = ctx["you"] if amt["completed_missions"].get("who", "you") == "you" else ctx["opp"]
         return len(state["seats"][seat]["completed"])

@@ -507,3 +507,25 @@ def test_james_t_kirk_dies_to_prevent_and_overcome_a_dilemma_whose_requirements_
         assert ("stopped", picard) not in events[:at]  # the dilemma's text never ran (he is stopped later,
         # when the attempt fails)
         check_invariants(st)
+
+
+def test_temporal_misalignment_stops_as_many_personnel_at_random_as_its_cost_as_paid():
+    """"Consume: X. Randomly select X personnel to be stopped": chosen at its cost 2, two of the three
+    attempting are stopped; with its cost lowered to 1 as it is chosen, one."""
+    from .helpers import attempt
+    for cost in (2, 1):
+        st = started(f"temporal-misalignment-{cost}")
+        m = mission(st, 0, "T-P1")
+        team = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F2", "T-F3")]
+        d = real(st, 1, "T-D8", "5P001")
+        st["extra_cards"]["5P001"] = {**DB["5P001"], "cost": cost}
+        st = turn_to(st, 0, "orders")
+        st = respond(attempt(st, m, dilemmas=["5P001"]))
+        assert st["cards"][d]["cost_paid"] == cost
+        events = [(e["event"], e.get("card")) for e in st["log"]]
+        shown, gone = events.index(("revealed", d)), events.index(("overcome", d))
+        stopped = [c for e, c in events[shown:gone] if e == "stopped"]  # by the dilemma (the rest: the failure)
+        assert len(set(stopped)) == cost and set(stopped) <= set(team)
+        check_invariants(st)
+    assert render_card(DB["5P001"]) == ["Stop a number of personnel equal to X (the cost paid for this dilemma), "
+                                        "selected at random."]
