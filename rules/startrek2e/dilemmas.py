@@ -202,6 +202,7 @@ def face_dilemmas(state: dict) -> None:
         if state["cards"][cur]["zone"] == "revealed":  # nothing placed it elsewhere: overcome
             overcome(state, cur, m)
             fire(state, "dilemma_overcome", seat=a["seat"], card=cur)
+            fire(state, "opponent_dilemma_overcome", seat=a["seat"], card=cur)  # "When your opponent overcomes a dilemma"
         a["current"], a["resolving"] = None, False
         a.pop("about_to_overcome", None)
         a.pop("instead", None)

@@ -94,6 +94,7 @@ def _answer(state: dict, seat: int, action: dict) -> dict:
                                                 action["seat"] if "seat" in action else
                                                 action["skill"] if "skill" in action else
                                                 action["card_type"] if "card_type" in action else
+                                                action["number"] if "number" in action else
                                                 action["count"] if "count" in action else
                                                 action["title"] if "title" in action else action["yes"])
     elif kind == "choose_dilemma":

@@ -43,6 +43,7 @@ RELATION = {
     "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
     "engagement_ended": "any",  # "when an engagement in which an opponent's personnel was killed ends" (Cavalry Raid)
+    "opponent_dilemma_overcome": "opponent",  # "when your opponent overcomes a dilemma" (Stealth Mission)
     "placed_in_discard_pile": "seat",  # "when you place a Jem'Hadar in your discard pile": seat = its owner
     "about_to_place_in_discard_pile": "seat",
     "played_from_this_event": "host",

@@ -35,7 +35,7 @@ def _norm_class(s: str) -> str:
     return s.strip()
 
 
-def _mission_fact(state: dict, iid: str, fact: str):
+def mission_fact(state: dict, iid: str, fact: str):
     """A mission's own fact, or the fact of the mission a card in play is at."""
     m = iid if S.ctype(state, iid) == "mission" else S.mission_of(state, iid)
     if m is None:
@@ -58,7 +58,7 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         m = iid if d.get("type") == "mission" else S.mission_of(state, iid)
         return m is not None and S.mission_type(state, m) == v
     if k in ("location", "region", "quadrant"):
-        fact, ok = _mission_fact(state, iid, k)
+        fact, ok = mission_fact(state, iid, k)
         return ok and fact is not None and str(fact).lower() == str(v).lower()
     if k == "crew":  # "your ship with your Engineer personnel aboard"
         return d.get("type") == "ship" and any(

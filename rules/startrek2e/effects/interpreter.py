@@ -48,7 +48,7 @@ SUPPORTED = {
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "prevent_dilemma", "place_at", "discard_randomly", "as_player",
     "select_instead", "exclude_from_selection",
-    "move_ship", "beam", "name_skill", "name_card_type", "name_title", "lose_skills", "place_damage",
+    "move_ship", "beam", "name_skill", "name_card_type", "name_title", "name_number", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
     "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
     "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while", "place_on_event", "add_to_drawn", "place_in_core",
@@ -293,6 +293,13 @@ def _draw(state, frame, eff, arg):
     """``who``: a SIDE, or ``"each"`` — every player draws, you first, then each player to your
     left ("have each player draw a card": Keevan)."""
     n = F.amount(state, arg.get("count", 1), frame["ctx"])
+    if arg.get("up_to"):  # "you may draw up to seven cards" (Enabran Tain): the user says how many, 0 to n
+        work = frame["work"]
+        if "answer" not in work:
+            S.set_pending(state, frame["ctx"]["you"], "choose", "How many cards do you draw?",
+                          [{"type": "choose", "count": k} for k in range(n + 1)])
+            return False
+        n = work.pop("answer")
     for seat in _seats_for(state, frame["ctx"], arg.get("who", "you")):
         G.draw(state, seat, n)
     return True
@@ -575,6 +582,7 @@ HANDLERS = {
     "beam": SH.beam,
     "name_skill": TL.name_skill,
     "name_card_type": TL.name_card_type,
+    "name_number": TL.name_number,
     "name_title": TL.name_title,
     "lose_skills": SK.lose_skills,
     "extra_dilemmas": AT.extra_dilemmas,

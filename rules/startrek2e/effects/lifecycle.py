@@ -67,6 +67,7 @@ def _overcome_one(state: dict, d: str) -> None:
         return
     overcome(state, d, a["mission"])
     fire(state, "dilemma_overcome", seat=a["seat"], card=d)
+    fire(state, "opponent_dilemma_overcome", seat=a["seat"], card=d)
 
 
 def overcome(state: dict, frame: dict, eff: dict, arg: dict):
@@ -113,6 +114,7 @@ def exchange_with_pile_top(state: dict, frame: dict, eff: dict, arg: dict):
     if new is not None:
         overcome(state, new, a["mission"])
         fire(state, "dilemma_overcome", seat=a["seat"], card=new)
+        fire(state, "opponent_dilemma_overcome", seat=a["seat"], card=new)
     return True
 
 

@@ -233,6 +233,8 @@ def condition(c: dict, ctx: Ctx) -> str:
             parts.append("you draw the dilemmas for that attempt" if v else "you do not draw the dilemmas for that attempt")
         elif k == "this_turn":
             parts.append(_this_turn(v, ctx))
+        elif k == "ship_damaged":  # Shipboard Fire ("this ship": the attempting ship)
+            parts.append("there are damage markers on this ship" if v else "there are no damage markers on this ship")
         elif k == "each_mission":  # Reflections 2.0: Yarka, Annexation Drone, U.S.S. Defiant
             parts.append(f"each of your non-headquarters missions is {noun({'type': 'mission', **v}, ctx, article=True, owner=False)}")
         elif k == "trigger_killed":  # Cavalry Raid

@@ -38,7 +38,7 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "dilemma_type", "staffed", "at_trigger_mission", "matches_affiliation", "corresponds_with",
             "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "in_core", "plays_in_core", "damaging", "with_count",
             "commander_aboard",
-            "on_planet", "named_skill", "named_type", "damaged", "same_title_as", "playable_at", "damage_card", "together", "requirements_met_by",
+            "on_planet", "named_number", "other_quadrant_than", "named_skill", "named_type", "damaged", "same_title_as", "playable_at", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
             "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
@@ -296,6 +296,11 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("on the planet" if f["on_planet"] else "not on the planet")
     if "named_skill" in f:
         out.append("with the named skill")
+    if "named_number" in f:  # Eye to Eye, Final Adventure
+        stats = f["named_number"]["stats"]
+        out.append("with a cost equal to the number named" if stats == ["cost"] else
+                   "with an attribute matching the number named" if set(stats) == {"integrity", "cunning", "strength"}
+                   else f"with {_or([s.capitalize() for s in stats])} equal to the number named")
     if "named_type" in f:
         out.append("of the named card type")
     if "is_trigger_card" in f:
@@ -323,6 +328,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append(f"who has a skill {ref_phrase(f['shares_skill_with']['ref'], ctx)} has")
     if "playable_at" in f:  # The Edge of Forever
         out.append(f"that could be played at {noun({'type': 'mission', **f['playable_at']}, ctx, article=True)}")
+    if "other_quadrant_than" in f:  # Distant Exploration
+        out.append(f"that has a different quadrant icon than {noun(f['other_quadrant_than'], ctx, article=True)}")
     if "same_title_as" in f:
         out.append(f"with the same card title as {noun(f['same_title_as'], ctx, article=True)}")
     if f.get("named_title"):  # Quite a Coincidence, Sensing a Trap

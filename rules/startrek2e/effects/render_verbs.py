@@ -153,6 +153,8 @@ def _count_words(n, ctx, one: str, many: str) -> str:
 
 def _draw(eff, arg, ctx):
     what = _count_words(arg.get("count", 1), ctx, "a card", "cards")
+    if arg.get("up_to"):  # Enabran Tain
+        return f"draw up to {what}"
     if arg.get("who") == "each":
         return f"have each player draw {what}"  # "you may have each player draw a card" (Keevan)
     return f"draw {what}" if arg.get("who", "you") == "you" else f"your opponent draws {what}"
@@ -605,6 +607,8 @@ VERBS = {
     "name_title": lambda e, a, c: (f"name {P.a_an(a['type']) if isinstance(a.get('type'), str) else 'a card'}"
                                    + (". This effect lasts until the start of your next turn"
                                       if a.get("until") else "")),
+    "name_number": lambda e, a, c: ("name a number" if a.get("chooser", "you") == "you"
+                                    else "your opponent names a number"),  # Eye to Eye, Final Adventure
     "name_card_type": lambda e, a, c: ("name a card type" if a.get("chooser", "you") == "you"
                                        else "your opponent names a card type")
     + (f" (except {P._or(a['except'])})" if a.get("except") else ""),

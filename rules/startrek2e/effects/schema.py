@@ -46,7 +46,7 @@ ABILITY_REQUIRED: dict[str, set[str]] = {
 }
 TRIGGER_EVENTS = {
     "play_self", "start_of_turn", "end_of_turn", "attempt_begins", "dilemma_revealed",
-    "dilemma_overcome", "mission_completed", "mission_failed", "personnel_killed",
+    "dilemma_overcome", "opponent_dilemma_overcome", "mission_completed", "mission_failed", "personnel_killed",
     "personnel_stopped", "opponent_reveals_or_discards", "combat_begins", "engagement_begins",
     "card_played", "about_to_be_killed", "about_to_be_stopped", "about_to_be_placed_in_brig",
     "combat_won", "engagement_won", "opponent_mission_completed", "about_to_play",
@@ -78,7 +78,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
-    "name_skill", "name_card_type", "name_title", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
+    "name_skill", "name_card_type", "name_title", "name_number", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
     "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
     "add_counters", "repeat_while", "as_player",
     "exchange_with_pile_top",
@@ -329,7 +329,11 @@ class _Checker(NounChecks):
                 if arg.get("until", "end_of_turn") != "end_of_turn":
                     self.err(f"{p}.until", "only 'end_of_turn'")
         elif verb in ("draw", "discard", "shuffle_deck", "score", "lose_points"):
-            self.keys(arg, {"count", "who", "from", "random", "amount"} | ({"filter", "up_to", "hand"} if verb == "discard" else set()), p)
+            self.keys(arg, {"count", "who", "from", "random", "amount"} | ({"filter", "up_to", "hand"} if verb == "discard" else
+                                                                         {"up_to"} if verb == "draw" else set()), p)
+            if isinstance(arg, dict) and verb == "draw" and "up_to" in arg and (
+                    arg["up_to"] is not True or arg.get("who", "you") != "you"):  # Enabran Tain
+                self.err(f"{p}.up_to", "true, for your own draw ('draw up to seven cards')")
             if isinstance(arg, dict) and verb == "discard":  # "discard a personnel from hand", "any number of cards"
                 if "hand" in arg and (arg["hand"] != "all" or set(arg) - {"hand", "who"}):
                     self.err(f"{p}.hand", "'all' (\"discard your hand\": with 'who' only)")
@@ -389,6 +393,10 @@ class _Checker(NounChecks):
                     self.err(f"{p}.type", "a card type or a list of them")
                 if arg.get("until", "start_of_your_next_turn") != "start_of_your_next_turn":
                     self.err(f"{p}.until", "'start_of_your_next_turn' (or none: while this card is in play)")
+        elif verb == "name_number":  # "Your opponent names a number" (Eye to Eye): {"chooser"?: SIDE} + as
+            self.keys(arg, {"chooser"}, p)
+            if isinstance(arg, dict) and arg.get("chooser", "you") not in SIDES:
+                self.err(f"{p}.chooser", "'you' or 'opponent'")
         elif verb == "name_card_type":  # "name a card type (except ship)" (Jack, Patrick): {"chooser"?, "except"?} + as
             self.keys(arg, {"chooser", "except"}, p)
             if isinstance(arg, dict) and (arg.get("chooser", "you") not in SIDES or not (

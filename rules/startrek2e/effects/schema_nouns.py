@@ -27,7 +27,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "matches_affiliation", "corresponds_with",
                "staffed", "at_trigger_mission",
                "on_event", "host", "at_trigger_from", "ship_commander", "with_attached", "aboard_ref", "on_planet",
-               "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
+               "named_number", "other_quadrant_than", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
                "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title",
                "playable_at"}
@@ -45,7 +45,7 @@ CONDITION_KEYS = {"facing_dilemma", "attempting", "in_combat", "present_with", "
                   "total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "drawing_dilemmas", "this_turn", "trigger_used_skill", "commands_more",
                   "has_skills_of", "has_mission_skills", "has_named_skills", "copy_overcome", "trigger_killed", "each_mission",
-                  "dilemma_unmet"}
+                  "dilemma_unmet", "ship_damaged"}
 
 
 def is_stat(name: Any) -> bool:
@@ -231,7 +231,12 @@ class NounChecks:
         if "fits_dilemma" in f and not (isinstance(f["fits_dilemma"], dict) and set(f["fits_dilemma"]) == {"ref"}
                                         and isinstance(f["fits_dilemma"]["ref"], str)):
             self.err(f"{path}.fits_dilemma", '{"ref": name} (the remembered dilemma)')
-        for k in ("with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by", "under_mission",
+        if "named_number" in f and not (isinstance(f["named_number"], dict) and set(f["named_number"]) == {"stats", "name"}
+                                        and isinstance(f["named_number"]["name"], str)
+                                        and isinstance(f["named_number"]["stats"], list) and f["named_number"]["stats"]
+                                        and all(is_stat(x) for x in f["named_number"]["stats"])):
+            self.err(f"{path}.named_number", '{"stats": [stats], "name": name} (the number named)')
+        for k in ("other_quadrant_than", "with_card", "equipped_with", "present_with", "same_title_as", "requirements_met_by", "under_mission",
                   "playable_at"):
             if k in f:
                 self.filter(f[k], f"{path}.{k}")
@@ -410,7 +415,7 @@ class NounChecks:
         if "has_skills_of" in c and not (isinstance(c["has_skills_of"], dict) and set(c["has_skills_of"]) == {"ref"}
                                          and isinstance(c["has_skills_of"]["ref"], str)):
             self.err(f"{path}.has_skills_of", '{"ref": name}')
-        for k in ("killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas",
+        for k in ("ship_damaged", "killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas",
                   "has_mission_skills", "dilemma_unmet"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")

@@ -55,7 +55,8 @@ def select(state: dict, frame: dict, pool: list, count: int):
     if m is None:
         return out
     from ..triggers import fire_urgent
-    if not fire_urgent(state, "random_selection", mission=m, cards=list(out), seat=frame["ctx"]["you"]):
+    if not fire_urgent(state, "random_selection", mission=m, cards=list(out), seat=frame["ctx"]["you"],
+                       by_dilemma=bool(frame["ctx"].get("dilemma"))):  # "made by a dilemma" (Change of Heart)
         return out
     S.log(state, "randomly_selected", cards=list(out), titles=[S.name(state, i) for i in out], mission=m)
     work["random_pick"] = out

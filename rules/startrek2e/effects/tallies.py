@@ -37,12 +37,12 @@ SKILLS = ("Acquisition", "Anthropology", "Archaeology", "Astrometrics", "Biology
           "Exobiology", "Geology", "Honor", "Intelligence", "Law", "Leadership", "Medical", "Navigation",
           "Officer", "Physics", "Programming", "Science", "Security", "Telepathy", "Transporters", "Treachery")
 
-FILTER_KEYS = {"named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed",
+FILTER_KEYS = {"named_number", "other_quadrant_than", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "is_trigger_card", "completed",
                "shares_skill_with", "requirement_skill", "shares_with", "named_title", "playable_at"}
 CONDITION_KEYS = {"total", "alike", "killed_this_attempt", "trigger_in", "completed_using_skill", "selected",
                   "your_turn", "card_owner", "this_turn", "commands_more",
                   "has_skills_of", "has_mission_skills", "has_named_skills", "trigger_killed", "each_mission",
-                  "dilemma_unmet"}
+                  "dilemma_unmet", "ship_damaged"}
 AMOUNT_KEYS = {"skill_dots", "completed_missions", "round", "beyond", "dilemmas_faced", "cost_paid"}
 
 
@@ -60,6 +60,10 @@ def _commanded(state: dict, f: dict, ctx: dict) -> list[int]:
 
 def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
     """One filter key of :data:`FILTER_KEYS` for card ``iid``."""
+    if k == "named_number":  # {"stats": [...], "name": n}: one of those numbers of the card is the number named
+        # ("each of those personnel that has an attribute matching that number": Eye to Eye)
+        n = (ctx.get("named") or {}).get(v["name"])
+        return n is not None and any(ST.value(state, iid, st) == n for st in v["stats"])
     if k == "named_skill":  # has the skill a player named ("each of those personnel that has that skill")
         name = (ctx.get("named") or {}).get(v)
         return name is not None and ST.value(state, iid, name) >= 1
@@ -89,6 +93,11 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict) -> bool:
         return S.ctype(state, iid) in ("personnel", "ship", "equipment") and any(
             S.mission_type(state, m) == "headquarters" and ST.hq_allows(state, m, iid)
             for m in F.candidates(state, {"type": "mission", **v}, ctx))
+    if k == "other_quadrant_than":  # "a mission that has a different quadrant icon than this mission" (Distant
+        from . import filters as F  # Exploration): a mission whose quadrant no matching card's mission has
+        from .extra import mission_fact
+        mine, ok = mission_fact(state, iid, "quadrant")
+        return ok and all(mission_fact(state, o, "quadrant")[0] != mine for o in F.candidates(state, v, ctx))
     if k == "same_title_as":  # "a copy of a personnel you command", "with the same card title" (Aid Clone
         from . import filters as F  # Colony, Mental Discipline): another card matching FILTER has its title
         title = S.title(state, iid)
@@ -149,6 +158,10 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     """One condition key of :data:`CONDITION_KEYS`."""
     from . import filters as F
     data = ctx.get("event") or {}
+    if k == "ship_damaged":  # "Unless there are no damage markers on this ship" (Shipboard Fire): the ship of the
+        # attempt under way has a damage card
+        ship = (state.get("attempt") or {}).get("ship")
+        return bool(ship and ship in state["cards"] and state["cards"][ship].get("damage")) == bool(v)
     if k == "each_mission":  # "if each of your non-headquarters missions is an [AQ] mission" (Reflections 2.0):
         # every non-headquarters mission you command matches (none: nothing fails)
         mine = F.candidates(state, {"type": "mission", "owner": "you", "not": {"mission_type": "headquarters"}}, ctx)
@@ -357,6 +370,17 @@ def name_card_type(state: dict, frame: dict, eff: dict, arg: dict):
     type (except ship)": Patrick), in the open; FILTER ``named_type`` reads it (Jack, Patrick)."""
     named = [t for t in DRAW_TYPES if t not in (arg.get("except") or ())]
     return _name(state, frame, eff, arg, "card_type", "Name a card type", named)
+
+
+#: The numbers a player may name ("Your opponent names a number": Eye to Eye, Final Adventure): every
+#: value a personnel's cost or attribute reaches in play (RULES.md "Reflections 2.0").
+NUMBERS = tuple(range(21))
+
+
+def name_number(state: dict, frame: dict, eff: dict, arg: dict):
+    """``{"name_number": {"chooser"?: SIDE}, "as": name}``: the chooser names a number from 0 to 20 (a
+    decision ``{"type": "choose", "number": n}``, in the open); FILTER ``named_number`` reads it."""
+    return _name(state, frame, eff, arg, "number", "Name a number", NUMBERS)
 
 
 def _name(state: dict, frame: dict, eff: dict, arg: dict, what: str, prompt: str, names) -> bool:

@@ -63,7 +63,7 @@ PUBLIC_LOG_EVENTS = {
     "prevented", "examined", "revealed_cards", "gained_skills", "placed_in_play",
     "paid_for_skills", "action", "shuffled_into_deck", "placed_from_discard", "replaced", "requirements_added",
     "faces_instead", "placed", "added_to_drawn", "randomly_selected", "selected_again",
-    "combat_prevented", "engagement_prevented", "named_skill", "named_card_type", "lost_skills", "skills_blanked", "exchanged_with_pile_top", "placed_on_pile_top", "exchanged_with_deck_top",
+    "combat_prevented", "engagement_prevented", "named_skill", "named_number", "named_card_type", "lost_skills", "skills_blanked", "exchanged_with_pile_top", "placed_on_pile_top", "exchanged_with_deck_top",
     "exchanged_hand_with_deck_bottom",
     "added_strength", "extra_dilemmas", "redrew_dilemmas", "searched_dilemmas", "placed_on_stack", "chose_examined",
     "used_cost_change", "named_card", "counters_added", "joined_attempt", "excluded_from_selection",

@@ -4,7 +4,7 @@ from rules.startrek2e import stats as ST
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
-from .helpers import act, check_invariants, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
 FED_MISSIONS = ("T-P1", "T-P2", "T-S1", "T-S2")
@@ -123,4 +123,343 @@ def test_lamat_ukan_does_not_answer_an_engagement_an_opponent_began():
         st = act(st, {"type": "pass"})
     assert any(e["event"] == "engagement" for e in st["log"])
     assert "if you began that engagement" in render_card(DB["6P048"])[0]
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- draw up_to
+def test_enabran_tain_draws_up_to_seven_then_discards_two():
+    """Enabran Tain, "Retired" Spymaster: "When you play this personnel, if each of your
+    non-headquarters missions requires Intelligence, you may draw up to seven cards, then discard two
+    cards from hand." Every mission of seat 0 requires Intelligence: he is offered the response, names
+    three (0 to 7 offered), draws three and discards two; while one does not, nothing is offered."""
+    for needed in (True, False):
+        st = started(f"tain-{needed}")
+        if needed:
+            _set_missions(st, requirements=[{"skills": {"Intelligence": 1, "Security": 1}}])
+        tain = real(st, 0, "T-F7", "6P044", "hand", 0)
+        st["extra_cards"]["6P044"] = {**DB["6P044"], "affiliations": ["federation"]}  # playable at the [Fed] HQ
+        hand, deck = len(st["seats"][0]["hand"]), len(st["seats"][0]["deck"])
+        st = _play(st, tain)
+        offered = st["pending"]["kind"] == "respond" and any(o.get("card") == tain for o in options(st))
+        assert offered == needed
+        if not needed:
+            assert len(st["seats"][0]["hand"]) == hand - 1
+            continue
+        st = respond(st, tain)
+        assert st["pending"]["kind"] == "choose" and [o["count"] for o in options(st)] == list(range(8))
+        st = act(st, {"type": "choose", "count": 3})
+        assert len(st["seats"][0]["deck"]) == deck - 3
+        while st["pending"]["kind"] == "choose":
+            st = act(st, options(st)[0])
+        assert len(st["seats"][0]["hand"]) == hand - 1 + 3 - 2
+        check_invariants(st)
+    assert "you may draw up to seven cards, then discard two cards from hand" in render_card(DB["6P044"])[0]
+
+
+# ---------------------------------------------------------------- CONDITION ship_damaged
+def test_shipboard_fire_stops_the_crew_only_of_a_damaged_ship():
+    """Shipboard Fire: "Unless there are no damage markers on this ship, all your personnel are
+    stopped." Seat 0 attempts Intercept Renegade aboard the Galaxy: undamaged, the fire does nothing
+    (the crew goes on and completes it); with a damage card on the Galaxy, every attempting personnel
+    is stopped."""
+    from rules.startrek2e import glossary as G
+    for damaged in (False, True):
+        st = started(f"shipboard-fire-{damaged}")
+        m = mission(st, 0, "T-S1")
+        ship = put(st, 0, "T-SF", "ships", m)
+        crew = [put(st, 0, g, "aboard", ship) for g in ("T-F1", "T-F4", "T-F5", "T-F3")]
+        real(st, 1, "T-D1", "6P009")
+        if damaged:
+            G.place_damage(st, find(st, 1, "T-D6"), ship)
+        st = turn_to(st, 0, "orders")
+        st = attempt(st, m, dilemmas=["6P009"], ship=ship)
+        assert all(st["cards"][c]["stopped"] for c in crew) == damaged
+        assert any(e["event"] == "completed" for e in st["log"]) == (not damaged)
+        check_invariants(st)
+
+
+# ---------------------------------------------------------------- random_selection by_dilemma
+def test_change_of_heart_reselects_a_random_selection_made_by_a_dilemma():
+    """Change of Heart: "To play this interrupt, you must command three [Rom] personnel. When a random
+    selection is made by a dilemma, you may ignore its results and select again." Four [Rom] personnel
+    face Aftermath ("Randomly select three personnel"); seat 0 plays Change of Heart in the
+    random_selection window and the three are selected again."""
+    st = started("change-of-heart")
+    m = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7", "T-F2", "T-F3")]
+    for n, c in enumerate(team):
+        key = f"X-ROM{n}"
+        st["extra_cards"][key] = {**st["extra_cards"][st["cards"][c]["guid"]], "id": key, "affiliations": ["romulan"]}
+        st["cards"][c]["guid"] = key
+    st["extra_cards"]["T-P1"] = {**st["extra_cards"]["T-P1"], "attempt_affiliations": ["romulan"]}
+    heart = real(st, 0, "T-I2", "6P033", "hand", 0)
+    real(st, 1, "T-D1", "6P001")
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["6P001"], respond_with=heart)
+    assert st["cards"][heart]["zone"] == "discard"
+    assert any(e["event"] == "selected_again" for e in st["log"])
+    check_invariants(st)
+
+
+def test_change_of_heart_reads_whether_a_dilemma_made_the_selection():
+    """Its condition reads the event's ``by_dilemma``: a random selection made by another card's text
+    (no dilemma being resolved) does not let it be played."""
+    from rules.startrek2e import triggers as T
+    from rules.startrek2e.effects import filters as F
+    st = started("change-of-heart-event")
+    heart = real(st, 0, "T-I2", "6P033", "hand", 0)
+    ctx = T._ctx(st, heart, "random_selection", {"by_dilemma": False}, 0)
+    assert not F.condition(st, {"trigger_by_dilemma": True}, ctx)
+    ctx = T._ctx(st, heart, "random_selection", {"by_dilemma": True}, 0)
+    assert F.condition(st, {"trigger_by_dilemma": True}, ctx)
+
+
+# ---------------------------------------------------------------- FILTER other_quadrant_than
+def test_distant_exploration_scores_5_for_a_mission_in_another_quadrant_than_its_headquarters():
+    """Distant Exploration: "Plays on your headquarters mission. When you complete a mission that has a
+    different quadrant icon than this mission, score 5 points." Played on seat 0's [AQ] headquarters:
+    completing Chart Nebula ([GQ], 35 points) scores 40; completing Survey Planet ([AQ], 35) scores 35."""
+    for target, expected in (("T-S2", 40), ("T-P1", 35)):
+        st = started(f"distant-exploration-{target}")
+        hq = mission(st, 0, "T-HQF")
+        ev = real(st, 0, "T-EV4", "6P019", "hand", 0)
+        st = _play(st, ev)
+        st = respond(st)
+        assert st["cards"][ev]["zone"] != "hand" and st["cards"][ev].get("in") == hq
+        m = mission(st, 0, target)
+        if target == "T-S2":
+            ship = put(st, 0, "T-SF", "ships", m)
+            for g in ("T-F1", "T-F4", "T-F5", "T-F3"):
+                put(st, 0, g, "aboard", ship)
+        else:
+            ship = None
+            for g in ("T-F1", "T-F7", "T-F2", "T-F3"):
+                put(st, 0, g, "pile", m)
+        st = turn_to(st, 0, "orders")
+        st = attempt(st, m, ship=ship)
+        assert any(e["event"] == "completed" for e in st["log"])
+        assert st["seats"][0]["score"] == expected
+        check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb name_number, FILTER named_number
+def _named_number(seed: str, dilemma: str, number: int) -> tuple:
+    """Seat 0's Picard (cost 3, Integrity 6, Cunning 8, Strength 6), Crusher, La Forge (cost 2, 6/6/6) and
+    O'Brien (cost 1, 6/6/6) attempt Survey Planet; seat 1 stacks ``dilemma`` and names ``number`` (0 to
+    20 offered, to him only)."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    picard, crusher = (put(st, 0, g, "pile", m) for g in ("T-F1", "T-F2"))
+    for g in ("T-F3", "T-F8"):
+        put(st, 0, g, "pile", m)
+    real(st, 1, "T-D1", dilemma)
+    st = attempt(turn_to(st, 0, "orders"), m, dilemmas=[dilemma])
+    assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 1
+    assert [o["number"] for o in options(st)] == list(range(21))
+    st = act(st, {"type": "choose", "number": number})
+    assert any(e["event"] == "named_number" and e["number"] == number for e in st["log"])
+    return respond(st), picard, crusher
+
+
+def test_eye_to_eye_stops_the_selected_personnel_with_an_attribute_matching_the_number_named():
+    """Eye to Eye: "Your opponent names a number. Randomly select two personnel. Each of those personnel
+    that has an attribute matching that number is stopped." Named 6, each of the two selected is
+    stopped (everyone has a 6); named 8, only Picard (Cunning 8) is ever stopped — whenever he is
+    among the two selected."""
+    def stopped_by_it(st):
+        out = []
+        for e in st["log"]:
+            if e["event"] in ("overcome", "returned_to_pile", "failed", "completed"):
+                break
+            if e["event"] == "stopped":
+                out.append(e["card"])
+        return out
+    st, picard, crusher = _named_number("eye-to-eye-6", "6P003", 6)
+    assert len(stopped_by_it(st)) == 2
+    check_invariants(st)
+    hits = 0
+    for seed in range(6):  # over a few seeds Picard is among the two selected at least once
+        st, picard, crusher = _named_number(f"eye-to-eye-8-{seed}", "6P003", 8)
+        assert stopped_by_it(st) in ([], [picard])
+        hits += stopped_by_it(st) == [picard]
+    assert hits
+
+
+def test_final_adventure_kills_a_random_personnel_of_the_cost_named_for_each_headquarters():
+    """Final Adventure: "Your opponent names a number. For each of your headquarters missions, randomly
+    select a personnel who has a cost equal to that number to be killed and this dilemma returns to its
+    owner's dilemma pile." Seat 0 commands one headquarters; seat 1 names 3: Picard (cost 3) is killed,
+    Crusher (cost 2) is not, and the dilemma goes back under seat 1's pile."""
+    st, picard, crusher = _named_number("final-adventure", "6P004", 3)
+    assert st["cards"][picard]["zone"] == "discard" and st["cards"][crusher]["zone"] != "discard"
+    fa = find(st, 1, "6P004", zones=("dilemmas",))
+    assert st["seats"][1]["dilemmas"][-1] == fa
+    check_invariants(st)
+
+
+def test_mr_tricorder_places_the_chosen_personnel_aboard_your_ship_or_stops_two():
+    """Mr. Tricorder: "Your opponent chooses a personnel. Unless you choose to place him or her aboard your
+    ship at this mission, randomly select two personnel to be stopped." Seat 1 chooses Picard; with the
+    Galaxy at Survey Planet seat 0 places him aboard it (nobody is stopped by the dilemma, Picard leaves
+    the planet); declining, or with no ship there, two random personnel are stopped."""
+    for case in ("aboard", "decline", "no_ship"):
+        st = started(f"mr-tricorder-{case}")
+        m = mission(st, 0, "T-P1")
+        team = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7", "T-F2", "T-F3")]
+        ship = put(st, 0, "T-SF", "ships", m) if case != "no_ship" else None
+        real(st, 1, "T-D1", "6P008")
+        st = attempt(turn_to(st, 0, "orders"), m, dilemmas=["6P008"])
+        assert st["pending"]["seat"] == 1
+        st = act(st, {"type": "choose", "card": team[0]})
+        if case != "no_ship":
+            assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "yes_no"
+            st = act(st, {"type": "yes_no", "yes": case == "aboard"})
+            while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0 and case == "aboard":
+                st = act(st, {"type": "choose", "card": ship})
+        stopped = []
+        for e in st["log"]:
+            if e["event"] in ("overcome", "returned_to_pile", "failed", "completed"):
+                break
+            stopped += [e["card"]] if e["event"] == "stopped" else []
+        if case == "aboard":
+            assert st["cards"][team[0]]["zone"] == "aboard" and st["cards"][team[0]]["in"] == ship and stopped == []
+        else:
+            assert len(stopped) == 2 and st["cards"][team[0]]["zone"] == "pile"
+        check_invariants(st)
+
+
+def test_worn_out_welcome_sends_the_stopped_personnel_to_your_headquarters_unless_you_have_the_skills():
+    """Worn-Out Welcome: "Randomly select a personnel to be stopped. Unless you have Anthropology and 2
+    Diplomacy or Transporters and 3 Treachery, place that personnel on one of your headquarters
+    missions." Without those skills the stopped personnel ends (stopped) at seat 0's headquarters; with
+    Picard, Troi and Guinan (Anthropology and 2 Diplomacy left whoever is stopped) he stays there."""
+    for skilled in (False, True):
+        st = started(f"worn-out-welcome-{skilled}")
+        m, hq = mission(st, 0, "T-P1"), mission(st, 0, "T-HQF")
+        team = [put(st, 0, g, "pile", m) for g in (("T-F1", "T-F7", "T-N1") if skilled else ("T-F4", "T-F3", "T-F5"))
+                + ("T-F2",)]
+        real(st, 1, "T-D1", "6P013")
+        st = attempt(turn_to(st, 0, "orders"), m, dilemmas=["6P013"])
+        while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+            st = act(st, {"type": "choose", "card": hq})
+        first = next(e["card"] for e in st["log"] if e["event"] == "stopped")
+        assert first in team and st["cards"][first]["stopped"]
+        assert (st["cards"][first]["in"] == hq) == (not skilled)
+        check_invariants(st)
+
+
+# ---------------------------------------------------------------- cards using the language as it is
+def _relabel(st: dict, card: str, key: str, **facts) -> str:
+    """Re-deal a fixture card ``card`` with other printed ``facts`` (its own fixture id ``key``)."""
+    st["extra_cards"][key] = {**st["extra_cards"][st["cards"][card]["guid"]], "id": key, **facts}
+    st["cards"][card]["guid"] = key
+    return card
+
+
+def test_interstellar_treaty_places_a_diplomacy_personnel_from_hand_on_your_headquarters():
+    """Interstellar Treaty: "To play this event, you must command two Diplomacy personnel. Place a
+    Diplomacy personnel from hand who costs 3 or less on your headquarters mission. Destroy this
+    event." Picard and Troi at the headquarters; Guinan (Diplomacy, cost 2) goes from hand to it."""
+    st = started("interstellar-treaty")
+    hq = mission(st, 0, "T-HQF")
+    for g in ("T-F1", "T-F7"):
+        put(st, 0, g, "pile", hq)
+    guinan = put(st, 0, "T-N1", "hand", 0)
+    treaty = real(st, 0, "T-EV4", "6P024", "hand", 0)
+    st = _play(st, treaty)
+    while st["pending"]["kind"] == "choose":
+        assert all(o.get("card") in (guinan, hq) for o in options(st))
+        st = act(st, next(o for o in options(st) if o.get("card") in (guinan, hq)))
+    assert st["cards"][guinan]["zone"] == "pile" and st["cards"][guinan]["in"] == hq
+    assert st["cards"][treaty]["zone"] == "discard"
+    check_invariants(st)
+
+
+def test_friction_stops_each_non_jem_hadar_personnel_played():
+    """Friction: "To play this event, you must command three [Dom] personnel. Plays in your core. When a
+    player plays a non-Jem'Hadar personnel, that personnel is stopped." The Ensign played is stopped; a
+    Jem'Hadar played is not."""
+    st = started("friction")
+    hq = mission(st, 0, "T-HQF")
+    st["extra_cards"]["T-HQF"] = {**st["extra_cards"]["T-HQF"],
+                                  "mechanics": [{"kind": "headquarters", "affiliations": ["federation", "dominion"]}]}
+    for n, g in enumerate(("T-F2", "T-F3", "T-F5")):
+        _relabel(st, put(st, 0, g, "pile", hq), f"X-DOM{n}", affiliations=["dominion"])
+    friction = real(st, 0, "T-EV4", "6P020", "hand", 0)
+    st = respond(_play(st, friction))
+    assert st["cards"][friction]["zone"] == "core"
+    ensign = put(st, 0, "T-F6", "hand", 0)
+    st = respond(_play(st, ensign))
+    assert st["cards"][ensign]["zone"] == "pile" and st["cards"][ensign]["stopped"]
+    soldier = _relabel(st, put(st, 0, "T-F8", "hand", 0), "X-JH", species="Jem'Hadar", affiliations=["dominion"])
+    st = respond(_play(st, soldier))
+    assert st["cards"][soldier]["zone"] == "pile" and not st["cards"][soldier]["stopped"]
+    check_invariants(st)
+
+
+def test_disadvantage_into_advantage_makes_the_first_unique_personnel_each_turn_cost_2_less():
+    """Disadvantage Into Advantage: "… The first unique personnel played each turn costs -2." Picard
+    (unique, cost 3) played first costs 1; Data (unique, cost 3) after him costs 3."""
+    st = started("disadvantage")
+    hq = mission(st, 0, "T-HQF")
+    for n, g in enumerate(("T-F2", "T-F3", "T-F5")):
+        _relabel(st, put(st, 0, g, "pile", hq), f"X-TNG{n}", icons=["tng"])
+    ev = real(st, 0, "T-EV4", "6P018", "hand", 0)
+    put(st, 0, "T-F1", "hand", 0), put(st, 0, "T-F4", "hand", 0)
+    st = respond(_play(st, ev))
+    assert st["cards"][ev]["zone"] == "core"
+    counters = st["seats"][0]["counters"]
+    def play(guid):  # one option per title in hand (the copies are alike)
+        return respond(act(st, next(o for o in options(st) if o.get("card")
+                                    and st["cards"][o["card"]]["guid"] == guid and o.get("at"))))
+    st = play("T-F1")
+    assert st["seats"][0]["counters"] == counters - 1
+    st = play("T-F4")
+    assert st["seats"][0]["counters"] == counters - 1 - 3
+    check_invariants(st)
+
+
+def test_odo_is_cunning_and_strength_plus_1_per_diplomacy_and_security_personnel_in_your_discard_pile():
+    """Odo, Curzon Odo: "Cunning +1 for each Diplomacy personnel in your discard pile (limit +4) …
+    Strength +1 for each Security personnel …". Five Diplomacy personnel there: Cunning +4 (the limit);
+    one Security personnel: Strength +1."""
+    st = started("odo")
+    odo = real(st, 0, "T-F6", "6P040", "pile", mission(st, 0, "T-HQF"))
+    cunning, strength = ST.value(st, odo, "cunning"), ST.value(st, odo, "strength")
+    for g in ("T-F1", "T-F1", "T-F7", "T-F7", "T-N1"):
+        put(st, 0, g, "discard", 0)
+    put(st, 0, "T-F5", "discard", 0)
+    assert ST.value(st, odo, "cunning") == cunning + 4 and ST.value(st, odo, "strength") == strength + 1
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- trigger event opponent_dilemma_overcome
+def test_stealth_mission_keeps_a_card_per_overcome_dilemma_and_returns_them_for_range():
+    """Stealth Mission: "When your opponent overcomes a dilemma, you may place a card from hand on this
+    event. At the start of each of your turns, take all cards on this event into hand to make your
+    Cloaking Device ship Range +1 until the end of this turn for each card take off this event this
+    way." Seat 0 overcomes seat 1's Nothing Happens: seat 1 places a card from hand on the event; as his
+    turn starts it comes back to his hand and his cloaking Bird is Range +1."""
+    from rules.startrek2e import flow
+    from rules.startrek2e.turn import turn_start
+    st = started("stealth-mission")
+    m = mission(st, 0, "T-P1")
+    for g in ("T-F1", "T-F7", "T-F2", "T-F3"):
+        put(st, 0, g, "pile", m)
+    stealth = real(st, 1, "T-EV1", "6P030", "core", 1)
+    bird = _relabel(st, put(st, 1, "T-SK", "ships", mission(st, 1, "T-HQK")), "X-CLOAK", keywords=["Cloaking Device"])
+    rng = ST.value(st, bird, "range")
+    st = attempt(turn_to(st, 0, "orders"), m, dilemmas=["T-D8"], respond_with=stealth)
+    assert st["pending"]["seat"] == 1 and st["pending"]["kind"] == "choose"
+    kept = options(st)[0]["card"]
+    assert kept in st["seats"][1]["hand"]
+    st = respond(act(st, options(st)[0]))
+    assert st["cards"][kept]["zone"] == "placed" and st["cards"][kept]["in"] == stealth
+    check_invariants(st)
+    st["turn"]["player"], st["pending"] = 1, None
+    turn_start(st)
+    st = flow.advance(st)
+    while st["pending"]["kind"] in ("choose", "respond"):
+        st = act(st, options(st)[0]) if st["pending"]["kind"] == "choose" else respond(st)
+    assert kept in st["seats"][1]["hand"] and ST.value(st, bird, "range") == rng + 1
     check_invariants(st)
