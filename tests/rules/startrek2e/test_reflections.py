@@ -463,3 +463,29 @@ def test_stealth_mission_keeps_a_card_per_overcome_dilemma_and_returns_them_for_
         st = act(st, options(st)[0]) if st["pending"]["kind"] == "choose" else respond(st)
     assert kept in st["seats"][1]["hand"] and ST.value(st, bird, "range") == rng + 1
     check_invariants(st)
+
+
+def test_hard_time_holds_a_random_personnel_until_your_next_turn_then_returns_him_to_hand():
+    """Hard Time: "Place this dilemma in your core. Randomly select a personnel and place him or her on
+    this dilemma. At the start of your next turn, remove this dilemma from the game and return the
+    personnel on it to his or her owner's hand." The dilemma goes to seat 0's core with one of his four
+    attempting personnel on it (out of play); as his next turn starts that personnel is in his hand and
+    the dilemma is out of the game."""
+    from rules.startrek2e import flow
+    from rules.startrek2e import state as S
+    from rules.startrek2e.turn import turn_start
+    st = started("hard-time")
+    m = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", m) for g in ("T-F1", "T-F7", "T-F2", "T-F3")]
+    real(st, 1, "T-D1", "6P006")
+    st = attempt(turn_to(st, 0, "orders"), m, dilemmas=["6P006"])
+    hard = next(i for i, c in st["cards"].items() if c["guid"] == "6P006")
+    assert st["cards"][hard]["zone"] == "core" and S.commander(st, hard) == 0
+    held = [c for c in team if st["cards"][c]["zone"] == "placed"]
+    assert len(held) == 1 and st["cards"][held[0]]["in"] == hard and not S.in_play(st, held[0])
+    check_invariants(st)
+    st["turn"]["player"], st["pending"] = 0, None
+    turn_start(st)
+    st = flow.advance(st)
+    assert held[0] in st["seats"][0]["hand"] and st["cards"][hard]["zone"] == "out"
+    check_invariants(st)
