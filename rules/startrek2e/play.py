@@ -68,26 +68,6 @@ def playable_interrupt(state: dict, seat: int, iid: str, orders: bool) -> bool:
                and C.payable(state, seat, iid, ab.get("cost") or []) for ab in abs_)
 
 
-def playable_from_events(state: dict, seat: int) -> list:
-    """The cards ``seat`` owns lying on an opponent's event that says "An opponent may play a card he
-    or she owns that is on this event as if that card were in his or her hand" (keyword
-    ``owner_may_play_placed``: Trial of Faith, Forcing Their Hand; effects/on_event.py) — played as
-    from his hand, with everything a play from hand asks (RULES.md "Cards placed on an event")."""
-    out: list = []
-    for s, other in enumerate(state["seats"]):
-        if s == seat:
-            continue
-        for e in other["core"]:
-            placed = state["cards"][e].get("placed")
-            if not placed or S.commander(state, e) in (None, seat) or not S.keyword_abilities(state, e, "owner_may_play_placed"):
-                continue
-            blk = X.blankers(state)
-            if blk and X.blanked(state, e, blk):
-                continue
-            out += [c for c in placed if state["cards"][c]["owner"] == seat]
-    return out
-
-
 def legal(state: dict, seat: int, *, orders: bool = False) -> list[dict]:
     """The cards ``seat`` may play now. Only reads the state, so the statics in play are
     listed once for all of them (``stats.frozen``) instead of once per cost read."""
@@ -99,7 +79,7 @@ def _legal(state: dict, seat: int, orders: bool) -> list[dict]:
     out = []
     counters = state["seats"][seat]["counters"]
     seen = set()
-    for iid in state["seats"][seat]["hand"] + playable_from_events(state, seat):
+    for iid in state["seats"][seat]["hand"] + X.playable_from_events(state, seat):
         guid = state["cards"][iid]["guid"]
         if state["cards"][iid]["zone"] == "placed":  # a copy on an event is not one in hand (its host may score)
             guid = (guid, state["cards"][iid]["in"])

@@ -252,7 +252,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
         out.append({"type": "respond", "card": iid, "ability": k})
     if not known:
         return out
-    for iid in state["seats"][seat]["hand"]:
+    for iid in state["seats"][seat]["hand"] + X.playable_from_events(state, seat):  # (+ as if from hand: Trial of Faith)
         for k, ab in S.numbered_abilities(state, iid, ("when", event)):  # its interrupts for this event
             if ab.get("kind") != "interrupt" or ab.get("when") != event or f"{iid}:{k}" in w["used"]:
                 continue
@@ -319,6 +319,8 @@ def answer(state: dict, seat: int, action: dict) -> None:
     if ab.get("kind") == "interrupt":
         X.interrupt_used(state, iid)
         S.log(state, "played_interrupt", seat=seat, card=iid, title=S.name(state, iid))
+        if state["cards"][iid]["zone"] == "placed":  # from an opponent's event, as if from hand (Trial of Faith)
+            fire(state, "played_from_this_event", card=iid, seat=seat, host=state["cards"][iid]["in"])
         owner = state["cards"][iid]["owner"]
         S.move(state, iid, "discard", owner)  # as glossary.played_to_discard (a layer above this one)
         fire_urgent(state, "about_to_place_in_discard_pile", card=iid, seat=owner, while_in="discard")

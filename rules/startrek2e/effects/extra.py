@@ -645,3 +645,24 @@ def commander_aboard_change(state: dict, seat: int, iid: str, at) -> int:
         return 0
     return sum(ab.get("count", 0) for src, ab in _unstopped_keywords(state, "commanders_play_aboard")
                if S.commander(state, src) == seat)
+
+
+# -- "as if that card were in his or her hand" (cards on an event; effects/on_event.py) --
+def playable_from_events(state: dict, seat: int) -> list:
+    """The cards ``seat`` owns lying on an opponent's event that says "An opponent may play a card he
+    or she owns that is on this event as if that card were in his or her hand" (keyword
+    ``owner_may_play_placed``: Trial of Faith, Forcing Their Hand; effects/on_event.py) — played as
+    from his hand, with everything a play from hand asks (RULES.md "Cards placed on an event")."""
+    out: list = []
+    for s, other in enumerate(state["seats"]):
+        if s == seat:
+            continue
+        for e in other["core"]:
+            placed = state["cards"][e].get("placed")
+            if not placed or S.commander(state, e) in (None, seat) or not S.keyword_abilities(state, e, "owner_may_play_placed"):
+                continue
+            blk = blankers(state)
+            if blk and blanked(state, e, blk):
+                continue
+            out += [c for c in placed if state["cards"][c]["owner"] == seat]
+    return out

@@ -349,3 +349,25 @@ def test_bleeding_to_death_goes_to_the_core_and_keeps_deck_cards_face_down_until
     assert (st["cards"][bleed]["zone"], st["cards"][bleed]["in"]) == ("out", 1)
     assert render_card(DB["4U008"])[0].endswith("kill a random personnel, then place this dilemma in your core.")
     check_invariants(st)
+
+
+def test_a_when_interrupt_on_trial_of_faith_answers_its_event_as_if_from_its_owners_hand():
+    """"As if that card were in his or her hand": a "when" interrupt its owner has on an opponent's Trial
+    of Faith is offered in the response window of its event, and the event's player scores 5 points."""
+    st = started("trial-when")
+    m = mission(st, 0, "T-P1")
+    for g in ("T-F1", "T-F7", "T-F2"):
+        put(st, 0, g, "pile", m)
+    trial = real(st, 1, "T-EV1", "3U065", "core", 1)
+    quick = find(st, 0, "T-I1")  # Quick Thinking: "when a dilemma is revealed", Cunning +3
+    st["cards"][trial].setdefault("placed", [])
+    S.move(st, quick, "placed", trial)
+    for c in list(st["seats"][0]["hand"]):  # nothing of the kind in hand: the one on the event is offered
+        if st["cards"][c]["guid"] == "T-I1":
+            S.move(st, c, "deck", 0)
+    st = turn_to(st, 0, "orders")
+    score = st["seats"][1]["score"]
+    st = attempt(st, m, ("T-D1",), respond_with=quick)
+    assert st["cards"][quick]["zone"] == "discard"
+    assert st["seats"][1]["score"] == score + 5
+    check_invariants(st)
