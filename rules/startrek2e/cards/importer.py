@@ -79,6 +79,8 @@ KNOWN_TITLES = frozenset({
     "Limara'Son", "Darok", "Yelgrun", "Reginald Barclay", "Founder Leader",
     # Necessary Evil personnel, checked by hand
     "Kira Meru", "Karen Farris", "Rusot", "Selok", "Five of Twelve",
+    # Strange New Worlds personnel, checked by hand
+    "Tekeny Ghemor", "Kivas Fajo", "Dr. Leah Brahms", "Goss", "Ruk", "Minuet", "Noonien Soong",
 })
 #: Names that are one title with no subtitle although they look split.
 WHOLE_TITLES = frozenset({"I.K.S. Lukara", "I.K.S. Hegh'ta", "I.K.S. Maht-H'a", "Qualor II Rendezvous"})
@@ -606,7 +608,16 @@ def assign_ids(rows: list[dict[str, str]]) -> list[tuple[dict[str, str], str, st
                 same = base_name(rows[i]["Name"]) == base_name(rows[primary]["Name"])
                 out[i] = (rows[i], f"{collector}~{n}", collector if same else None)
                 n += 1
-    return [entry for entry in out if entry is not None]
+    entries = [entry for entry in out if entry is not None]
+    # Sets 7 on print each of 18 cards again as an alternate-image "A" rarity card under a
+    # collector's info of its own (7A001 Code of Honor is 7R002 Code of Honor): the same card,
+    # so it is an alternate printing of the same-named non-"A" card of its set.
+    primaries: dict[tuple[str, str, str], str] = {}
+    for row, card_id, alternate_of in entries:
+        if row["Rarity"] != "A" and alternate_of is None:
+            primaries.setdefault((row["Set"], row["Type"], base_name(row["Name"])), card_id)
+    return [(row, card_id, primaries.get((row["Set"], row["Type"], base_name(row["Name"])), alternate_of)
+             if row["Rarity"] == "A" else alternate_of) for row, card_id, alternate_of in entries]
 
 
 def import_cards(cards_text: str, hof_text: str) -> dict[str, list[dict[str, Any]]]:

@@ -35,6 +35,8 @@ def _count_clause(f: dict, n: int, ctx: Ctx, negative: bool = False) -> str:
     among the attempting personnel), "the ship used has a [Maq] personnel aboard"."""
     if f.get("self"):
         rest = {k: v for k, v in f.items() if k != "self"}
+        if rest == {"completed": True} and ctx.this == "this mission":  # Deliver Prisoners
+            return "you have not completed this mission" if negative else "you have completed this mission"
         return f"{ctx.this} {predicate(rest, ctx) or 'is in play'}"
     if "ref" in f:
         rest = {k: v for k, v in f.items() if k not in ("ref", "type")}
@@ -244,7 +246,10 @@ def condition(c: dict, ctx: Ctx) -> str:
         elif k == "trigger_used_skill":
             parts.append(f"that personnel used {_or(v)} to meet them")
         elif k == "completed_using_skill":
-            parts.append(f"{ctx.this} used a skill to complete it" if v else f"{ctx.this} did not use a skill to complete it")
+            if isinstance(v, str):
+                parts.append(f"{ctx.this} used {v} to complete it")
+            else:
+                parts.append(f"{ctx.this} used a skill to complete it" if v else f"{ctx.this} did not use a skill to complete it")
         else:
             parts.append(f"<?{k}>")
     return _and(parts)

@@ -415,7 +415,12 @@ class NounChecks:
         if "has_skills_of" in c and not (isinstance(c["has_skills_of"], dict) and set(c["has_skills_of"]) == {"ref"}
                                          and isinstance(c["has_skills_of"]["ref"], str)):
             self.err(f"{path}.has_skills_of", '{"ref": name}')
-        for k in ("ship_damaged", "killed_this_attempt", "completed_using_skill", "selected", "your_turn", "card_owner", "drawing_dilemmas",
+        if "completed_using_skill" in c and not (isinstance(c["completed_using_skill"], bool)
+                                                 or (isinstance(c["completed_using_skill"], str)
+                                                     and is_stat(c["completed_using_skill"])
+                                                     and c["completed_using_skill"][:1].isupper())):
+            self.err(f"{path}.completed_using_skill", "true, false or a skill name")
+        for k in ("ship_damaged", "killed_this_attempt", "selected", "your_turn", "card_owner", "drawing_dilemmas",
                   "has_mission_skills", "dilemma_unmet"):
             if k in c and not isinstance(c[k], bool):
                 self.err(f"{path}.{k}", "true or false")

@@ -228,7 +228,11 @@ def condition_key(state: dict, k: str, v, ctx: dict) -> bool:
     if k == "completed_using_skill":
         # the event names who used which skills (dilemmas._mission_skill_users, RULES.md "Using
         # skills to meet requirements"): one of the personnel whose skills counted
-        return (ctx["source"] in (data.get("used") or {})) == bool(v)
+        # a skill name: he used that skill ("uses her Intelligence to complete a mission": Dejar)
+        used = data.get("used") or {}
+        if isinstance(v, str):
+            return v in (used.get(ctx["source"]) or [])
+        return (ctx["source"] in used) == bool(v)
     raise ValueError(f"unknown CONDITION key {k!r}")
 
 

@@ -25,7 +25,8 @@ def test_entry_validates(name, cid, entry):
 #: The sets being authored, in release order (issue 17): Premiere, Energize, Call to Arms, Necessary
 #: Evil, Fractured Time (set 5, a promotional set of 40 cards), Reflections 2.0 (set 6: 64 new cards
 #: 6P###, the rest reprints of sets 1-5 whose ids keep their own set's digit, "4R074~3").
-SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5", "R2": "[1-6]"}
+#: Strange New Worlds (set 7) prints 18 of its cards again as "A" rarity alternates (7A001).
+SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5", "R2": "[1-6]", "SW": "7"}
 
 
 def test_authored_cards_have_game_text_and_are_in_the_sets_being_authored():
@@ -77,6 +78,6 @@ def test_every_card_without_mechanics_is_explained_in_missing_md(set_code):
     else:
         head = f"**Still open, by card ({set_code})**"
         still_open = missing_md[missing_md.index(head):].split("\n\n", 1)[0]
-    listed = set(re.findall(rf"\b{SETS[set_code]}[CURSP]\d{{3}}(?:~\d+)?(?![~\d])", still_open))  # "4R028~2": an alternate printing
+    listed = set(re.findall(rf"\b{SETS[set_code]}[CURSPA]\d{{3}}(?:~\d+)?(?![~\d])", still_open))  # "4R028~2": an alternate printing
     without = {c["id"] for c in card_db().values() if c["set"] == set_code and c["mechanics"] is None}
     assert sorted(without - listed) == [] and sorted(listed - without) == []
