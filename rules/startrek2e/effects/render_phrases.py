@@ -336,8 +336,9 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("with the card title named")
     if "shares_with" in f:  # Steeled By Loss, Secret Identity
         other = noun(f["shares_with"]["of"], ctx, article=True)
-        out.append(f"that has at least one of the same skills as {other}" if f["shares_with"]["fact"] == "skills"
-                   else f"of the same affiliation as {other}")
+        fact = f["shares_with"]["fact"]
+        out.append(f"that has at least one of the same skills as {other}" if fact == "skills"
+                   else f"of the same {'species' if fact == 'species' else 'affiliation'} as {other}")
     if f.get("matches_affiliation"):
         out.append(f"whose affiliation matches the ship {ctx.this} is aboard")
     if "corresponds_with" in f:  # "Commander: X" on the personnel names the ship

@@ -242,8 +242,8 @@ class NounChecks:
                 self.filter(f[k], f"{path}.{k}")
         if "shares_with" in f:  # {"fact": "skills"|"affiliations", "of": FILTER}
             v = f["shares_with"]
-            if not isinstance(v, dict) or set(v) != {"fact", "of"} or v.get("fact") not in ("skills", "affiliations"):
-                self.err(f"{path}.shares_with", '{"fact": "skills"|"affiliations", "of": FILTER}')
+            if not isinstance(v, dict) or set(v) != {"fact", "of"} or v.get("fact") not in ("skills", "affiliations", "species"):
+                self.err(f"{path}.shares_with", '{"fact": "skills"|"affiliations"|"species", "of": FILTER}')
             else:
                 self.filter(v["of"], f"{path}.shares_with.of")
         for k in ("title", "keyword"):

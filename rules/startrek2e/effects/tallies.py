@@ -144,6 +144,8 @@ def _shared_facts(state: dict, iid: str, fact: str) -> set:
         if S.in_play(state, iid):
             return {n for n, lvl in ST.skills(state, iid).items() if lvl > 0}
         return {n for n, lvl in (S.card_def(state, iid).get("skills") or {}).items() if lvl}
+    if fact == "species":  # "of a different species" (Explicit Orders): a "Human/Romulan" is both
+        return _fact_values(state, iid, "species")
     return set(S.card_def(state, iid).get("affiliations") or [])
 
 

@@ -529,3 +529,38 @@ def test_temporal_misalignment_stops_as_many_personnel_at_random_as_its_cost_as_
         check_invariants(st)
     assert render_card(DB["5P001"]) == ["Stop a number of personnel equal to X (the cost paid for this dilemma), "
                                         "selected at random."]
+
+
+def test_explicit_orders_discards_a_dominion_personnel_of_another_species_for_his_skills_this_attempt():
+    """"When your [Dom] personnel is attempting a mission, discard a [Dom] personnel of a different species
+    from hand to make him or her gain the discarded personnel's skills until the end of that mission
+    attempt": the Vorta gains the Jem'Hadar's Security 2 and Honor; the other Vorta in hand is not offered."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e import stats as ST
+    from .helpers import attempt
+    st = started("explicit-orders")
+    m = mission(st, 0, "T-P1")
+    aff = ("dominion", "federation")  # the fixture mission is a [Fed] one
+    vorta = _fixture(st, 0, "T-F1", "X-VOR", aff=aff, species="Vorta", skills={"Diplomacy": 1})
+    other = _fixture(st, 0, "T-F4", "X-VOR2", aff=aff, species="Vorta", skills={"Medical": 1})
+    soldier = _fixture(st, 0, "T-F5", "X-JH", aff=aff, species="Jem'Hadar", skills={"Security": 2, "Honor": 1})
+    S.move(st, vorta, "pile", m)
+    st["cards"][vorta].update(commander=0, stopped=False)
+    put(st, 0, "T-F2", "pile", m)
+    for c in (other, soldier):
+        S.move(st, c, "hand", 0)
+    orders = real(st, 0, "T-I1", "5P019", "hand", 0)
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["T-D8", "T-D9"], respond_with=orders)  # Nothing Happens, then Lost in Thought
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        offered = {o.get("card") for o in options(st)}
+        assert other not in offered
+        st = act(st, next(o for o in options(st) if o.get("card") in (vorta, soldier)))
+    assert st["cards"][soldier]["zone"] == "discard"
+    assert [(e["card"], e["source"]) for e in st["log"] if e["event"] == "gained_skills"] == [(vorta, soldier)]
+    assert st["attempt"] and ST.value(st, vorta, "Security") == 2 and ST.value(st, vorta, "Honor") == 1
+    st = respond(st)
+    while st["attempt"]:  # the rest of the attempt
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] in ("respond", "attempt_action") else options(st)[0])
+    assert ST.value(st, vorta, "Security") == 0  # until the end of that mission attempt
+    check_invariants(st)
