@@ -81,6 +81,9 @@ KNOWN_TITLES = frozenset({
     "Kira Meru", "Karen Farris", "Rusot", "Selok", "Five of Twelve",
     # Strange New Worlds personnel, checked by hand
     "Tekeny Ghemor", "Kivas Fajo", "Dr. Leah Brahms", "Goss", "Ruk", "Minuet", "Noonien Soong",
+    # To Boldly Go personnel and ships, checked by hand
+    "Sito Jaxa", "Charles Tucker III", "Elizabeth Cutler", "Maxwell Forrest", "U.S.S. Ganges",
+    "U.S.S. Rio Grande", "Sarajevo",
 })
 #: Names that are one title with no subtitle although they look split.
 WHOLE_TITLES = frozenset({"I.K.S. Lukara", "I.K.S. Hegh'ta", "I.K.S. Maht-H'a", "Qualor II Rendezvous"})

@@ -25,8 +25,9 @@ def test_entry_validates(name, cid, entry):
 #: The sets being authored, in release order (issue 17): Premiere, Energize, Call to Arms, Necessary
 #: Evil, Fractured Time (set 5, a promotional set of 40 cards), Reflections 2.0 (set 6: 64 new cards
 #: 6P###, the rest reprints of sets 1-5 whose ids keep their own set's digit, "4R074~3").
-#: Strange New Worlds (set 7) prints 18 of its cards again as "A" rarity alternates (7A001).
-SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5", "R2": "[1-6]", "SW": "7"}
+#: Strange New Worlds (set 7) prints 18 of its cards again as "A" rarity alternates (7A001); To Boldly Go
+#: (set 8) likewise (8A001).
+SETS = {"SE": "1", "En": "2", "CA": "3", "NE": "4", "FT": "5", "R2": "[1-6]", "SW": "7", "BG": "8"}
 
 
 def test_authored_cards_have_game_text_and_are_in_the_sets_being_authored():

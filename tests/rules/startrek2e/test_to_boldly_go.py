@@ -1,0 +1,123 @@
+"""To Boldly Go (set 8, issue 17): cards authored with the language as it is, played through the
+reducer with the real card (MISSING.md "To Boldly Go")."""
+from rules.startrek2e import stats as ST
+from rules.startrek2e.cards import card_db
+
+from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
+
+DB = card_db()
+
+
+def _facing(st: dict, team: list, m: str) -> None:
+    st["attempt"] = {"seat": 0, "mission": m, "ship": None, "personnel": team, "dilemma_owner": 1,
+                     "budget": len(team), "spent": 0, "current": "c-none", "resolving": True}
+
+
+def _attrs(st: dict, iid: str) -> tuple:
+    return tuple(ST.value(st, iid, s) for s in ("integrity", "cunning", "strength"))
+
+
+def test_jean_hajar_gains_her_skills_and_attributes_only_while_facing_a_dilemma():
+    st = started("bg-hajar")
+    m = mission(st, 0, "T-P1")
+    hajar = real(st, 0, "T-F6", "8C073", "pile", m)
+    d = DB["8C073"]
+    printed = (d["integrity"], d["cunning"], d["strength"])
+    assert _attrs(st, hajar) == printed and "Transporters" not in ST.skills(st, hajar)
+    _facing(st, [hajar], m)
+    assert _attrs(st, hajar) == tuple(v + 1 for v in printed)
+    sk = ST.skills(st, hajar)
+    for s in ("Astrometrics", "Navigation", "Physics", "Security", "Transporters"):
+        assert sk.get(s, 0) == (d["skills"] or {}).get(s, 0) + 1, s
+
+
+def test_nicholas_locarno_makes_each_cadet_present_attributes_plus_1_while_he_faces_a_dilemma():
+    """Sito Jaxa (a Cadet) facing with Locarno: +1 of her own and +1 from Locarno; an Ensign (no
+    Cadet) is unchanged."""
+    st = started("bg-locarno")
+    m = mission(st, 0, "T-P1")
+    locarno = real(st, 0, "T-F1", "8U074", "pile", m)
+    sito = real(st, 0, "T-F6", "8C075", "pile", m)
+    ensign = put(st, 0, "T-F6", "pile", m)
+    d = DB["8C075"]
+    _facing(st, [locarno, sito, ensign], m)
+    assert _attrs(st, sito) == (d["integrity"] + 2, d["cunning"] + 2, d["strength"] + 2)
+    assert _attrs(st, ensign) == (5, 5, 5)
+    assert ST.skills(st, locarno).get("Treachery", 0) == (DB["8U074"]["skills"] or {}).get("Treachery", 0) + 1
+
+
+def test_wesley_crusher_loses_honor_only_when_present_with_another_of_your_cadets():
+    st = started("bg-wesley")
+    m = mission(st, 0, "T-P1")
+    wesley = real(st, 0, "T-F1", "8R076", "pile", m)
+    printed = DB["8R076"]["skills"]
+    assert ST.skills(st, wesley).get("Honor", 0) == printed.get("Honor", 0) > 0
+    real(st, 0, "T-F6", "8C073", "pile", m)  # Jean Hajar, a Cadet
+    sk = ST.skills(st, wesley)
+    assert sk.get("Honor", 0) == printed["Honor"] - 1
+    assert sk.get("Navigation", 0) == printed.get("Navigation", 0) + 1
+    assert sk.get("Treachery", 0) == printed.get("Treachery", 0) + 1
+
+
+def test_hoshi_sato_loses_anthropology_and_science_while_facing_a_dilemma():
+    st = started("bg-hoshi")
+    m = mission(st, 0, "T-P1")
+    hoshi = real(st, 0, "T-F6", "8U103", "pile", m)
+    assert {"Anthropology", "Science"} <= set(ST.skills(st, hoshi))
+    _facing(st, [hoshi], m)
+    sk = ST.skills(st, hoshi)
+    assert "Anthropology" not in sk and "Science" not in sk and sk.get("Biology") == 1
+
+
+def test_cultural_differences_stops_an_anthropologist_or_kills_a_random_personnel():
+    # Picard (Anthropology) is there: he is stopped, nobody dies.
+    st = started("bg-cultural-1")
+    m = mission(st, 0, "T-P1")
+    picard = put(st, 0, "T-F1", "pile", m)
+    crusher = put(st, 0, "T-F2", "pile", m)
+    real(st, 1, "T-D1", "8C008")
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=("8C008",))
+    while st["pending"] and st["pending"]["kind"] == "choose":
+        assert {o.get("card") for o in options(st)} <= {picard}
+        st = respond(act(st, options(st)[0]))
+    assert st["cards"][picard]["stopped"] and st["cards"][crusher]["zone"] != "discard"
+    check_invariants(st)
+    # Nobody has Acquisition or Anthropology: a random personnel is killed.
+    st = started("bg-cultural-2")
+    m = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", m) for g in ("T-F2", "T-F3")]
+    real(st, 1, "T-D1", "8C008")
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=("8C008",))
+    assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 1
+    check_invariants(st)
+
+
+def test_benjamin_sisko_discards_a_card_to_download_escape_pod():
+    st = started("bg-sisko")
+    hq = mission(st, 0, "T-HQF")
+    sisko = real(st, 0, "T-F1", "8U071", "pile", hq)
+    pod = real(st, 0, "T-EV4", "8R033", "deck", 0)
+    st = turn_to(st, 0, "orders")
+    hand = len(st["seats"][0]["hand"])
+    order = [o for o in options(st) if o.get("card") == sisko]
+    assert order
+    st = act(st, order[0])
+    while st["pending"] and st["pending"]["kind"] in ("choose", "discard"):
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert pod in st["seats"][0]["hand"] and len(st["seats"][0]["hand"]) == hand
+    check_invariants(st)
+
+
+def test_sarajevo_is_attributes_plus_1_while_you_have_a_transporters_personnel_aboard():
+    st = started("bg-sarajevo")
+    m = mission(st, 0, "T-S1")
+    ship = real(st, 0, "T-SF", "8C118", "ships", m)
+    d = DB["8C118"]
+    printed = (d["range"], d["weapons"], d["shields"])
+    put(st, 0, "T-F1", "aboard", ship)  # Picard: no Transporters
+    assert tuple(ST.value(st, ship, s) for s in ("range", "weapons", "shields")) == printed
+    put(st, 0, "T-F8", "aboard", ship)  # O'Brien: Transporters
+    assert tuple(ST.value(st, ship, s) for s in ("range", "weapons", "shields")) == tuple(v + 1 for v in printed)
