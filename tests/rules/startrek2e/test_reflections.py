@@ -489,3 +489,36 @@ def test_hard_time_holds_a_random_personnel_until_your_next_turn_then_returns_hi
     st = flow.advance(st)
     assert held[0] in st["seats"][0]["hand"] and st["cards"][hard]["zone"] == "out"
     check_invariants(st)
+
+
+def test_dark_secrets_gives_bajorans_plus_1_or_plus_3_when_an_opponent_picks_the_removed_cards():
+    """Dark Secrets: "When your [Baj] personnel is facing a dilemma, remove two cards in your discard pile
+    from the game to make each of your [Baj] personnel attributes +1 until the end of that dilemma (or +3
+    if you choose an opponent to choose the two cards you remove from the game instead)." Three [Baj]
+    personnel (Integrity 6 each) face a dilemma that stops one unless Integrity>22: with +1 (21) one is
+    stopped; when seat 1 picks the two cards removed (+3: 27) nobody is."""
+    for plus3 in (False, True):
+        st = started(f"dark-secrets-{plus3}")
+        m = mission(st, 0, "T-P1")
+        st["extra_cards"]["T-P1"] = {**st["extra_cards"]["T-P1"], "attempt_affiliations": ["bajoran"]}
+        for n, g in enumerate(("T-F2", "T-F3", "T-F5")):
+            _relabel(st, put(st, 0, g, "pile", m), f"X-BAJ{n}", affiliations=["bajoran"])
+        pile = [put(st, 0, g, "discard", 0) for g in ("T-EQ1", "T-EQ2", "T-EV2")]
+        dark = real(st, 0, "T-I2", "6P034", "hand", 0)
+        test = _relabel(st, find(st, 1, "T-D1"), "X-TEST", mechanics=[{"kind": "dilemma", "effects": [
+            {"unless": {"attributes": {"integrity": 22}}, "then": [{"stop": {"random": {}, "count": 1}}]}]}])
+        st = attempt(turn_to(st, 0, "orders"), m, dilemmas=["X-TEST"], respond_with=dark)
+        assert test and st["pending"]["kind"] == "yes_no" and st["pending"]["seat"] == 0
+        st = act(st, {"type": "yes_no", "yes": not plus3})
+        while st["pending"]["kind"] == "choose":
+            assert st["pending"]["seat"] == (1 if plus3 else 0) or "seat" in options(st)[0]
+            st = act(st, options(st)[0])
+        st = respond(st)
+        assert sum(st["cards"][c]["zone"] == "out" for c in pile) == 2
+        stopped = []
+        for e in st["log"]:
+            if e["event"] in ("overcome", "returned_to_pile", "failed", "completed"):
+                break
+            stopped += [e["card"]] if e["event"] == "stopped" else []
+        assert len(stopped) == (0 if plus3 else 1)
+        check_invariants(st)
