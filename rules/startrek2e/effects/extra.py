@@ -373,6 +373,8 @@ def cant_be_stopped(state: dict, iid: str, *, by_dilemma: bool = False) -> bool:
     ``by_dilemma`` ("… cannot be stopped by dilemmas": Seskal, Koval — a dilemma's text only, never a
     cost, the rules or another card)."""
     from . import filters as F
+    if by_dilemma and f"dilemma_proof:{iid}" in state["turn"].get("used", ()):  # verb protect_from_dilemmas (Tasha Yar)
+        return True
     for ab in S.abilities(state, iid, "keyword"):
         if ab.get("keyword") != "cant_be_stopped" or (ab.get("by_dilemma") and not by_dilemma):
             continue

@@ -42,7 +42,7 @@ SUPPORTED = {
     "stop", "kill", "destroy", "unstop", "join_attempt", "reveal", "place_in_brig", "return_to_hand", "place_on_deck_top", "place_in_discard",
     "place_on_stack",
     "place_on_deck_bottom", "remove_from_game", "place_as_damage", "remember", "return_to_pile",
-    "place_on_ship", "overcome", "prevent_overcome", "may", "each_opponent", "choose_opponent", "restore_range", "forbid_engagements", "place_on_mission", "modify", "draw",
+    "place_on_ship", "overcome", "prevent_overcome", "may", "each_opponent", "choose_opponent", "restore_range", "forbid_engagements", "protect_from_dilemmas", "place_on_mission", "modify", "draw",
     "discard", "download", "take_from_discard", "shuffle_deck", "score", "lose_points",
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
@@ -438,6 +438,15 @@ def _restore_range(state, frame, c):
         S.log(state, "range_restored", card=c, title=S.name(state, c))
 
 
+def _protect_from_dilemmas(state, frame, c):
+    """"prevent one of your personnel present from being stopped by dilemmas until the end of this turn"
+    (Tasha Yar): a dilemma's text cannot stop that card for the rest of the turn (``extra.cant_be_stopped``
+    reads ``state["turn"]["used"]``, emptied as each turn begins)."""
+    if S.ctype(state, c) == "personnel" and S.in_play(state, c):
+        state["turn"]["used"].append(f"dilemma_proof:{c}")
+        S.log(state, "protected_from_dilemmas", card=c, title=S.name(state, c))
+
+
 def _forbid_engagements(state, frame, eff, arg):
     """"You cannot begin any other engagements this turn" (Cavalry Raid): ``begin_engagement``
     does nothing for you for the rest of the turn (``state["turn"]["used"]``)."""
@@ -565,6 +574,7 @@ HANDLERS = {
     "as_player": CH.as_player,
     "restore_range": TG._target_verb(_restore_range, "restore_range"),
     "forbid_engagements": _forbid_engagements,
+    "protect_from_dilemmas": TG._target_verb(_protect_from_dilemmas, "protect_from_dilemmas"),
     "each_opponent": CH.each_opponent,
     "choose_opponent": CH.choose_opponent,
     "choose_one": CH.choose_one,

@@ -592,6 +592,7 @@ VERBS = {
     "return_unfaced": lambda e, a, c: "return the dilemmas you have not yet faced to their owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
     "restore_range": lambda e, a, c: f"restore all Range {P.target(a, c)} have used this turn",
+    "protect_from_dilemmas": lambda e, a, c: f"prevent {P.target(a, c)} from being stopped by dilemmas until the end of this turn",
     "forbid_engagements": lambda e, a, c: "you cannot begin any other engagements this turn",
     "may": _may, "as_player": _as_player, "each_opponent": _each_opponent, "choose_opponent": _choose_opponent, "place_on_mission": _place_on_mission, "modify": _modify, "draw": _draw,
     "discard": _discard, "download": _download, "take_from_discard": _take_from_discard,

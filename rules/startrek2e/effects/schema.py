@@ -69,7 +69,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
                 "place_on_deck_top", "place_on_deck_bottom", "remove_from_game", "place_as_damage",
                 "remember", "take_command", "remove_damage", "shuffle_into_deck", "beam", "name_card", "blank_skills",
                 "place_on_pile_top", "place_on_stack", "exclude_from_selection",
-                "select_instead", "restore_range", "place_on_event", "add_to_drawn"}
+                "select_instead", "restore_range", "place_on_event", "add_to_drawn", "protect_from_dilemmas"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
                "prevent_dilemma", "return_unfaced", "subtract_requirement",

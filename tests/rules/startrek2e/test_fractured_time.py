@@ -564,3 +564,32 @@ def test_explicit_orders_discards_a_dominion_personnel_of_another_species_for_hi
         st = act(st, {"type": "pass"} if st["pending"]["kind"] in ("respond", "attempt_action") else options(st)[0])
     assert ST.value(st, vorta, "Security") == 0  # until the end of that mission attempt
     check_invariants(st)
+
+
+def test_tasha_yar_goes_on_top_of_the_deck_so_a_personnel_present_cannot_be_stopped_by_dilemmas_this_turn():
+    """"While this personnel is attempting a mission, you may place her on top of her owner's deck to
+    prevent one of your personnel present from being stopped by dilemmas until the end of this turn":
+    Dangerous Climb cannot stop Picard (the failed attempt still stops him: the rules, not a dilemma);
+    the protection ends with the turn."""
+    from rules.startrek2e.effects.extra import cant_be_stopped
+    from .helpers import attempt
+    st = started("tasha-yar")
+    m = mission(st, 0, "T-P1")
+    tasha = real(st, 0, "T-F7", "5P029", "pile", m)
+    picard = put(st, 0, "T-F1", "pile", m)
+    st = turn_to(st, 0, "orders")
+    st = _to_action_window(attempt(st, m, dilemmas=["T-D1"]))
+    st = act(st, next(o for o in options(st) if o.get("card") == tasha))
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        assert {o.get("card") for o in options(st)} == {picard}
+        st = act(st, options(st)[0])
+    assert st["seats"][0]["deck"][0] == tasha
+    assert cant_be_stopped(st, picard, by_dilemma=True) and not cant_be_stopped(st, picard)
+    while st["attempt"]:
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] in ("respond", "attempt_action") else options(st)[0])
+    events = [(e["event"], e.get("card")) for e in st["log"]]
+    climb = next(c for e, c in events if e == "revealed")
+    assert ("stopped", picard) not in events[:events.index(("overcome", climb))]
+    check_invariants(st)
+    st = _start_turn(st, 1)
+    assert not cant_be_stopped(st, picard, by_dilemma=True)

@@ -54,7 +54,7 @@ VERB_SAMPLES = {
     "face_dilemma_instead": {"ship": {"choose": {"type": "ship", "owner": "you"}}},
     "place_at": {"target": {"choose": {"type": "ship"}, "count": "any"}, "at": {"trigger_mission": True}, "use_range": True},
     "move_ship": {"target": {"self": True}, "to": {"choose": {"type": "mission"}}, "range": "next_turn"},
-    "beam": T, "name_skill": {"chooser": "opponent"}, "name_card_type": {"except": ["ship"]}, "name_title": {"type": "personnel"}, "name_number": {"chooser": "opponent"}, "lose_skills": T, "restore_range": T, "forbid_engagements": {},
+    "beam": T, "name_skill": {"chooser": "opponent"}, "name_card_type": {"except": ["ship"]}, "name_title": {"type": "personnel"}, "name_number": {"chooser": "opponent"}, "lose_skills": T, "restore_range": T, "protect_from_dilemmas": T, "forbid_engagements": {},
     "pass_right": {},
     "add_combat_strength": {"of": {"choose": {"scope": "discard", "type": "personnel"}}},
     "place_damage": {"card": {"choose": {"scope": "hand", "damage_card": True}}, "on": {"choose": {"type": "ship"}}},
