@@ -100,3 +100,44 @@ def test_mordoc_is_attributes_plus_1_and_gains_transporters_only_with_the_bigges
         S.move(st, hands[0][-1], "discard", 0)  # level: not more
     assert ST.value(st, mordoc, "cunning") == base and not ST.skills(st, mordoc).get("Transporters")
     check_invariants(st)
+
+
+def test_taar_is_attributes_plus_2_for_each_category_he_leads():
+    """"+2 for each of these categories in which you have more than any of your opponents: cards in
+    hand, events in core, and points scored": one static per category (more hand cards: +2; and a
+    higher score: +4; a tied score adds nothing)."""
+    from rules.startrek2e import stats as ST
+    st = started("sw-taar")
+    taar = real(st, 0, "T-F6", "7R093", "pile", mission(st, 0, "T-HQF"))
+    base = DB["7R093"]["integrity"]
+    hands = [st["seats"][0]["hand"], st["seats"][1]["hand"]]
+    while len(hands[0]) <= len(hands[1]):
+        S.move(st, hands[1][-1], "discard", 1)
+    assert ST.value(st, taar, "integrity") == base + 2
+    st["seats"][0]["score"], st["seats"][1]["score"] = 10, 10
+    assert ST.value(st, taar, "integrity") == base + 2
+    st["seats"][1]["score"] = 5
+    assert ST.value(st, taar, "integrity") == base + 4
+    check_invariants(st)
+
+
+def test_arridor_gains_the_revealed_personnels_skills_only_when_it_is_a_personnel():
+    """"When you begin a mission attempt involving this personnel, you may reveal the top card of your
+    deck. If it is a personnel, make this personnel gain all of the revealed personnel's skills until the
+    end of that mission attempt": Troi (Anthropology, Diplomacy) on top gives him Diplomacy; an event on
+    top gives nothing. The card stays on top."""
+    from rules.startrek2e import stats as ST
+    for top, gains in (("T-F7", 1), ("T-EV1", 0)):
+        st = started(f"sw-arridor-{top}")
+        m = mission(st, 0, "T-P1")
+        arridor = real(st, 0, "T-F1", "7R070", "pile", m)
+        put(st, 0, "T-F6", "pile", m)  # a [Fed] personnel: Survey Planet is a [Fed] mission
+        card = next(i for i in st["seats"][0]["deck"] + st["seats"][0]["hand"] if st["cards"][i]["guid"] == top)
+        S.move(st, card, "deck", 0)
+        st["seats"][0]["deck"].remove(card)
+        st["seats"][0]["deck"].insert(0, card)
+        st = turn_to(st, 0, "orders")
+        st = act(st, {"type": "attempt", "mission": m})
+        st = respond(st, arridor)
+        assert ST.skills(st, arridor).get("Diplomacy", 0) == gains
+        assert st["seats"][0]["deck"][0] == card
