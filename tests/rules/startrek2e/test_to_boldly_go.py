@@ -13,6 +13,11 @@ def _facing(st: dict, team: list, m: str) -> None:
                      "budget": len(team), "spent": 0, "current": "c-none", "resolving": True}
 
 
+def _starfleet_may_attempt(st: dict) -> None:
+    """The fixture mission Survey Planet opened to [SF] personnel too (the test cards are [SF])."""
+    st["extra_cards"]["T-P1"] = {**st["extra_cards"]["T-P1"], "attempt_affiliations": ["federation", "starfleet"]}
+
+
 def _attrs(st: dict, iid: str) -> tuple:
     return tuple(ST.value(st, iid, s) for s in ("integrity", "cunning", "strength"))
 
@@ -121,3 +126,58 @@ def test_sarajevo_is_attributes_plus_1_while_you_have_a_transporters_personnel_a
     assert tuple(ST.value(st, ship, s) for s in ("range", "weapons", "shields")) == printed
     put(st, 0, "T-F8", "aboard", ship)  # O'Brien: Transporters
     assert tuple(ST.value(st, ship, s) for s in ("range", "weapons", "shields")) == tuple(v + 1 for v in printed)
+
+
+def test_chula_stops_the_three_selected_personnel_only_when_the_highest_strength_is_even():
+    for guids, stopped in ((("T-F1", "T-F2", "T-F6"), True), (("T-F6", "T-F6", "T-F6"), False)):
+        st = started("bg-chula")
+        m = mission(st, 0, "T-P1")
+        team = [put(st, 0, g, "pile", m) for g in guids]  # Strength 6, 6, 5 / 5, 5, 5
+        real(st, 1, "T-D1", "8U006")
+        st = turn_to(st, 0, "orders")
+        start = len(st["log"])
+        st = attempt(st, m, dilemmas=("8U006",))
+        events = [e["event"] for e in st["log"][start:]]
+        # stopped by the dilemma: before it is overcome (the failed attempt then stops everyone anyway)
+        before_end = events[:events.index("overcome")]
+        assert before_end.count("stopped") == (3 if stopped else 0), (guids, events)
+        assert all(st["cards"][c]["stopped"] for c in team)
+        check_invariants(st)
+
+
+def test_burrows_dies_to_keep_a_starfleet_personnel_from_being_stopped_and_makes_him_attributes_plus_3():
+    st = started("bg-burrows-0")  # a seed where the random stop selects Charles Tucker III
+    m = mission(st, 0, "T-P1")
+    _starfleet_may_attempt(st)
+    burrows = real(st, 0, "T-F6", "8C093", "pile", m)
+    tucker = real(st, 0, "T-F1", "8C095", "pile", m)
+    st = turn_to(st, 0, "orders")
+    start = len(st["log"])
+    st = attempt(st, m, dilemmas=("T-D1",), respond_with=burrows)  # Dangerous Climb: a random stop
+    events = [(e["event"], e.get("card")) for e in st["log"][start:]]
+    assert ("killed", burrows) in events and ("prevented", tucker) in events
+    dilemma = events[:[e for e, _ in events].index("overcome")]
+    assert ("stopped", tucker) not in dilemma  # (the failed attempt stops him afterwards)
+    assert st["cards"][burrows]["zone"] == "discard"
+    assert ST.value(st, tucker, "integrity") == DB["8C095"]["integrity"] + 3
+    check_invariants(st)
+
+
+def test_thats_the_last_time_needs_three_starfleet_personnel_and_trades_a_card_for_two():
+    st = started("bg-last-time")
+    hq = mission(st, 0, "T-HQF")
+    event = real(st, 0, "T-EV4", "8C045", "hand", 0)
+    sf = [real(st, 0, g, cid, "pile", hq) for g, cid in (("T-F1", "8C095"), ("T-F2", "8U098"))]
+    st = turn_to(st, 0, "play")
+    assert not [o for o in options(st) if o.get("card") == event]  # two [SF] personnel only
+    st["pending"] = None
+    real(st, 0, "T-F6", "8C093", "pile", hq)
+    st = turn_to(st, 0, "play")
+    hand = len(st["seats"][0]["hand"])
+    st = act(st, next(o for o in options(st) if o.get("card") == event))
+    while st["pending"] and st["pending"]["kind"] in ("choose", "discard"):
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert len(st["seats"][0]["hand"]) == hand - 2 + 2 and st["cards"][event]["zone"] == "discard"
+    assert sf
+    check_invariants(st)
