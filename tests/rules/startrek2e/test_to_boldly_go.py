@@ -181,3 +181,46 @@ def test_thats_the_last_time_needs_three_starfleet_personnel_and_trades_a_card_f
     assert len(st["seats"][0]["hand"]) == hand - 2 + 2 and st["cards"][event]["zone"] == "discard"
     assert sf
     check_invariants(st)
+
+
+def test_kelby_discards_the_top_card_of_the_deck_to_repair_his_ship_once_each_turn():
+    from rules.startrek2e import glossary as G
+    st = started("bg-kelby")
+    ship = put(st, 0, "T-SF", "ships", mission(st, 0, "T-S1"))
+    kelby = real(st, 0, "T-F3", "8U107", "aboard", ship)
+    d1, d2 = st["seats"][1]["dilemmas"][:2]
+    G.place_damage(st, d1, ship)
+    G.place_damage(st, d2, ship)
+    st = turn_to(st, 0, "orders")
+    deck = len(st["seats"][0]["deck"])
+    st = act(st, next(o for o in options(st) if o.get("card") == kelby))
+    while st["pending"]["kind"] == "choose":
+        st = act(st, options(st)[0])
+    st = respond(st)
+    assert len(st["cards"][ship]["damage"]) == 1 and len(st["seats"][0]["deck"]) == deck - 1
+    assert not [o for o in options(st) if o.get("card") == kelby]  # only once each turn
+    check_invariants(st)
+
+
+def test_data_s_emotion_chip_changes_an_android_present_only_while_he_faces_a_dilemma():
+    st = started("bg-emotion-chip")
+    m = mission(st, 0, "T-P1")
+    data = put(st, 0, "T-F4", "pile", m)  # an Android, Integrity 6, Cunning 9
+    picard = put(st, 0, "T-F1", "pile", m)  # a Human
+    real(st, 0, "T-EQ1", "8R021", "pile", m)
+    assert _attrs(st, data)[:2] == (6, 9)
+    _facing(st, [data, picard], m)
+    assert _attrs(st, data)[:2] == (8, 8) and _attrs(st, picard)[:2] == (6, 8)
+
+
+def test_uss_ganges_is_attributes_plus_1_for_each_ds9_personnel_aboard_and_range_minus_3_when_crowded():
+    st = started("bg-ganges")
+    ship = real(st, 0, "T-SF", "8R115", "ships", mission(st, 0, "T-S1"))
+    d = DB["8R115"]
+    st["extra_cards"]["T-F6"] = {**st["extra_cards"]["T-F6"], "icons": ["staff", "ds9"]}
+    for _ in range(3):
+        put(st, 0, "T-F6", "aboard", ship)  # three [DS9] Ensigns
+    assert ST.value(st, ship, "weapons") == d["weapons"] + 3 and ST.value(st, ship, "range") == d["range"] + 3
+    for g in ("T-F1", "T-F2", "T-F2", "T-F3", "T-F3"):
+        put(st, 0, g, "aboard", ship)  # eight aboard now
+    assert ST.value(st, ship, "range") == d["range"] + 3 - 3 and ST.value(st, ship, "shields") == d["shields"] + 3
