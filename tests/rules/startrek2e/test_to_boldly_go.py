@@ -224,3 +224,20 @@ def test_uss_ganges_is_attributes_plus_1_for_each_ds9_personnel_aboard_and_range
     for g in ("T-F1", "T-F2", "T-F2", "T-F3", "T-F3"):
         put(st, 0, g, "aboard", ship)  # eight aboard now
     assert ST.value(st, ship, "range") == d["range"] + 3 - 3 and ST.value(st, ship, "shields") == d["shields"] + 3
+
+
+def test_zefram_cochrane_stops_to_make_a_ship_played_at_his_mission_cost_2_less():
+    from rules.startrek2e import state as S
+    st = started("bg-cochrane")
+    hq = mission(st, 0, "T-HQF")
+    zefram = real(st, 0, "T-F1", "8R090", "pile", hq)
+    ship = put(st, 0, "T-SF2", "hand", 0)  # U.S.S. Runabout, cost 2
+    st = turn_to(st, 0, "play")
+    plays = [o for o in options(st) if o.get("card") == ship]
+    cheap = [o for o in plays if o.get("using") == [zefram]]
+    assert cheap and any("using" not in o for o in plays)
+    counters = st["seats"][0]["counters"]
+    st = respond(act(st, cheap[0]))
+    assert S.in_play(st, ship) and st["seats"][0]["counters"] == counters - (2 - 2)  # paid nothing
+    assert st["cards"][zefram]["stopped"]
+    check_invariants(st)
