@@ -593,3 +593,49 @@ def test_tasha_yar_goes_on_top_of_the_deck_so_a_personnel_present_cannot_be_stop
     check_invariants(st)
     st = _start_turn(st, 1)
     assert not cant_be_stopped(st, picard, by_dilemma=True)
+
+
+def test_spreading_fear_places_a_card_to_engage_with_jem_hadar_and_kills_one_of_a_vorta_selection():
+    """"Order - Place a card from hand on this event to begin an engagement involving your Jem'Hadar. If you
+    win, randomly select one opponent's personnel involved for each of your Vorta involved. Choose one of
+    those selected personnel to be killed": two Vorta aboard — two of the three Klingons are selected, you
+    choose which one dies."""
+    from rules.startrek2e import state as S
+    from . import fixtures as FX
+    from .helpers import add_card
+    extra = add_card({}, FX.ship("X-S1", "Attack Ship", "federation", ("staff",), weapons=12, shields=5))
+    add_card(extra, FX.ship("X-S2", "Target", "klingon", ("staff",), weapons=5, shields=4))
+    st = started("spreading-fear", extra=extra)
+    space = mission(st, 0, "T-S1")
+    a = find(st, 0, "T-SF2")
+    st["cards"][a]["guid"] = "X-S1"
+    ship = put(st, 0, "X-S1", "ships", space)
+    crew = [_fixture(st, 0, "T-F6", "X-JH", species="Jem'Hadar", unique=False)]
+    crew += [_fixture(st, 0, "T-F6", "X-VOR", species="Vorta", unique=False) for _ in range(2)]
+    for c in crew:
+        S.move(st, c, "aboard", ship)
+        st["cards"][c].update(commander=0, stopped=False)
+    b = find(st, 1, "T-SK")
+    st["cards"][b]["guid"] = "X-S2"
+    target = put(st, 1, "X-S2", "ships", space)
+    klingons = [put(st, 1, g, "aboard", target) for g in ("T-K1", "T-K2", "T-K4")]
+    fear = real(st, 0, "T-EV1", "5P013", "core", 0)
+    card = st["seats"][0]["hand"][0]
+    st = turn_to(st, 0, "orders")
+    st = act(st, next(o for o in options(st) if o.get("card") == fear))
+    choices = []
+    while st["pending"] and st["pending"]["kind"] in ("choose", "respond"):
+        if st["pending"]["kind"] == "respond":
+            st = act(st, {"type": "pass"})
+            continue
+        offered = [o.get("card") for o in options(st)]
+        if card in offered:
+            st = act(st, {"type": "choose", "card": card})
+        else:
+            choices.append(set(offered) - {None})
+            st = act(st, next(o for o in options(st) if o.get("card") in klingons))
+    assert st["cards"][card]["zone"] == "placed" and st["cards"][card]["in"] == fear
+    assert any(e["event"] == "engagement" for e in st["log"])
+    dead = [k for k in klingons if st["cards"][k]["zone"] == "discard"]
+    assert len(dead) == 1 and choices and len(choices[-1]) == 2 and dead[0] in choices[-1]
+    check_invariants(st)
