@@ -241,3 +241,14 @@ def test_zefram_cochrane_stops_to_make_a_ship_played_at_his_mission_cost_2_less(
     assert S.in_play(st, ship) and st["seats"][0]["counters"] == counters - (2 - 2)  # paid nothing
     assert st["cards"][zefram]["stopped"]
     check_invariants(st)
+
+
+def test_gaeta_makes_the_chosen_opponent_discard_a_deck_top_card_for_each_of_his_headquarters():
+    st = started("bg-gaeta")
+    gaeta = real(st, 0, "T-F6", "8C101", "hand", 0)
+    st["extra_cards"]["8C101"] = {**DB["8C101"], "affiliations": ["federation"]}  # playable at the [Fed] HQ
+    st = turn_to(st, 0, "play")
+    deck, discard = len(st["seats"][1]["deck"]), len(st["seats"][1]["discard"])
+    st = respond(act(st, next(o for o in options(st) if o.get("card") == gaeta)))
+    assert len(st["seats"][1]["deck"]) == deck - 1 and len(st["seats"][1]["discard"]) == discard + 1  # one HQ
+    check_invariants(st)
