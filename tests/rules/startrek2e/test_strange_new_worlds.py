@@ -141,3 +141,26 @@ def test_arridor_gains_the_revealed_personnels_skills_only_when_it_is_a_personne
         st = respond(st, arridor)
         assert ST.skills(st, arridor).get("Diplomacy", 0) == gains
         assert st["seats"][0]["deck"][0] == card
+
+
+def test_means_of_control_gives_your_attempting_cardassian_plus_2_and_the_captives_skills():
+    """"To play this interrupt, you must have a captive. When your [Car] personnel is attempting a mission,
+    he or she is attributes +2 and gains all skills from that captive until the end of this turn": Tekeny
+    Ghemor (no Physics) gains the Klingon scientist captive's Physics, Astrometrics and Anthropology."""
+    from rules.startrek2e import stats as ST
+    from .helpers import find
+    st = started("sw-means-of-control")
+    m = mission(st, 0, "T-P1")
+    tekeny = real(st, 0, "T-F1", "7R059", "pile", m)
+    put(st, 0, "T-F6", "pile", m)  # a [Fed] personnel: Survey Planet is a [Fed] mission
+    S.move(st, find(st, 1, "T-K5"), "brig", 0)
+    interrupt = real(st, 0, "T-EV1", "7U042", "hand", 0)
+    before = ST.value(st, tekeny, "integrity")
+    assert not ST.skills(st, tekeny).get("Physics")
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["T-D1"], respond_with=interrupt)
+    while st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0:
+        st = respond(act(st, options(st)[0]))
+    assert st["cards"][interrupt]["zone"] == "discard"
+    assert ST.value(st, tekeny, "integrity") == before + 2
+    assert all(ST.skills(st, tekeny).get(s) == 1 for s in ("Physics", "Astrometrics"))
