@@ -639,3 +639,41 @@ def test_spreading_fear_places_a_card_to_engage_with_jem_hadar_and_kills_one_of_
     dead = [k for k in klingons if st["cards"][k]["zone"] == "discard"]
     assert len(dead) == 1 and choices and len(choices[-1]) == 2 and dead[0] in choices[-1]
     check_invariants(st)
+
+
+def test_fitting_in_gives_the_facing_personnel_an_attribute_of_a_future_or_a_skill_of_a_past_personnel():
+    """"When your personnel is facing a dilemma, choose one for him or her to gain until the end of that
+    dilemma: an attribute from a [Fut] personnel present; or a skill from a [Pa] personnel present": Picard
+    gains Daniels' Integrity (6) and the team meets Integrity>24 (19 without it); or he gains Kirk's Honor
+    and the team has Honor 3 (2 without it) — the dilemma stops nobody."""
+    from . import fixtures as FX
+    from .helpers import attempt
+    stop_all = {"stop": {"all": {}}}
+    for attribute in (True, False):
+        st = started(f"fitting-in-{attribute}")
+        req = {"attributes": {"integrity": 24}} if attribute else {"skills": {"Honor": 3}}
+        st["extra_cards"]["X-DF"] = FX.dilemma("X-DF", "Test of Fitting", "dual", 1, [{"unless": req, "then": [stop_all]}])
+        st["cards"][find(st, 1, "T-D1")]["guid"] = "X-DF"
+        m = mission(st, 0, "T-P1")
+        picard = put(st, 0, "T-F1", "pile", m)
+        daniels = real(st, 0, "T-F6", "5P034", "pile", m)
+        kirk = real(st, 0, "T-F7", "5P028", "pile", m)
+        fitting = real(st, 0, "T-I1", "5P020", "hand", 0)
+        st = turn_to(st, 0, "orders")
+        st = attempt(st, m, dilemmas=["X-DF"], respond_with=fitting)
+        st = act(st, {"type": "choose", "card": picard})  # who fits in
+        st = act(st, {"type": "yes_no", "yes": attribute})  # an attribute (the first) or a skill
+        if attribute:
+            assert {o["card"] for o in options(st)} == {daniels}  # the [Fut] personnel present
+            st = act(st, {"type": "choose", "card": daniels})
+            st = act(st, {"type": "yes_no", "yes": True})  # Integrity
+        else:
+            assert {o["card"] for o in options(st)} == {kirk}  # the [Pa] personnel present
+            st = act(st, {"type": "choose", "card": kirk})
+            assert {o["skill"] for o in options(st)} == {"Honor", "Leadership"}
+            st = act(st, {"type": "choose", "skill": "Honor"})
+        st = respond(st)
+        events = [(e["event"], e.get("title")) for e in st["log"]]
+        shown, gone = events.index(("revealed", "Test of Fitting")), events.index(("overcome", "Test of Fitting"))
+        assert not [e for e, _ in events[shown:gone] if e == "stopped"]
+        check_invariants(st)
