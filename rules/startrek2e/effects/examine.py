@@ -59,7 +59,8 @@ def examine(state: dict, frame: dict, eff: dict, arg: dict):
             cards = list(zone)
         else:
             n = F.amount(state, arg.get("count", 1), ctx)
-            cards = list(zone[:max(0, n)])
+            # "examine the bottom three cards of an opponent's dilemma pile" (Tampering With Time): ``end: bottom``
+            cards = list(zone[:max(0, n)]) if arg.get("end", "top") == "top" else list(zone[len(zone) - min(len(zone), max(0, n)):])
         work["cards"], work["left"], work["step"] = cards, list(cards), 0
         work["examiner"] = examiner
         titles = [S.name(state, i) for i in cards]

@@ -384,6 +384,8 @@ def _examine(eff, arg, ctx):
         many = not isinstance(n, int) or n != 1
         count = f"the top {P.num(n)} cards" if isinstance(n, int) and n != 1 else (
             "the top card" if n == 1 else "the top X cards")
+        if arg.get("end") == "bottom":  # Tampering With Time
+            count = count.replace("the top", "the bottom")
         text = f"{verb} {count} of {whose} {pile}" + (f" (X is {P.amount(n, ctx, count=True)})" if many and not isinstance(n, int) else "")
     picks = []
     if arg.get("by") == "opponent":  # "Your opponent examines your hand"

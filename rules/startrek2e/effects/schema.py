@@ -577,9 +577,11 @@ class _Checker(NounChecks):
     def examine(self, arg: Any, path: str) -> None:
         """``examine`` (MISSING.md item 15): where from, whose, how many, and the picks."""
         self.keys(arg, {"from", "who", "by", "count", "reveal", "choose", "discard", "take", "bottom", "swap", "rest", "under",
-                        "exchange", "random"}, path)
+                        "exchange", "random", "end"}, path)
         if not isinstance(arg, dict):
             return
+        if arg.get("end", "top") not in ("top", "bottom"):  # "the bottom three cards" (Tampering With Time)
+            self.err(f"{path}.end", "'top' or 'bottom' (which end of the deck or pile is examined)")
         if arg.get("from", "deck") not in ("deck", "dilemmas", "hand"):
             self.err(f"{path}.from", "'deck', 'dilemmas' or 'hand'")
         for k in ("who", "by"):

@@ -677,3 +677,30 @@ def test_fitting_in_gives_the_facing_personnel_an_attribute_of_a_future_or_a_ski
         shown, gone = events.index(("revealed", "Test of Fitting")), events.index(("overcome", "Test of Fitting"))
         assert not [e for e, _ in events[shown:gone] if e == "stopped"]
         check_invariants(st)
+
+
+def test_tampering_with_time_stops_a_time_traveller_to_rearrange_the_top_or_bottom_of_a_dilemma_pile():
+    """"Stop one of your [Fut] personnel to examine the top three cards of an opponent's dilemma pile; or
+    stop one of your [Pa] personnel to examine the bottom three cards … Place those cards on the top and/or
+    bottom of that dilemma pile in any order": with Kirk ([Pa]) the bottom three are offered — one goes to
+    the bottom, the other two on top, in the order named; the opponent is not shown them."""
+    from rules.startrek2e.game import GAME
+    st = started("tampering-with-time")
+    event = real(st, 0, "T-EV1", "5P014", "core", 0)
+    kirk = real(st, 0, "T-F7", "5P028", "pile", mission(st, 0, "T-HQF"))
+    pile = st["seats"][1]["dilemmas"]
+    bottom3 = pile[-3:]
+    st = _start_turn(st, 0)
+    st = act(st, next(o for o in options(st) if o.get("card") == event))
+    st = act(st, {"type": "yes_no", "yes": False})  # the [Pa] choice
+    if st["pending"]["kind"] == "choose" and {o.get("card") for o in options(st)} == {kirk}:
+        st = act(st, {"type": "choose", "card": kirk})
+    assert st["cards"][kirk]["stopped"]
+    assert {o.get("card") for o in options(st)} - {None} == set(bottom3)
+    assert "options" not in GAME.view(st, 1)["pending"]
+    st = act(st, {"type": "choose", "card": bottom3[0]})  # to the bottom
+    st = act(st, {"type": "choose", "card": None})  # no more
+    st = act(st, {"type": "choose", "card": bottom3[2]})  # the new top card
+    pile = st["seats"][1]["dilemmas"]
+    assert pile[:2] == [bottom3[2], bottom3[1]] and pile[-1] == bottom3[0]
+    check_invariants(st)
