@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rules.control import CONTROL_TYPES
 from rules.protocol import Game, State
+from rules.read_scope import listings_unread
 from store import codec
 
 
@@ -20,9 +22,20 @@ def copy_state(state: State) -> State:
 
 def apply_in_place(game: Game, state: State, events: Iterable[dict]) -> State:
     """Apply ``events`` to ``state`` itself. Only for a state the caller owns outright
-    (e.g. freshly decoded from Redis); everyone else calls ``fold``."""
-    for event in events:
-        state = game.apply(state, event)
+    (e.g. freshly decoded from Redis); everyone else calls ``fold``.
+
+    The state after an event followed by a game action is read by nobody but that action's
+    ``apply``, so those events are applied inside ``rules.read_scope.listings_unread`` (a
+    game may leave unlisted the options of a decision whose answer never reads them); the
+    last event, and one followed by a control event, list everything."""
+    events = events if isinstance(events, list) else list(events)
+    last = len(events) - 1
+    for n, event in enumerate(events):
+        if n < last and events[n + 1].get("type") not in CONTROL_TYPES:
+            with listings_unread():
+                state = game.apply(state, event)
+        else:
+            state = game.apply(state, event)
     return state
 
 

@@ -71,3 +71,35 @@ class ApplyingScope(threading.local):
         if present is None:
             present = self.guids = {c["guid"] for c in state["cards"].values()}
         return present.isdisjoint(guids)
+
+
+class _Unlisted(threading.local):
+    on = False
+
+
+_UNLISTED = _Unlisted()
+
+
+class listings_unread:
+    """The state the events applied inside this block produce is read by nobody but the next
+    event's ``apply`` (a batch fold: ``replays.fold.apply_in_place`` opens it for every event
+    but the last and those before a control event). A decision whose answer never reads the
+    options it lists (Star Trek's orders and play steps: the answer names its action) may
+    then leave ``pending["options"]`` unlisted (``None``): the next event replaces that
+    pending before anyone could read it, and listing every option after each order was half
+    of a Star Trek fold. The state a fold returns always has its options listed, equal to
+    listing them at every event (tests/replays/test_unread_listings.py)."""
+
+    __slots__ = ("outer",)
+
+    def __enter__(self) -> None:
+        self.outer = _UNLISTED.on
+        _UNLISTED.on = True
+
+    def __exit__(self, *exc: object) -> None:
+        _UNLISTED.on = self.outer
+
+
+def listing_unread() -> bool:
+    """Inside :class:`listings_unread`: options nobody reads may be left unlisted."""
+    return _UNLISTED.on

@@ -3,6 +3,8 @@
 """
 from __future__ import annotations
 
+from rules.read_scope import listing_unread
+
 from . import state as S
 from . import stats as ST
 from .effects import extra as X
@@ -197,6 +199,9 @@ def use_order(state: dict, seat: int, iid: str, k: int) -> None:
 
 def execute_orders(state: dict) -> None:
     seat = state["turn"]["player"]
+    if listing_unread():  # a batch fold: the next event answers this without reading the options
+        S.set_pending(state, seat, "orders", "Execute orders (or end them)", None)
+        return
     opts = []
     if state["turn"]["orders"] < S.ORDERS_PER_TURN:
         with ST.frozen(state):

@@ -8,6 +8,8 @@ the core or onto a card, interrupts (free) when their trigger allows.
 """
 from __future__ import annotations
 
+from rules.read_scope import listing_unread
+
 from . import glossary as G
 from . import state as S
 from . import stats as ST
@@ -317,6 +319,10 @@ def play_and_draw_cards(state: dict) -> None:
         return
     seat = state["turn"]["player"]
     s = state["seats"][seat]
+    prompt = f"Play and draw cards ({s['counters']} counters left)"
+    if listing_unread():  # a batch fold: the next event answers this without reading the options
+        S.set_pending(state, seat, "play", prompt, None)
+        return
     opts = legal(state, seat)
     no_draws = X.draws_forbidden(state)  # At an Impasse: no draws, and counters may stay unspent
     if s["counters"] > 0 and s["deck"] and not no_draws:
@@ -327,4 +333,4 @@ def play_and_draw_cards(state: dict) -> None:
         opts.append({"type": "end_play"})
     if not opts:
         opts = [{"type": "end_play"}]
-    S.set_pending(state, seat, "play", f"Play and draw cards ({s['counters']} counters left)", opts)
+    S.set_pending(state, seat, "play", prompt, opts)
