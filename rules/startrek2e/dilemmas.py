@@ -10,6 +10,8 @@ under his pile. Each is revealed and resolved in turn; overcome → under the mi
 """
 from __future__ import annotations
 
+import re
+
 from . import actions as A
 from . import state as S
 from . import stats as ST
@@ -229,6 +231,7 @@ def face_dilemmas(state: dict) -> None:
     S.move(state, top, "revealed", owner)
     state["cards"][top]["face_up"] = True
     S.log(state, "revealed", card=top, title=S.name(state, top))
+    consume(state, top, m, owner)  # "Consume: N" (RULES.md "Consume")
     if not fits(state, top, m):  # a wrong-type dilemma is overcome without effect
         overcome(state, top, m)
         return
@@ -237,6 +240,43 @@ def face_dilemmas(state: dict) -> None:
     note_faced(state)  # "each other dilemma he has faced this turn" (Parem)
     fire(state, "dilemma_revealed", seat=a["seat"], card=top, mission=m)
     fire(state, "own_dilemma_revealed", seat=a["seat"], owner=owner, card=top, mission=m)  # "your … dilemma is revealed"
+
+
+_CONSUME = re.compile(r"consume:\s*(\d+)\.?", re.I)
+
+
+def consume_count(state: dict, dilemma: str) -> int:
+    """N of a dilemma's printed "Consume: N" keyword (0 without one). "Consume: X" is 0 here: X is
+    what its owner spends on it, which no authored card reads yet (Temporal Misalignment, Outmatched)."""
+    for w in S.card_def(state, dilemma).get("keywords") or ():
+        mt = _CONSUME.fullmatch(w.strip())
+        if mt:
+            return int(mt.group(1))
+    return 0
+
+
+def consume(state: dict, dilemma: str, m: str, owner: int) -> list:
+    """"Consume: N" (RULES.md "Consume"): when the dilemma is revealed from its owner's stack, he places
+    the top N cards of his dilemma pile (as many as there are; reaching a face-up card reshuffles the
+    pile first, as drawing does) beneath the mission being attempted, face up as overcome dilemmas are —
+    so they count among the dilemmas beneath it when dilemmas are next drawn there. Nobody knew those
+    cards before (the top of a shuffled pile), so placing them face up tells no secret."""
+    n = consume_count(state, dilemma)
+    pile = state["seats"][owner]["dilemmas"]
+    placed = []
+    for _ in range(n):
+        if not pile:
+            break
+        if state["cards"][pile[0]].get("face_up"):
+            reshuffle(state, owner)
+        top = pile[0]
+        S.move(state, top, "under", m)
+        state["cards"][top]["face_up"] = True
+        placed.append(top)
+    if placed:
+        S.log(state, "consumed", seat=owner, card=dilemma, mission=m, cards=placed,
+              titles=[S.name(state, i) for i in placed])
+    return placed
 
 
 def mission_requirements(state: dict) -> None:

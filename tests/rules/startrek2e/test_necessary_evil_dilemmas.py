@@ -647,7 +647,12 @@ def test_talosian_trial_puts_an_overcome_planet_dilemma_back_on_top_of_the_stack
         S.move(st, d, "under", other)
         st["cards"][d]["face_up"] = True
         beneath.append(d)
+    pile = st["seats"][1]["dilemmas"]  # three drawn; the fourth is what the Trial's "Consume: 1" places beneath
+    ion = next(i for i in pile if st["cards"][i]["guid"] == "T-D3")  # Survey Planet: a space one, never chosen
+    pile.remove(ion)
+    pile.insert(3, ion)
     st = attempt(st, m, dilemmas=["4R025"])
+    assert st["cards"][ion]["zone"] == "under" and st["cards"][ion]["in"] == m  # consumed (RULES.md "Consume")
     assert st["pending"]["seat"] == 1 and options(st) == [{"type": "choose", "card": beneath[0]}]
     st = respond(act(st, options(st)[0]))
     assert beneath[0] in st["cards"][m]["under"] and beneath[1] in st["cards"][other]["under"]
