@@ -599,6 +599,7 @@ HANDLERS = {
     "redraw_dilemmas": AT.redraw_dilemmas,
     "return_unfaced": AT.return_unfaced,
     "subtract_requirement": AT.subtract_requirement,
+    "select_by_exclusion": SEL.select_by_exclusion,
     "search_dilemmas": AT.search_dilemmas,
     "overcome_from_pile": AT.overcome_from_pile,
     "meet_with": AT.meet_with,

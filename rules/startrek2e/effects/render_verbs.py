@@ -591,6 +591,9 @@ VERBS = {
     "place_on_pile_top": lambda e, a, c: f"place {P.target(a, c)} on top of its owner's dilemma pile",
     "prevent_dilemma": lambda e, a, c: "prevent and overcome that dilemma",
     "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",
+    "select_by_exclusion": lambda e, a, c: ("make the selection as follows instead: the player who commands the eligible "
+                                            "personnel excludes one from that selection, then the dilemma's owner chooses "
+                                            "from the remaining eligible personnel"),
     "return_unfaced": lambda e, a, c: "return the dilemmas you have not yet faced to their owner's dilemma pile",
     "prevent_overcome": lambda e, a, c: "this dilemma is not overcome (it returns to its owner's dilemma pile)",
     "restore_range": lambda e, a, c: f"restore all Range {P.target(a, c)} have used this turn",

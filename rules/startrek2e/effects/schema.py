@@ -72,7 +72,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
                 "select_instead", "restore_range", "place_on_event", "add_to_drawn", "protect_from_dilemmas"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
-               "prevent_dilemma", "return_unfaced", "subtract_requirement",
+               "prevent_dilemma", "return_unfaced", "subtract_requirement", "select_by_exclusion",
                "discard_randomly", "each_opponent", "choose_opponent", "forbid_engagements", "place_in_core"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",

@@ -84,7 +84,8 @@ def _before_the_draw(state: dict, frame: dict, pool: list, count: int):
         return pool
     from ..triggers import fire_urgent
     state["selection_change"] = {}
-    if not fire_urgent(state, "about_to_select", mission=m, pool=list(pool), count=count, seat=frame["ctx"]["you"]):
+    if not fire_urgent(state, "about_to_select", mission=m, pool=list(pool), count=count, seat=frame["ctx"]["you"],
+                       by_dilemma=bool(frame["ctx"].get("dilemma"))):
         state.pop("selection_change", None)
         work["selection_done"] = True
         return pool
@@ -95,7 +96,8 @@ def _before_the_draw(state: dict, frame: dict, pool: list, count: int):
 def _heard(state: dict) -> bool:
     """A card in play has a text hearing ``about_to_select`` (nothing is fired otherwise, so games
     without such a card draw exactly as before)."""
-    return any(S.in_play_having(state, ("on", "about_to_select", optional)) for optional in (True, False))
+    return any(S.in_play_having(state, ("on", "about_to_select", optional)) for optional in (True, False)) or any(
+        "about_to_select" in (seat.get("when_events") or ()) for seat in state["seats"])  # an interrupt (Lying in Wait)
 
 
 def exclude(state: dict, frame: dict, card: str) -> None:
@@ -120,3 +122,44 @@ def reselect(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
     is made again when its effect goes on."""
     state["reselect"] = True
     return True
+
+
+def select_by_exclusion(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
+    """``select_by_exclusion`` ``{}`` (an ``about_to_select`` response): "make the selection as follows
+    instead: the player who commands the eligible personnel excludes one from that selection, then the
+    dilemma's owner chooses from the remaining eligible personnel" (Lying in Wait). One single choice at
+    a time: the commander excludes one, then the dilemma's owner chooses as many as the selection
+    selects (the result: no draw is made). Cards another response excluded already stay out."""
+    data = frame["ctx"].get("event") or {}
+    work = frame["work"]
+    change = state.setdefault("selection_change", {})
+    pool = [i for i in data.get("pool") or () if i in state["cards"] and S.in_play(state, i)
+            and i not in change.get("excluded", ())]
+    a = state.get("attempt")
+    if not pool or a is None:
+        return True
+    if "answer" in work:
+        ans = work.pop("answer")
+        if "excluded" not in work:
+            work["excluded"] = ans
+            if ans is not None:
+                exclude(state, frame, ans)
+        elif ans is not None:
+            work.setdefault("chosen", []).append(ans)
+    if "excluded" not in work:
+        seat = S.commander(state, pool[0])
+        seat = data.get("seat") if seat is None else seat
+        S.set_pending(state, seat, "choose", f"Exclude a personnel from the selection ({S.name(state, frame['ctx']['source'])})",
+                      [{"type": "choose", "card": i} for i in pool])
+        return False
+    chosen = work.setdefault("chosen", [])
+    left = [i for i in pool if i not in chosen and i != work["excluded"]]
+    if len(chosen) < int(data.get("count") or 1) and left:
+        S.set_pending(state, a["dilemma_owner"], "choose",
+                      f"Choose a personnel to be selected ({S.name(state, frame['ctx']['source'])})",
+                      [{"type": "choose", "card": i} for i in left])
+        return False
+    for c in chosen:
+        choose(state, frame, c)
+    return True
+
