@@ -67,3 +67,49 @@ def test_lying_in_wait_needs_a_romulan_at_that_mission():
     assert sum(st["cards"][c]["zone"] == "hand" for c in team) == 2  # the random selection as usual
     assert "the dilemma's owner chooses from the remaining eligible personnel" in " ".join(render_card(DB["4U090"]))
     check_invariants(st)
+
+
+def _drive(st: dict, seat: int) -> dict:
+    """Answer every decision of ``seat`` with its first option until it is the other seat's turn to act."""
+    while st["pending"] and st["pending"]["seat"] == seat and st["pending"]["kind"] in ("choose", "examine", "reveal"):
+        st = act(st, options(st)[0])
+    return st
+
+
+# ---------------------------------------------------------------- put_into_play from an opponent's hand (Brainwashing)
+def test_brainwashing_reveals_the_hand_and_takes_a_personnel_you_do_not_command():
+    from rules.startrek2e import state as S
+    st = started("brainwash")
+    hq = mission(st, 0, "T-HQF")
+    roms = [put(st, 0, g, "pile", hq) for g in ("T-F2", "T-F3", "T-F5")]
+    for n, c in enumerate(roms):
+        _as(st, c, 10 + n, affiliations=["romulan"])
+    bw = real(st, 0, "T-I1", "4R086", "hand", 0)
+    worf = next(i for i in st["seats"][1]["deck"] + st["seats"][1]["hand"] if st["cards"][i]["guid"] == "T-K1")
+    if worf not in st["seats"][1]["hand"]:
+        S.move(st, worf, "hand", 1)
+    st = turn_to(st, 0, "orders")
+    st["seats"][0]["score"] = 10
+    assert {"type": "play", "card": bw} in options(st)
+    st = act(st, {"type": "play", "card": bw})
+    while st["pending"] and st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose":
+        pick = [o for o in options(st) if o.get("card") == worf] or [o for o in options(st) if o.get("card") == hq] \
+            or options(st)
+        st = act(st, pick[0])
+    st = respond(st)
+    assert st["cards"][worf]["zone"] == "pile" and st["cards"][worf]["in"] == hq
+    assert st["cards"][worf]["commander"] == 0 and st["cards"][worf]["owner"] == 1
+    assert st["seats"][0]["score"] == 5
+    assert any(e["event"] == "revealed_cards" for e in st["log"]) or any(e["event"] == "examined" for e in st["log"])
+    check_invariants(st)
+
+
+def test_brainwashing_needs_three_romulans():
+    st = started("brainwash-two")
+    hq = mission(st, 0, "T-HQF")
+    for n, g in enumerate(("T-F2", "T-F3")):
+        _as(st, put(st, 0, g, "pile", hq), 20 + n, affiliations=["romulan"])
+    bw = real(st, 0, "T-I1", "4R086", "hand", 0)
+    st = turn_to(st, 0, "orders")
+    st["seats"][0]["score"] = 10
+    assert {"type": "play", "card": bw} not in options(st)
