@@ -362,10 +362,14 @@ def _mission_skill_users(state: dict, team: list, reqs: list) -> dict:
 
 
 def end_attempt(state: dict) -> None:
+    a = state["attempt"]
     _expire(state, "end_of_dilemma")
     _expire(state, "end_of_attempt")
     state["attempt"] = None
     state["step"] = "orders"
+    # "When your mission attempt ends" (Indomitable): data the mission and the attempting player's personnel
+    # who became stopped during it (FILTER stopped_in_trigger_attempt), the failure's stops included
+    fire(state, "attempt_ended", seat=a["seat"], mission=a["mission"], stopped=list(a.get("stopped_during") or ()))
 
 
 def _expire(state: dict, until: str) -> None:

@@ -131,6 +131,9 @@ def stop(state: dict, iid: str, *, by_dilemma: bool = False) -> None:
     if cant_be_stopped(state, iid, by_dilemma=by_dilemma):
         return
     state["cards"][iid]["stopped"] = True
+    a = state.get("attempt")
+    if a is not None and state["cards"][iid].get("commander") == a["seat"]:  # "who became stopped during that
+        a.setdefault("stopped_during", []).append(iid)  # mission attempt" (Indomitable: event attempt_ended)
     S.log(state, "stopped", card=iid, title=S.name(state, iid))
     from .triggers import fire
     fire(state, "personnel_stopped", card=iid, seat=state["cards"][iid]["owner"], by_dilemma=by_dilemma)

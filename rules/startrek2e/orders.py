@@ -87,6 +87,8 @@ def attempt_options(state: dict, seat: int) -> list[dict]:
             continue
         if _no_attempts_here(state, m):  # "You cannot begin a mission attempt at this mission" (Timescape)
             continue
+        if [seat, m] in (state["turn"].get("no_attempt") or ()):  # "… that same mission again this turn" (Indomitable)
+            continue
         need = _attempt_min(state, m)  # "you must have at least six personnel involved" (Skeleton Crew)
         if mt == "planet":
             team = team_for(state, seat, m, None)

@@ -40,6 +40,7 @@ RELATION = {
     "about_to_face_dilemma": "seat",  # "when your personnel … are about to face a dilemma" (Quantum Filament)
     "dilemma_about_to_return": "seat",  # seat = the player facing it ("that your [Bor] personnel is facing": Analyze)
     "dilemma_about_to_be_overcome": "any",  # "when a dilemma is about to be overcome" (The Trial Never Ended)  # seat = the player about to draw them (Damar)  # "when an opponent's mission attempt fails" (Tenak'talar)
+    "attempt_ended": "seat",  # "when your mission attempt ends" (Indomitable): seat = the attempting player
     "right_turn_ends": "right",  # "at the end of the opponent on your right's turn" (At an Impasse): seat = whose turn
     "opponent_about_to_discard": "opponent",  # seat = the player about to discard from hand (B'Elanna Torres)
     "engagement_ended": "any",  # "when an engagement in which an opponent's personnel was killed ends" (Cavalry Raid)

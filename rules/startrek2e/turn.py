@@ -20,6 +20,7 @@ def turn_start(state: dict) -> None:
     t["orders"] = 0
     t["used"] = []
     t["repairs"] = []
+    t.pop("no_attempt", None)  # "you cannot attempt that same mission again this turn" (Indomitable)
     state["seats"][t["player"]]["counters"] = S.COUNTERS
     t.pop("optional_counters", None)
     S.log(state, "turn", seat=t["player"], number=t["number"])

@@ -220,3 +220,13 @@ def meet_with(state: dict, frame: dict, eff: dict, arg: dict):
                                               "use": arg["use"], "instead_of": list(arg["instead_of"])})
     return True
 
+
+def no_attempt_again(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
+    """``no_attempt_again`` ``{}`` (an ``attempt_ended`` response): "You cannot attempt that same mission again
+    this turn" (Indomitable) — the user may begin no attempt of the event's mission until the turn ends
+    (``state["turn"]["no_attempt"]``, cleared at the start of each turn; ``orders.attempt_options``)."""
+    m = (frame["ctx"].get("event") or {}).get("mission")
+    if m is not None:
+        state["turn"].setdefault("no_attempt", []).append([frame["ctx"]["you"], m])
+    return True
+

@@ -38,7 +38,7 @@ from .. import state as S
 from . import extra as X
 
 FILTER_KEYS = {"together", "requirements_met_by", "used_skills", "under_mission", "fits_dilemma", "in_attempt",
-               "in_trigger_team"}
+               "in_trigger_team", "stopped_in_trigger_attempt"}
 CONDITION_KEYS = {"drawing_dilemmas", "trigger_used_skill"}
 
 
@@ -61,6 +61,11 @@ def match_key(state: dict, iid: str, k: str, v, ctx: dict, f: dict) -> bool:
     if k == "in_trigger_team":  # one of the personnel who completed the event's mission ("When you complete
         # a mission involving this personnel": Solbor)
         return (iid in ((ctx.get("event") or {}).get("team") or [])) == bool(v)
+    if k == "stopped_in_trigger_attempt":  # "each of your personnel who became stopped during that mission
+        # attempt" (Indomitable, an attempt_ended response): still stopped, still in play
+        data = ctx.get("event") or {}
+        return (iid in (data.get("stopped") or ()) and S.in_play(state, iid)
+                and bool(state["cards"][iid].get("stopped"))) == bool(v)
     if k == "in_attempt":  # one of the personnel the attempt under way began with, still there, stopped
         a = state.get("attempt")  # or not — those who faced the dilemma its text stopped (Analyze)
         inside = bool(a and iid in a["personnel"] and S.in_play(state, iid) and S.commander(state, iid) == a["seat"])

@@ -600,6 +600,7 @@ HANDLERS = {
     "return_unfaced": AT.return_unfaced,
     "subtract_requirement": AT.subtract_requirement,
     "select_by_exclusion": SEL.select_by_exclusion,
+    "no_attempt_again": AT.no_attempt_again,
     "search_dilemmas": AT.search_dilemmas,
     "overcome_from_pile": AT.overcome_from_pile,
     "meet_with": AT.meet_with,

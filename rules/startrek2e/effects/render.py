@@ -42,6 +42,7 @@ TRIGGERS = {
     "opponent_about_to_discard": "When an opponent is about to discard a card from hand",
     "opponent_attempt_begins": "When an opponent begins a mission attempt",
     "opponent_mission_failed": "When an opponent's mission attempt fails",
+    "attempt_ended": "When your mission attempt ends",
     "opponent_about_to_draw_dilemmas": "When an opponent is about to draw dilemmas",
     "engagement_ended": "When an engagement ends",
     "placed_in_discard_pile": "When you place a card in your discard pile",

@@ -40,7 +40,8 @@ _HANDLED = {"type", "owner", "stopped", "unique", "affiliation", "icon", "keywor
             "commander_aboard",
             "on_planet", "named_number", "other_quadrant_than", "named_skill", "named_type", "damaged", "same_title_as", "playable_at", "damage_card", "together", "requirements_met_by",
             "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
-            "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title"}
+            "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title",
+            "stopped_in_trigger_attempt"}
 # a ship's numbers a requirement may add ("Shields + unused Range this turn>13")
 STAT_WORDS = {"range_left": "unused Range this turn"}
 
@@ -313,6 +314,8 @@ def _after_words(f: dict, ctx: Ctx) -> str:
         out.append("that is completed" if f["completed"] else "that is not completed")
     if "in_trigger_team" in f:  # "a mission involving this personnel" (Solbor)
         out.append("involved in completing that mission" if f["in_trigger_team"] else "not involved in completing that mission")
+    if f.get("stopped_in_trigger_attempt"):  # Indomitable
+        out.append("who became stopped during that mission attempt")
     if "in_attempt" in f:  # "that your [Bor] personnel is facing" (Analyze)
         out.append("in the mission attempt under way" if f["in_attempt"] else "not in the mission attempt under way")
     if "under_mission" in f:  # an overcome dilemma ("from an opponent's completed mission")

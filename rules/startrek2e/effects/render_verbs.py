@@ -591,6 +591,7 @@ VERBS = {
     "place_on_pile_top": lambda e, a, c: f"place {P.target(a, c)} on top of its owner's dilemma pile",
     "prevent_dilemma": lambda e, a, c: "prevent and overcome that dilemma",
     "subtract_requirement": lambda e, a, c: "subtract a skill from those requirements",
+    "no_attempt_again": lambda e, a, c: "you cannot attempt that same mission again this turn",
     "select_by_exclusion": lambda e, a, c: ("make the selection as follows instead: the player who commands the eligible "
                                             "personnel excludes one from that selection, then the dilemma's owner chooses "
                                             "from the remaining eligible personnel"),

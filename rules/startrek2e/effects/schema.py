@@ -57,7 +57,7 @@ TRIGGER_EVENTS = {
     "about_to_face_dilemma", "dilemma_about_to_be_overcome", "dilemma_about_to_return", "right_turn_ends",
     "about_to_be_destroyed", "about_to_select", "opponent_about_to_discard", "engagement_ended",
     "placed_in_discard_pile", "about_to_place_in_discard_pile", "played_from_this_event",
-    "dilemmas_chosen",
+    "dilemmas_chosen", "attempt_ended",
 }
 KEYWORDS = {"not_stopped_on_failure", "cant_be_destroyed", "cant_be_stopped", "cant_attempt", "cant_staff", "hidden_agenda", "cant_complete",
             "random_excluded", "blank_abilities",
@@ -72,7 +72,7 @@ TARGET_VERBS = {"lose_skills", "stop", "kill", "destroy", "unstop", "join_attemp
                 "select_instead", "restore_range", "place_on_event", "add_to_drawn", "protect_from_dilemmas"}
 EMPTY_VERBS = {"return_to_pile", "place_on_ship", "overcome", "prevent_overcome", "may", "join_engagement",
                "prevent", "reselect", "redraw_dilemmas", "pass_right", "exchange_hands_with_deck_bottom",
-               "prevent_dilemma", "return_unfaced", "subtract_requirement", "select_by_exclusion",
+               "prevent_dilemma", "return_unfaced", "subtract_requirement", "no_attempt_again", "select_by_exclusion",
                "discard_randomly", "each_opponent", "choose_opponent", "forbid_engagements", "place_in_core"}
 EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "place_on_mission", "modify", "draw", "discard", "download", "take_from_discard",

@@ -30,7 +30,7 @@ FILTER_KEYS = {"type", "skill", "skill_level", "skills_any", "affiliation", "spe
                "named_number", "other_quadrant_than", "named_skill", "named_type", "damaged", "same_title_as", "damage_card", "together", "requirements_met_by",
                "is_trigger_card", "completed", "used_skills", "under_mission", "fits_dilemma",
                "in_attempt", "shares_skill_with", "requirement_skill", "in_trigger_team", "selection", "shares_with", "named_title",
-               "playable_at"}
+               "playable_at", "stopped_in_trigger_attempt"}
 SCOPES = {"attempting", "present", "in_play", "hand", "deck", "discard", "brig", "opponent_brig", "drawn", "all_discards",
           "overcome", "damage", "on_this_event", "out"}
 CARD_TYPES = {"personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma"}
@@ -280,7 +280,8 @@ class NounChecks:
         for k in ("involved", "matching_mission", "with_trigger_card", "aboard_trigger_ship", "aboard_attempting_ship", "staffed",
                   "at_trigger_mission", "host", "selection",
                   "at_trigger_from", "ship_commander", "on_planet", "used_skills", "in_attempt",
-                  "in_core", "plays_in_core", "commander_aboard", "requirement_skill", "in_trigger_team"):
+                  "in_core", "plays_in_core", "commander_aboard", "requirement_skill", "in_trigger_team",
+                  "stopped_in_trigger_attempt"):
             if k in f and not isinstance(f[k], bool):
                 self.err(f"{path}.{k}", "true or false")
 

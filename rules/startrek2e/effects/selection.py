@@ -147,8 +147,8 @@ def select_by_exclusion(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
         elif ans is not None:
             work.setdefault("chosen", []).append(ans)
     if "excluded" not in work:
-        seat = S.commander(state, pool[0])
-        seat = data.get("seat") if seat is None else seat
+        commander = S.commander(state, pool[0])
+        seat: int = int(data.get("seat", a["seat"]) if commander is None else commander)
         S.set_pending(state, seat, "choose", f"Exclude a personnel from the selection ({S.name(state, frame['ctx']['source'])})",
                       [{"type": "choose", "card": i} for i in pool])
         return False

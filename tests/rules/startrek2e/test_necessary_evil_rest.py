@@ -113,3 +113,38 @@ def test_brainwashing_needs_three_romulans():
     st = turn_to(st, 0, "orders")
     st["seats"][0]["score"] = 10
     assert {"type": "play", "card": bw} not in options(st)
+
+
+# ---------------------------------------------------------------- event attempt_ended, FILTER stopped_in_trigger_attempt,
+# verb no_attempt_again (Indomitable)
+def _indomitable(seed: str):
+    st = started(seed)
+    hq = mission(st, 0, "T-HQF")
+    for n, g in enumerate(("T-F1", "T-F4", "T-F7")):
+        _as(st, put(st, 0, g, "pile", hq), 30 + n, affiliations=["borg"])
+    m = mission(st, 0, "T-P1")
+    team = [put(st, 0, g, "pile", m) for g in ("T-F2", "T-F3")]  # no Anthropology, no Diplomacy: the attempt fails
+    earlier = put(st, 0, "T-F6", "pile", m)
+    st["cards"][earlier]["stopped"] = True  # stopped before the attempt: not "during" it
+    ind = real(st, 0, "T-I1", "4U088", "hand", 0)
+    st = turn_to(st, 0, "orders")
+    st["seats"][0]["score"] = 10
+    return st, m, team, earlier, ind
+
+
+def test_indomitable_unstops_those_stopped_during_the_failed_attempt_and_forbids_that_mission_again():
+    st, m, team, earlier, ind = _indomitable("indomitable")
+    st = attempt(st, m, respond_with=ind)
+    assert st["cards"][ind]["zone"] == "discard" and st["seats"][0]["score"] == 5
+    assert not any(st["cards"][c]["stopped"] for c in team)  # stopped by the failure, unstopped again
+    assert st["cards"][earlier]["stopped"]  # stopped before the attempt: stays stopped
+    assert not [o for o in options(st) if o.get("type") == "attempt" and o.get("mission") == m]  # not again this turn
+    check_invariants(st)
+
+
+def test_without_indomitable_the_failed_attempt_stops_everyone_and_may_not_be_repeated_anyway():
+    st, m, team, earlier, ind = _indomitable("indomitable-pass")
+    st = attempt(st, m)
+    assert st["cards"][ind]["zone"] == "hand" and all(st["cards"][c]["stopped"] for c in team)
+    assert "unstop each of your personnel who became stopped during that mission attempt" in " ".join(render_card(DB["4U088"]))
+    check_invariants(st)

@@ -40,7 +40,7 @@ VERB_SAMPLES = {
     "place_in_discard": T, "place_on_event": T, "add_to_drawn": T, "place_in_core": {}, "place_on_deck_top": T, "place_on_deck_bottom": T, "remove_from_game": T,
     "place_as_damage": {"choose": {"type": "ship"}}, "remember": T, "take_command": T,
     "remove_damage": {"choose": {"type": "ship"}}, "shuffle_into_deck": T, "place_on_stack": T, "exchange_hands_with_deck_bottom": {}, "reselect": {}, "discard_randomly": {}, "select_instead": {"choose": {"selection": True}},
-    "exclude_from_selection": {"choose": {"selection": True}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {}, "select_by_exclusion": {},
+    "exclude_from_selection": {"choose": {"selection": True}}, "return_to_pile": {}, "place_on_ship": {}, "overcome": {}, "prevent_dilemma": {}, "return_unfaced": {}, "subtract_requirement": {}, "select_by_exclusion": {}, "no_attempt_again": {},
     "prevent_overcome": {}, "may": {}, "as_player": {"who": "mission_owner"}, "each_opponent": {}, "choose_opponent": {}, "join_engagement": {}, "prevent": {}, "place_on_mission": {},
     "modify": {"stat": "cunning", "amount": 2, "target": T}, "draw": {"count": 2}, "discard": {"count": 1},
     "download": {"title": "Kira Nerys"}, "take_from_discard": {"filter": {"type": "personnel"}},
