@@ -230,3 +230,28 @@ def no_attempt_again(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
         state["turn"].setdefault("no_attempt", []).append([frame["ctx"]["you"], m])
     return True
 
+
+def pile_copies_beneath(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
+    """``pile_copies_beneath`` ``{"title": name, "at": TARGET}`` (in a ``choose_opponent``'s ``then``): "Choose an
+    opponent to take each copy of that dilemma from his or her dilemma pile, place them beneath your completed
+    mission, then shuffle and replace his or her dilemma pile face down" (Krim). ``title`` is the name a
+    ``name_title`` made; every card of that title in that opponent's dilemma pile goes face up beneath the
+    ``at`` mission (public, as overcome dilemmas are; they count there when dilemmas are drawn), then the pile is
+    shuffled face down. Without such a mission the copies stay; the pile is shuffled all the same."""
+    from .targets import targets
+    ms = targets(state, frame, arg["at"])
+    if ms is None:
+        return False
+    ctx = frame["ctx"]
+    seat = ctx["opp"]
+    title = (ctx.get("named") or {}).get(arg["title"])
+    pile = state["seats"][seat]["dilemmas"]
+    if ms and title is not None:
+        found = [i for i in pile if S.card_def(state, i)["title"] == title]
+        for i in found:
+            S.move(state, i, "under", ms[0])
+            state["cards"][i]["face_up"] = True
+        S.log(state, "placed_beneath", seat=seat, mission=ms[0], title=title, cards=found, by=ctx["source"])
+    reshuffle(state, seat)
+    return True
+

@@ -50,7 +50,7 @@ SUPPORTED = {
     "select_instead", "exclude_from_selection",
     "move_ship", "beam", "name_skill", "name_card_type", "name_title", "name_number", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
-    "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
+    "overcome_from_pile", "pile_copies_beneath", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",
     "repeat", "blank_skills", "exchange_with_pile_top", "place_on_pile_top", "repeat_while", "place_on_event", "add_to_drawn", "place_in_core",
 }
 
@@ -603,6 +603,7 @@ HANDLERS = {
     "no_attempt_again": AT.no_attempt_again,
     "search_dilemmas": AT.search_dilemmas,
     "overcome_from_pile": AT.overcome_from_pile,
+    "pile_copies_beneath": AT.pile_copies_beneath,
     "meet_with": AT.meet_with,
     "at_end_of_turn": TS.at_end_of_turn,
     "name_card": _name_card,

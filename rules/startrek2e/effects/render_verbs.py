@@ -627,6 +627,10 @@ VERBS = {
     "extra_dilemmas": _extra_dilemmas,
     "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",
     "search_dilemmas": _search_dilemmas,
+    "pile_copies_beneath": lambda e, a, c: (
+        # said under choose_opponent ("Choose an opponent to take …, place them …, then shuffle …")
+        f"your opponent takes each copy of the named dilemma from his or her dilemma pile, place them beneath "
+        f"{P.target(a['at'], c)}, then shuffle and replace his or her dilemma pile face down"),
     "overcome_from_pile": lambda e, a, c: (
         f"the player to your left places the top card of his or her dilemma pile face up beneath {P.target(a['at'], c)} "
         "(that dilemma is overcome)"),

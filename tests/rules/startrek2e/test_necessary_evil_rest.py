@@ -148,3 +148,29 @@ def test_without_indomitable_the_failed_attempt_stops_everyone_and_may_not_be_re
     assert st["cards"][ind]["zone"] == "hand" and all(st["cards"][c]["stopped"] for c in team)
     assert "unstop each of your personnel who became stopped during that mission attempt" in " ".join(render_card(DB["4U088"]))
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb pile_copies_beneath (Krim)
+def test_krim_names_a_dilemma_and_the_opponents_copies_go_beneath_your_completed_mission():
+    st = started("krim")
+    hq = mission(st, 0, "T-HQF")
+    krim = real(st, 0, "T-F8", "4R104", "pile", hq)
+    done = mission(st, 0, "T-P2")
+    st["cards"][done]["completed"] = True
+    caves = [real(st, 1, g, "4U010") for g in ("T-D1", "T-D2")]  # two copies of Cave-In in seat 1's pile
+    for c in caves:
+        assert c in st["seats"][1]["dilemmas"]
+    st = turn_to(st, 0, "orders")
+    st["seats"][0]["score"] = 10
+    order = next(o for o in options(st) if o.get("card") == krim)
+    st = act(st, order)
+    assert st["pending"]["seat"] == 0 and {"type": "choose", "title": "Cave-In"} in options(st)
+    st = act(st, {"type": "choose", "title": "Cave-In"})
+    while st["pending"] and st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose":
+        st = act(st, next(o for o in options(st) if o.get("card") == done))
+    st = respond(st)
+    assert all(st["cards"][c]["zone"] == "under" and st["cards"][c]["in"] == done for c in caves)
+    assert st["cards"][krim]["stopped"] and st["seats"][0]["score"] == 5
+    assert not any(st["cards"][i].get("face_up") for i in st["seats"][1]["dilemmas"])  # shuffled face down
+    assert not _seen(st, 0) & set(st["seats"][1]["dilemmas"])
+    check_invariants(st)

@@ -61,6 +61,7 @@ VERB_SAMPLES = {
     "extra_dilemmas": {"draw": 3, "cost": 3}, "redraw_dilemmas": {},
     "search_dilemmas": {"cost_at_most": {"number": {"ref": "removed"}}},
     "overcome_from_pile": {"at": {"choose": {"type": "mission", "owner": "you"}}},
+    "pile_copies_beneath": {"title": "named", "at": {"choose": {"type": "mission", "owner": "you", "completed": True}}},
     "meet_with": {"use": "integrity", "instead_of": ["cunning", "strength"]},
     "at_end_of_turn": {}, "name_card": T, "for_rest_of_turn": {"on": "about_to_be_killed", "if": {"trigger_by_dilemma": True}},
     "repeat": {"per": {"type": "personnel", "used_skills": True}}, "blank_skills": T,
@@ -87,7 +88,7 @@ FILTER_SAMPLES = {
     "shares_skill_with": {"ref": "discarded"},
     "damage_card": True, "is_trigger_card": True, "completed": True, "requirement_skill": True, "named_title": "named",
     "together": 3, "requirements_met_by": {"type": "personnel", "owner": "you"}, "used_skills": True,
-    "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True, "in_trigger_team": True,
+    "under_mission": {"owner": "opponent", "completed": True}, "fits_dilemma": {"ref": "revealed"}, "in_attempt": True, "in_trigger_team": True, "stopped_in_trigger_attempt": True,
 }
 CONDITION_SAMPLES = {
     "facing_dilemma": True, "attempting": True, "in_combat": True, "present_with": {"skill": "Honor"},
