@@ -172,7 +172,7 @@ def finish_choosing(state: dict) -> None:
 def overcome(state: dict, dilemma: str, m: str) -> None:
     S.move(state, dilemma, "under", m)
     state["cards"][dilemma]["face_up"] = True
-    for k in ("on_requirement", "until_end_of_turn", "redraw"):
+    for k in ("on_requirement", "until_end_of_turn", "until_end_of_attempt", "redraw", "muted_skills"):
         state["cards"][dilemma].pop(k, None)
     S.log(state, "overcome", card=dilemma, mission=m, title=S.name(state, dilemma))
 
@@ -365,6 +365,9 @@ def end_attempt(state: dict) -> None:
     a = state["attempt"]
     _expire(state, "end_of_dilemma")
     _expire(state, "end_of_attempt")
+    for d in list(state["cards"][a["mission"]]["on"]):  # "At the end of this mission attempt, this dilemma is
+        if state["cards"][d].get("until_end_of_attempt"):  # overcome" (Harsh Conditions)
+            overcome(state, d, a["mission"])
     state["attempt"] = None
     state["step"] = "orders"
     # "When your mission attempt ends" (Indomitable): data the mission and the attempting player's personnel

@@ -475,10 +475,13 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: s
             return False
     totals: dict = {}
     unusable = cant_use_skills(state, group, check)
+    muted = muted_skills(state)
     for iid in group:
         if iid in unusable:  # "cannot use his or her skills to meet …" (Sluggo, Psychic Receptacle)
             continue
         for sk, lvl in skills(state, iid).items():
+            if sk in muted and state["cards"][iid].get("commander") == state["attempt"]["seat"]:
+                continue  # "he or she cannot use those skills" (Harsh Conditions)
             totals[sk] = totals.get(sk, 0) + lvl
     for sk, need in (req.get("skills") or {}).items():
         if totals.get(sk, 0) < need:
@@ -494,6 +497,18 @@ def meets(state: dict, group: list, req: dict, ctx: dict | None = None, check: s
     if sums and sum(_group_total(state, group, a) for a in sums["stats"]) < sums.get("min", 0):
         return False
     return True
+
+
+def muted_skills(state: dict) -> set:
+    """The skills the attempting player's personnel cannot use now: while a dilemma is faced, those named on a
+    dilemma lying on the mission being attempted (``mute_skills``: Harsh Conditions)."""
+    a = state.get("attempt")
+    if not a or a.get("current") is None:
+        return set()
+    out: set = set()
+    for d in state["cards"][a["mission"]]["on"]:
+        out.update(state["cards"][d].get("muted_skills") or ())
+    return out
 
 
 def cant_use_skills(state: dict, group: list, check: str | None) -> set:
@@ -526,9 +541,11 @@ def skill_users(state: dict, group: list, req: dict, ctx: dict | None = None, ch
     if not names:
         return {}
     unusable = cant_use_skills(state, group, check)
+    muted = muted_skills(state)
     out: dict = {}
     for iid in group:
-        used = sorted(n for n, lvl in skills(state, iid).items() if n in names and lvl > 0) if iid not in unusable else []
+        used = sorted(n for n, lvl in skills(state, iid).items() if n in names and lvl > 0 and not (
+            n in muted and state["cards"][iid].get("commander") == state["attempt"]["seat"])) if iid not in unusable else []
         if used:
             out[iid] = used
     return out

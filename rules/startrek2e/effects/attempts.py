@@ -255,3 +255,15 @@ def pile_copies_beneath(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
     reshuffle(state, seat)
     return True
 
+
+def mute_skills(state: dict, frame: dict, eff: dict, arg: dict) -> bool:
+    """``mute_skills`` ``{"named": name}`` (a dilemma's text, after it is placed on the mission): "While your
+    personnel is facing a dilemma, he or she cannot use those skills" (Harsh Conditions) — the skills a
+    ``name_skill`` named are kept on this dilemma; while it lies on the mission being attempted and a dilemma is
+    faced there, the attempting player's personnel's levels of them count for nothing (``stats.muted_skills``)."""
+    ctx = frame["ctx"]
+    named = (ctx.get("named") or {}).get(arg["named"])
+    names = named if isinstance(named, list) else [named] if named else []
+    state["cards"][ctx["source"]]["muted_skills"] = sorted(set(names))
+    return True
+

@@ -196,6 +196,8 @@ def _place_on_mission(state, frame, eff, arg):
         c["redraw"] = True
     elif arg.get("stay"):  # stays until its own text moves it ("At the end of this turn, this dilemma returns …")
         pass
+    elif arg.get("until") == "end_of_attempt":  # "At the end of this mission attempt, this dilemma is overcome"
+        c["until_end_of_attempt"] = True  # (Harsh Conditions: dilemmas.end_attempt)
     else:
         c["until_end_of_turn"] = True
     S.log(state, "placed_on_mission", card=src, mission=m, title=S.name(state, src))
@@ -601,6 +603,7 @@ HANDLERS = {
     "subtract_requirement": AT.subtract_requirement,
     "select_by_exclusion": SEL.select_by_exclusion,
     "no_attempt_again": AT.no_attempt_again,
+    "mute_skills": AT.mute_skills,
     "search_dilemmas": AT.search_dilemmas,
     "overcome_from_pile": AT.overcome_from_pile,
     "pile_copies_beneath": AT.pile_copies_beneath,

@@ -114,6 +114,8 @@ def _place_on_mission(eff, arg, ctx):
                 "are drawn its owner may add it to those drawn")
     if arg.get("stay"):  # Timescape: its own text says what ends its stay
         return "place this dilemma on this mission"
+    if arg.get("until") == "end_of_attempt":  # Harsh Conditions
+        return "place this dilemma on this mission; at the end of this mission attempt it is overcome"
     return "place this dilemma on this mission; at the end of this turn it is overcome"
 
 
@@ -627,6 +629,7 @@ VERBS = {
     "extra_dilemmas": _extra_dilemmas,
     "redraw_dilemmas": lambda e, a, c: "return the dilemmas you drew to your dilemma pile and draw an equal number of dilemmas",
     "search_dilemmas": _search_dilemmas,
+    "mute_skills": lambda e, a, c: "while your personnel is facing a dilemma, he or she cannot use those skills",
     "pile_copies_beneath": lambda e, a, c: (
         # said under choose_opponent ("Choose an opponent to take …, place them …, then shuffle …")
         f"your opponent takes each copy of the named dilemma from his or her dilemma pile, place them beneath "

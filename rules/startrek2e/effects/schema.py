@@ -326,8 +326,8 @@ class _Checker(NounChecks):
                     self.err(f"{p}.redraw", "true, alone")
                 if "requirement" in arg:
                     self.requirement(arg["requirement"], f"{p}.requirement")
-                if arg.get("until", "end_of_turn") != "end_of_turn":
-                    self.err(f"{p}.until", "only 'end_of_turn'")
+                if arg.get("until", "end_of_turn") not in ("end_of_turn", "end_of_attempt"):
+                    self.err(f"{p}.until", "'end_of_turn' or 'end_of_attempt'")
         elif verb in ("draw", "discard", "shuffle_deck", "score", "lose_points"):
             self.keys(arg, {"count", "who", "from", "random", "amount"} | ({"filter", "up_to", "hand"} if verb == "discard" else
                                                                          {"up_to"} if verb == "draw" else set()), p)
@@ -374,7 +374,7 @@ class _Checker(NounChecks):
                     self.err(p, "add_counters needs 'amount'")
                 else:
                     self.amount(arg["amount"], f"{p}.amount")
-        elif verb in ("extra_dilemmas", "search_dilemmas", "overcome_from_pile", "pile_copies_beneath", "meet_with"):
+        elif verb in ("extra_dilemmas", "search_dilemmas", "overcome_from_pile", "pile_copies_beneath", "mute_skills", "meet_with"):
             self.attempt_verb(verb, arg, p)
         elif verb == "name_skill":  # "Your opponent names a skill" (Face to Face): {"chooser"?: SIDE} + as
             self.keys(arg, {"chooser", "count", "except"}, p)  # "names a skill (except Law) for each one"
@@ -523,7 +523,7 @@ class _Checker(NounChecks):
     def attempt_verb(self, verb: str, arg: Any, path: str) -> None:
         """The verbs of ``effects/attempts.py`` (Energize: dilemma draws, piles, meeting)."""
         keys = {"extra_dilemmas": {"draw", "cost", "drawer", "per", "up_to"}, "search_dilemmas": {"cost_at_most", "filter", "to"},
-                "overcome_from_pile": {"at"}, "pile_copies_beneath": {"at", "title"},
+                "overcome_from_pile": {"at"}, "pile_copies_beneath": {"at", "title"}, "mute_skills": {"named"},
                 "meet_with": {"use", "instead_of"}}[verb]
         self.keys(arg, keys, path)
         if not isinstance(arg, dict):
@@ -548,6 +548,9 @@ class _Checker(NounChecks):
                 self.filter(arg["filter"], f"{path}.filter")
             if arg.get("to", "stack") not in ("stack", "drawn"):
                 self.err(f"{path}.to", "'stack' (the top of your dilemma stack) or 'drawn' (added to those drawn)")
+        elif verb == "mute_skills":  # Harsh Conditions: {"named": a name_skill's name}
+            if not isinstance(arg.get("named"), str):
+                self.err(path, "mute_skills needs 'named' (the name a name_skill made)")
         elif verb == "pile_copies_beneath":  # Krim: {"title": a name_title's name, "at": TARGET}
             if not isinstance(arg.get("title"), str) or "at" not in arg:
                 self.err(path, "pile_copies_beneath needs 'title' (the name a name_title made) and 'at' (the mission)")

@@ -174,3 +174,37 @@ def test_krim_names_a_dilemma_and_the_opponents_copies_go_beneath_your_completed
     assert not any(st["cards"][i].get("face_up") for i in st["seats"][1]["dilemmas"])  # shuffled face down
     assert not _seen(st, 0) & set(st["seats"][1]["dilemmas"])
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- verb mute_skills, place_on_mission until end_of_attempt
+# (Harsh Conditions)
+def _harsh(seed: str, skill: str):
+    """Harsh Conditions, then Dangerous Climb (unless Anthropology 2 or Cunning>30: a random personnel
+    stopped); Picard and Troi have one Anthropology each; seat 0 commands one headquarters: one skill named."""
+    st, m, team = _planet(seed, ("T-F1", "T-F7", "T-F2", "T-F3"), "4U016")
+    mission(st, 0, "T-HQF")
+    st = turn_to(st, 0, "orders")
+    st = attempt(st, m, dilemmas=["4U016", "T-D1"])
+    assert st["pending"]["seat"] == 1 and {"type": "choose", "skill": skill} in options(st)  # the owner names it
+    st = respond(act(st, {"type": "choose", "skill": skill}))
+    return st, m, team
+
+
+def test_harsh_conditions_mutes_the_named_skill_while_dilemmas_are_faced_then_is_overcome():
+    st, m, team = _harsh("harsh", "Anthropology")
+    harsh = next(i for i in st["cards"] if st["cards"][i]["guid"] == "4U016")
+    stopped = [e["card"] for e in st["log"] if e["event"] == "stopped"]
+    climb = next(n for n, e in enumerate(st["log"]) if e["event"] == "revealed" and e.get("title") == "Dangerous Climb")
+    assert [e for e in st["log"][climb:] if e["event"] == "stopped"]  # Anthropology 2 could not be used: stopped
+    assert stopped
+    assert st["cards"][harsh]["zone"] == "under" and st["cards"][harsh]["in"] == m  # overcome as the attempt ended
+    assert not st["cards"][harsh].get("muted_skills")
+    check_invariants(st)
+
+
+def test_harsh_conditions_naming_another_skill_leaves_anthropology_usable():
+    st, m, team = _harsh("harsh-other", "Medical")
+    climb = next(n for n, e in enumerate(st["log"]) if e["event"] == "revealed" and e.get("title") == "Dangerous Climb")
+    end = next(n for n, e in enumerate(st["log"]) if n > climb and e["event"] in ("overcome", "failed", "completed"))
+    assert not [e for e in st["log"][climb:end] if e["event"] == "stopped"]
+    check_invariants(st)

@@ -61,6 +61,7 @@ VERB_SAMPLES = {
     "extra_dilemmas": {"draw": 3, "cost": 3}, "redraw_dilemmas": {},
     "search_dilemmas": {"cost_at_most": {"number": {"ref": "removed"}}},
     "overcome_from_pile": {"at": {"choose": {"type": "mission", "owner": "you"}}},
+    "mute_skills": {"named": "harsh"},
     "pile_copies_beneath": {"title": "named", "at": {"choose": {"type": "mission", "owner": "you", "completed": True}}},
     "meet_with": {"use": "integrity", "instead_of": ["cunning", "strength"]},
     "at_end_of_turn": {}, "name_card": T, "for_rest_of_turn": {"on": "about_to_be_killed", "if": {"trigger_by_dilemma": True}},
