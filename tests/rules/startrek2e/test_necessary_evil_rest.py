@@ -208,3 +208,41 @@ def test_harsh_conditions_naming_another_skill_leaves_anthropology_usable():
     end = next(n for n, e in enumerate(st["log"]) if n > climb and e["event"] in ("overcome", "failed", "completed"))
     assert not [e for e in st["log"][climb:end] if e["event"] == "stopped"]
     check_invariants(st)
+
+
+# ---------------------------------------------------------------- a static on the cost of your drawn dilemmas (More Than Meets the Eye)
+def _eye(seed: str, with_event: bool):
+    """Two attempting personnel: seat 1 may spend 2; Harsh Conditions (planet) costs 3, Cave-In (planet) 1."""
+    st, m, team = _planet(seed, ("T-F1", "T-F7"), "4U016", "4U010")
+    if with_event:
+        real(st, 1, "T-EV1", "4U062", "core", 1)
+    st = turn_to(st, 0, "orders")
+    pile = st["seats"][1]["dilemmas"]
+    for g in ("4U010", "4U016"):  # both drawn
+        d = next(i for i in pile if st["cards"][i]["guid"] == g)
+        pile.remove(d)
+        pile.insert(0, d)
+    st = act(st, {"type": "attempt", "mission": m})
+    from .helpers import pass_responses
+    st = pass_responses(st)
+    assert st["pending"]["kind"] == "choose_dilemma" and st["pending"]["seat"] == 1
+    return st
+
+
+def test_more_than_meets_the_eye_makes_your_planet_dilemmas_cost_one_less():
+    st = _eye("eye", True)
+    offered = {st["cards"][o["card"]]["guid"] for o in options(st) if o["card"]}
+    assert {"4U016", "4U010"} <= offered  # Harsh Conditions 3 - 1 = 2: within the 2 to spend
+    assert st["pending"]["detail"]["cost_left"] == 2
+    harsh = next(o for o in options(st) if o["card"] and st["cards"][o["card"]]["guid"] == "4U016")
+    st = act(st, harsh)
+    assert st["attempt"]["spent"] == 2
+    assert "cost_left" not in json.dumps(GAME.view(st, 0))  # what is left to spend is the chooser's secret
+    check_invariants(st)
+
+
+def test_without_more_than_meets_the_eye_the_planet_dilemma_costs_what_is_printed():
+    st = _eye("eye-none", False)
+    offered = {st["cards"][o["card"]]["guid"] for o in options(st) if o["card"]}
+    assert "4U016" not in offered and "4U010" in offered
+    assert "Each of your planet dilemmas you drew is Cost -1." in render_card(DB["4U062"])
