@@ -109,7 +109,7 @@ def _where(who, card: dict) -> tuple:
         kind = card["type"]
         return {kind}, IN_PLAY.get(kind) or ALL_IN_PLAY
     kind = who.get("type")
-    zones = {who["scope"]} if who.get("scope") in ("hand", "deck", "discard") else (
+    zones = {who["scope"]} if who.get("scope") in ("hand", "deck", "discard", "drawn") else (
         IN_PLAY.get(kind) if kind else ALL_IN_PLAY)
     return ({kind} if kind else ANY), zones
 
