@@ -242,15 +242,18 @@ def face_dilemmas(state: dict) -> None:
     fire(state, "own_dilemma_revealed", seat=a["seat"], owner=owner, card=top, mission=m)  # "your … dilemma is revealed"
 
 
-_CONSUME = re.compile(r"consume:\s*(\d+)\.?", re.I)
+_CONSUME = re.compile(r"consume:\s*(\d+|x)\.?", re.I)
 
 
 def consume_count(state: dict, dilemma: str) -> int:
-    """N of a dilemma's printed "Consume: N" keyword (0 without one). "Consume: X" is 0 here: X is
-    what its owner spends on it, which no authored card reads yet (Temporal Misalignment, Outmatched)."""
+    """N of a dilemma's printed "Consume: N" keyword (0 without one). "Consume: X": X is what its owner
+    spent on it as he chose it (``cost_paid``, as Temporal Misalignment's "X personnel" reads it)."""
     for w in S.card_def(state, dilemma).get("keywords") or ():
         mt = _CONSUME.fullmatch(w.strip())
         if mt:
+            if mt.group(1).lower() == "x":
+                c = state["cards"][dilemma]
+                return int(c["cost_paid"]) if "cost_paid" in c else ST.value(state, dilemma, "cost")
             return int(mt.group(1))
     return 0
 

@@ -47,7 +47,7 @@ SUPPORTED = {
     "begin_combat", "begin_engagement", "unless", "if", "take_command", "join_engagement",
     "prevent", "examine", "gain_skills", "choose_one", "put_into_play",
     "remove_damage", "shuffle_into_deck", "exchange_hands_with_deck_bottom", "reselect", "replace", "add_requirements", "face_dilemma_instead", "prevent_dilemma", "place_at", "discard_randomly", "as_player",
-    "select_instead", "exclude_from_selection",
+    "select_instead", "exclude_from_selection", "select_by_exclusion", "no_attempt_again", "mute_skills",
     "move_ship", "beam", "name_skill", "name_card_type", "name_title", "name_number", "lose_skills", "place_damage",
     "add_combat_strength", "extra_dilemmas", "redraw_dilemmas", "search_dilemmas", "return_unfaced", "subtract_requirement",
     "overcome_from_pile", "pile_copies_beneath", "meet_with", "at_end_of_turn", "for_rest_of_turn", "pass_right", "name_card", "add_counters",

@@ -79,7 +79,7 @@ EFFECT_VERBS = TARGET_VERBS | EMPTY_VERBS | {
     "shuffle_deck", "score", "lose_points", "begin_combat", "begin_engagement", "unless", "if", "examine",
     "gain_skills", "choose_one", "put_into_play", "replace", "add_requirements", "face_dilemma_instead", "place_at", "move_ship",
     "name_skill", "name_card_type", "name_title", "name_number", "lose_skills", "place_damage", "add_combat_strength", "extra_dilemmas", "redraw_dilemmas",
-    "search_dilemmas", "overcome_from_pile", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
+    "search_dilemmas", "overcome_from_pile", "pile_copies_beneath", "mute_skills", "meet_with", "at_end_of_turn", "for_rest_of_turn", "repeat",
     "add_counters", "repeat_while", "as_player",
     "exchange_with_pile_top",
 }

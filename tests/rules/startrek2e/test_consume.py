@@ -125,3 +125,16 @@ def test_consume_tells_the_attempting_player_nothing_hidden():
     rest = set(st["seats"][1]["dilemmas"])
     assert not _seen(st, 0) & rest and not _seen(st, 1) & rest  # the pile stays hidden from both
     check_invariants(st)
+
+
+def test_consume_x_places_what_its_owner_paid_for_it():
+    """Temporal Misalignment (Fractured Time, "Consume: X", X = its cost as chosen: 2): two consumed."""
+    st, m, team = _planet("consume-x", ("T-F1", "T-F2", "T-F3", "T-F4"), "5P001")
+    pile = _on_top(st, ["5P001"])
+    expected = pile[4:6]
+    st = respond(attempt(st, m, dilemmas=["5P001"]))
+    tm = next(i for i in st["cards"] if st["cards"][i]["guid"] == "5P001")
+    assert st["cards"][tm]["cost_paid"] == 2 and D.consume_count(st, tm) == 2
+    consumed = [e for e in st["log"] if e["event"] == "consumed"]
+    assert [e["cards"] for e in consumed] == [expected]
+    check_invariants(st)
