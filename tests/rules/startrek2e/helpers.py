@@ -328,3 +328,18 @@ def _rest_of_window(st: dict) -> dict:
     while st["pending"] and st["pending"]["kind"] == "respond" and st["pending"].get("prompt") == event:
         st = act(st, {"type": "pass"})
     return st
+
+
+
+def ids_seen(state: dict, viewer) -> set:
+    """Every card id anywhere in ``viewer``'s view — seats, log, pending decision and its options
+    (the leak tests compare it with the ids a viewer may not know)."""
+    return set(_ID.findall(json.dumps(GAME.view(state, viewer))))
+
+
+def redeal(state: dict, iid: str, key: str, **facts) -> str:
+    """Re-deal the card ``iid`` as a fixture card ``key`` with other printed facts."""
+    base = state["extra_cards"][state["cards"][iid]["guid"]]
+    state["extra_cards"][key] = {**base, "id": key, **facts}
+    state["cards"][iid]["guid"] = key
+    return iid

@@ -8,23 +8,15 @@ A mission's own ``attempt_with`` (``missions: {"self": true}``, ``regardless: fa
 (Camping Trip and fifteen others) — unlike For the Cause it says nothing of effects preventing
 the attempt, so "cannot attempt" keywords and "cannot complete" texts still hold; ``points``:
 "… for 35 points using your [Bor] personnel" (Destroy Transwarp Hub)."""
-import json
-import re
 
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 from rules.startrek2e import stats as ST
-from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, find, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
-
-def _seen(st: dict, viewer) -> set:
-    """Every card id anywhere in ``viewer``'s view — seats, log, pending decision and its options."""
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
 
 
 def _as(st: dict, guid: str, n: int, affiliation: str, skills: dict, **attrs) -> str:
@@ -77,7 +69,7 @@ def test_camping_trip_lets_dominion_personnel_attempt_and_complete_with_its_requ
     st = _no_dilemmas(st)
     assert st["cards"][m].get("completed")  # four skills, Cunning 36>34
     assert st["seats"][0]["score"] == score + DB["3U084"]["points"]
-    assert not _seen(st, 0) & set(st["seats"][1]["dilemmas"])  # seat 1's pile stays hidden
+    assert not ids_seen(st, 0) & set(st["seats"][1]["dilemmas"])  # seat 1's pile stays hidden
     assert render_card(DB["3U084"]) == [
         "You may attempt and complete this mission using your [Dom] personnel with these requirements: "
         "Anthropology, Intelligence, Security, Treachery and Cunning>34."]

@@ -2,8 +2,6 @@
 an event"): the zone ``placed`` (effects/on_event.py), the verb ``place_on_event``, FILTER ``scope:
 on_this_event``, the event leaving play, and face-down cards kept from the other players' views —
 each played through the reducer with the real card that needs it."""
-import json
-import re
 
 from rules.startrek2e import flow
 from rules.startrek2e import state as S
@@ -13,27 +11,15 @@ from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, find, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, put, real, redeal, respond, started, turn_to
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
 
-def _seen(st: dict, viewer) -> set:
-    """Every card id anywhere in ``viewer``'s view — seats, log, pending decision and its options."""
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
-
-
-def _as(st: dict, iid: str, key: str, **facts) -> str:
-    """Re-deal the card ``iid`` as a fixture card ``key`` with other printed facts."""
-    base = st["extra_cards"][st["cards"][iid]["guid"]]
-    st["extra_cards"][key] = {**base, "id": key, **facts}
-    st["cards"][iid]["guid"] = key
-    return iid
 
 
 def _borg(st: dict, seat: int, hq: str, guid: str, n: int) -> str:
-    return _as(st, put(st, seat, guid, "pile", hq), f"X-BOR{n}", affiliations=["borg"])
+    return redeal(st, put(st, seat, guid, "pile", hq), f"X-BOR{n}", affiliations=["borg"])
 
 
 # ---------------------------------------------------------------- Biological Distinctiveness 4U042
@@ -104,8 +90,8 @@ def test_cards_placed_face_down_on_an_event_are_seen_only_by_their_owner():
     card = st["pending"]["options"][0]["card"]
     st = act(st, {"type": "choose", "card": card})
     assert st["cards"][card]["zone"] == "placed" and st["cards"][card]["face_down"]
-    assert card not in _seen(st, 1) and card not in _seen(st, "spectator")
-    assert card in _seen(st, 0) and card in _seen(st, "judge")
+    assert card not in ids_seen(st, 1) and card not in ids_seen(st, "spectator")
+    assert card in ids_seen(st, 0) and card in ids_seen(st, "judge")
     shown = next(e for e in GAME.view(st, 1)["seats"][0]["core"] if e["id"] == stash)["placed"]
     assert shown == [{"id": None, "face_down": True, "owner": 0}]
     check_invariants(st)
@@ -127,7 +113,7 @@ def test_trial_of_faith_places_a_card_from_an_opponents_discard_pile_which_he_ma
         assert kurn in [o["card"] for o in st["pending"]["options"]]
         st = act(st, {"type": "choose", "card": kurn})
     assert (st["cards"][kurn]["zone"], st["cards"][kurn]["in"]) == ("placed", trial)
-    assert kurn in _seen(st, 1) and kurn in _seen(st, "spectator")  # from a discard pile: face up
+    assert kurn in ids_seen(st, 1) and kurn in ids_seen(st, "spectator")  # from a discard pile: face up
     assert not [o for o in options(st, "order") if o["card"] == trial]  # only once each turn
     score = st["seats"][0]["score"]
     st = turn_to(st, 1, "play")
@@ -167,7 +153,7 @@ def test_forcing_their_hand_takes_a_random_card_from_hand_and_discards_it_at_the
     st = turn_to(st, 0, "orders")
     st = act(st, {"type": "order", "card": fth, "ability": 4})
     assert (st["cards"][kurn]["zone"], st["cards"][kurn]["in"]) == ("placed", fth)
-    assert kurn in _seen(st, 0)  # placed face up
+    assert kurn in ids_seen(st, 0)  # placed face up
     assert not [o for o in options(st, "order") if o["card"] == fth]
     st = turn_to(st, 1, "play")
     assert [o for o in options(st, "play") if o["card"] == kurn]  # its owner may play it as from hand
@@ -247,7 +233,7 @@ def test_youve_always_been_my_favorite_downloads_cards_onto_itself_and_sells_the
         st = act(st, {"type": "choose", "card": pick})
     assert st["seats"][0]["score"] == 15  # "Lose 5 points to play"
     assert [st["cards"][c]["zone"] for c in got] == ["placed", "placed"] and all(st["cards"][c]["in"] == fav for c in got)
-    assert got[0] in _seen(st, 1)  # downloaded cards were shown: face up
+    assert got[0] in ids_seen(st, 1)  # downloaded cards were shown: face up
     counters = st["seats"][0]["counters"]
     spend = {"type": "spend", "card": fav, "ability": 3}
     assert spend in options(st)
@@ -286,7 +272,7 @@ def test_storage_compartment_keeps_an_unused_dilemma_face_down_and_adds_it_to_a_
     st = act(st, {"type": "choose", "card": climb})
     assert (st["cards"][climb]["zone"], st["cards"][climb]["in"]) == ("placed", sc)
     assert st["cards"][climb]["face_down"]
-    assert climb not in _seen(st, 0) and climb in _seen(st, 1)  # only its owner knows which
+    assert climb not in ids_seen(st, 0) and climb in ids_seen(st, 1)  # only its owner knows which
     check_invariants(st)
     while st["attempt"] is not None or st["pending"]["seat"] != 0 or st["pending"]["kind"] != "orders":
         st = act(st, options(st)[-1] if st["pending"]["kind"] != "choose_dilemma" else {"type": "choose_dilemma", "card": None})
@@ -310,7 +296,7 @@ def test_storage_compartment_keeps_an_unused_dilemma_face_down_and_adds_it_to_a_
         st = act(st, {"type": "pass"})
     assert st["cards"][climb]["zone"] == "drawn" and "face_down" not in st["cards"][climb]
     assert st["pending"]["kind"] == "choose_dilemma" and {"type": "choose_dilemma", "card": climb} in options(st)
-    assert climb not in _seen(st, 0)
+    assert climb not in ids_seen(st, 0)
     check_invariants(st)
 
 
@@ -338,7 +324,7 @@ def test_bleeding_to_death_goes_to_the_core_and_keeps_deck_cards_face_down_until
     st["step"] = "orders"
     st = flow.advance(st)
     assert (st["cards"][top]["zone"], st["cards"][top]["in"]) == ("placed", bleed)
-    assert st["cards"][top]["face_down"] and top not in _seen(st, 1) and top in _seen(st, 0)
+    assert st["cards"][top]["face_down"] and top not in ids_seen(st, 1) and top in ids_seen(st, 0)
     check_invariants(st)
     # "When you complete a mission, all your cards here are shuffled and placed on top of your deck,
     # then this dilemma is removed from the game."

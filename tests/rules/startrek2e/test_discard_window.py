@@ -11,16 +11,9 @@ from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
-from .helpers import act, check_invariants, find, mission, options, put, real, respond, started, turn_to
+from .helpers import act, check_invariants, find, mission, options, put, real, redeal, respond, started, turn_to
 
 DB = card_db()
-
-
-def _as(st: dict, iid: str, key: str, **facts) -> str:
-    base = st["extra_cards"][st["cards"][iid]["guid"]]
-    st["extra_cards"][key] = {**base, "id": key, **facts}
-    st["cards"][iid]["guid"] = key
-    return iid
 
 
 def _settle(st: dict) -> dict:
@@ -38,7 +31,7 @@ def _offered(st: dict, card: str) -> bool:
 def test_vorta_cloning_takes_a_killed_vorta_into_hand_instead_for_a_card_removed_from_hand():
     st = started("vorta-cloning")
     hq = mission(st, 0, "T-HQF")
-    vorta = _as(st, put(st, 0, "T-F2", "pile", hq), "X-VORTA", species="Vorta")
+    vorta = redeal(st, put(st, 0, "T-F2", "pile", hq), "X-VORTA", species="Vorta")
     other = put(st, 0, "T-F3", "pile", hq)
     cloning = real(st, 0, "T-EV1", "3C067", "core", 0)
     st = turn_to(st, 0, "orders")
@@ -64,7 +57,7 @@ def test_vorta_cloning_takes_a_killed_vorta_into_hand_instead_for_a_card_removed
 def test_vorta_cloning_is_not_offered_without_a_card_in_hand_and_the_vorta_stays_discarded():
     st = started("vorta-cloning-empty")
     hq = mission(st, 0, "T-HQF")
-    vorta = _as(st, put(st, 0, "T-F2", "pile", hq), "X-VORTA", species="Vorta")
+    vorta = redeal(st, put(st, 0, "T-F2", "pile", hq), "X-VORTA", species="Vorta")
     cloning = real(st, 0, "T-EV1", "3C067", "core", 0)
     st = turn_to(st, 0, "orders")
     for c in list(st["seats"][0]["hand"]):
@@ -84,8 +77,8 @@ def test_placed_in_discard_pile_fires_once_the_window_closes_with_the_card_still
         {"kind": "trigger", "on": "placed_in_discard_pile", "effects": [{"score": {"amount": 5}}]}]}}
     st = started("after-window", extra=hear)
     hq = mission(st, 0, "T-HQF")
-    first = _as(st, put(st, 0, "T-F2", "pile", hq), "X-VORTA", species="Vorta")
-    second = _as(st, put(st, 0, "T-F3", "pile", hq), "X-VORTA", species="Vorta")
+    first = redeal(st, put(st, 0, "T-F2", "pile", hq), "X-VORTA", species="Vorta")
+    second = redeal(st, put(st, 0, "T-F3", "pile", hq), "X-VORTA", species="Vorta")
     cloning = real(st, 0, "T-EV1", "3C067", "core", 0)
     hearer = put(st, 0, "T-EV2", "core", 0)
     st["cards"][hearer]["guid"] = "X-HEAR"
@@ -150,7 +143,7 @@ def test_odo_places_a_played_infiltration_interrupt_on_top_of_the_deck_while_pre
     hq = mission(st, 0, "T-HQF")
     odo = real(st, 0, "T-F7", "4R130", "pile", hq)
     intruder = put(st, 1, "T-K1", "pile", hq)  # an opponent's personnel present with Odo
-    lucky = _as(st, find(st, 0, "T-I2"), "X-INF", keywords=["Infiltration"])
+    lucky = redeal(st, find(st, 0, "T-I2"), "X-INF", keywords=["Infiltration"])
     S.move(st, lucky, "hand", 0)
     st = turn_to(st, 0, "play")
     st = act(st, {"type": "play", "card": lucky})
@@ -166,7 +159,7 @@ def test_odo_places_a_played_infiltration_interrupt_on_top_of_the_deck_while_pre
         "When you are about to place an Infiltration card in your discard pile, if this personnel is present with an "
         "opponent's personnel, you may place that card on top of its owner's deck."]
     S.move(st, intruder, "discard", 1)  # no opponent's personnel present: not offered
-    lucky2 = _as(st, find(st, 0, "T-I2"), "X-INF", keywords=["Infiltration"])
+    lucky2 = redeal(st, find(st, 0, "T-I2"), "X-INF", keywords=["Infiltration"])
     S.move(st, lucky2, "hand", 0)
     st = turn_to(st, 0, "play")
     st = act(st, {"type": "play", "card": lucky2})

@@ -10,23 +10,16 @@ Complications (trigger ``opponent_attempt_begins`` + CONDITION ``drawing_dilemma
 (verb ``meet_with``), Vile Deception (no new construct), Ja'chuq (verb ``overcome_from_pile``),
 Retaliation (FILTER ``together``), Smuggling Run (FILTER ``requirements_met_by``), For the Cause
 (ability kind ``attempt_with``)."""
-import json
-import re
 
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 from rules.startrek2e import stats as ST
 from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, ids_seen, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
-
-def _seen(st: dict, viewer) -> set:
-    """Every card id anywhere in ``viewer``'s view — seats, log, pending decision and its options."""
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
 
 
 def _planet_team(seed: str, team=("T-F1", "T-F7", "T-F2")):
@@ -54,7 +47,7 @@ def test_complications_draws_three_extra_dilemmas_and_raises_the_cost_to_spend()
     assert len(st["seats"][1]["drawn"]) == 6 and st["attempt"]["budget"] == 6
     assert st["pending"]["detail"]["cost_left"] == 6
     assert st["cards"][comp]["zone"] == "discard"  # destroyed: the cost
-    assert not _seen(st, 0) & set(st["seats"][1]["drawn"])  # drawn dilemmas stay hidden from the attempter
+    assert not ids_seen(st, 0) & set(st["seats"][1]["drawn"])  # drawn dilemmas stay hidden from the attempter
     assert "draw three extra dilemmas and spend three extra in total cost" in render_card(DB["2R036"])[1]
     check_invariants(st)
 
@@ -84,7 +77,7 @@ def test_unexpected_difficulties_returns_the_drawn_dilemmas_and_draws_as_many_ag
     assert st["seats"][1]["drawn"] == second
     assert st["seats"][1]["dilemmas"][-3:] == first and all(st["cards"][d]["face_up"] for d in first)
     assert st["cards"][ud]["zone"] == "discard"
-    assert not _seen(st, 0) & set(first + second)
+    assert not ids_seen(st, 0) & set(first + second)
     check_invariants(st)
 
 
@@ -105,8 +98,8 @@ def test_machinations_removes_the_drawn_dilemmas_face_down_and_puts_a_searched_o
     offered = [o["card"] for o in p["options"] if o["card"]]
     assert offered and all(ST.value(st, c, "cost") <= 1 for c in offered)
     assert any(ST.value(st, c, "cost") == 2 for c in st["seats"][1]["dilemmas"])  # there, not offered
-    assert not _seen(st, 0) & (set(first) | set(st["seats"][1]["dilemmas"]))
-    assert not _seen(st, "spectator") & (set(first) | set(st["seats"][1]["dilemmas"]))
+    assert not ids_seen(st, 0) & (set(first) | set(st["seats"][1]["dilemmas"]))
+    assert not ids_seen(st, "spectator") & (set(first) | set(st["seats"][1]["dilemmas"]))
     pick = offered[0]
     event = {"seat": 1, "type": "action", "payload": {"type": "choose", "card": pick}}
     assert GAME.redact_event(event, 0, st)["payload"]["card"] is None  # the pick is not named to seat 0
@@ -115,10 +108,10 @@ def test_machinations_removes_the_drawn_dilemmas_face_down_and_puts_a_searched_o
     st = respond(st)
     # nothing left to choose: the searched dilemma is the one faced
     assert any(e.get("card") == pick and e["event"] == "revealed" for e in st["log"])
-    assert not _seen(st, 0) & set(first)  # the removed dilemmas were never shown
+    assert not ids_seen(st, 0) & set(first)  # the removed dilemmas were never shown
     out = GAME.view(st, 0)["seats"][1]["out_of_play"]
     assert {"id": None, "face_down": True, "owner": 1} in out and len(out) == 2  # his event face up, the dilemma not
-    assert _seen(st, 1) >= set(first)  # their owner sees what he set aside
+    assert ids_seen(st, 1) >= set(first)  # their owner sees what he set aside
     check_invariants(st)
 
 
@@ -136,7 +129,7 @@ def test_memory_invasion_the_owner_examines_the_hand_and_the_facing_player_may_d
     p = st["pending"]
     assert p["seat"] == 1 and p["kind"] == "choose"  # the dilemma's owner examines seat 0's hand
     assert sorted(o["card"] for o in p["options"]) == sorted(hand) and p["reveal"] == hand
-    assert not _seen(st, "spectator") & set(hand)  # nobody else sees the hand, nor the options
+    assert not ids_seen(st, "spectator") & set(hand)  # nobody else sees the hand, nor the options
     pick = hand[0]
     event = {"seat": 1, "type": "action", "payload": {"type": "choose", "card": pick}}
     assert GAME.redact_event(event, "spectator", st)["payload"]["card"] is None
@@ -261,7 +254,7 @@ def test_vile_deception_or_two_of_the_attempting_personnel_are_stopped():
     log = st["log"][n:]
     before_draw = log[:next(i for i, e in enumerate(log) if e["event"] == "drew_dilemmas")]
     assert sum(e["event"] == "stopped" for e in before_draw) == 2 and st["seats"][0]["hand"] == hand
-    assert not _seen(st, "spectator") & set(hand) and not _seen(st, 1) & set(hand)  # nothing revealed
+    assert not ids_seen(st, "spectator") & set(hand) and not ids_seen(st, 1) & set(hand)  # nothing revealed
     check_invariants(st)
 
 

@@ -2,24 +2,16 @@
 with the real Necessary Evil card (its authored mechanics from the card database), and the hidden
 piles and hands checked in every view (EFFECTS.md §4 "Necessary Evil"; RULES.md "Necessary Evil
 (set 4) readings")."""
-import json
-import re
 
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
-from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, find, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, put, real, respond, started, turn_to
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
-
-def _seen(st: dict, viewer) -> set:
-    """Every card id anywhere in ``viewer``'s view — seats, log, pending decision and its options."""
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
 
 
 def _text(cid: str) -> str:
@@ -63,8 +55,8 @@ def _stopped_by_dilemmas(st: dict) -> set:
 
 def _hidden(st: dict) -> None:
     """Seat 1's dilemma pile and hand stay hidden from seat 0, and seat 0's hand from seat 1."""
-    assert not _seen(st, 0) & (set(st["seats"][1]["dilemmas"]) | set(st["seats"][1]["hand"]))
-    assert not _seen(st, 1) & set(st["seats"][0]["hand"])
+    assert not ids_seen(st, 0) & (set(st["seats"][1]["dilemmas"]) | set(st["seats"][1]["hand"]))
+    assert not ids_seen(st, 1) & set(st["seats"][0]["hand"])
 
 
 # ---------------------------------------------------------------- "Choose a personnel who has … If you cannot, …"
@@ -151,7 +143,7 @@ def test_a_royal_hunt_and_language_barrier_count_your_headquarters_missions():
     assert len(_stopped_by_dilemmas(st)) == 1  # one headquarters; four left (fewer than nine)
     hunt = next(i for i in st["cards"] if st["cards"][i]["guid"] == "4C003")
     assert st["cards"][hunt]["zone"] == "dilemmas"  # returns to its owner's pile
-    assert not _seen(st, 0) & (set(st["seats"][1]["dilemmas"]) - {hunt})  # the returned one was seen face up
+    assert not ids_seen(st, 0) & (set(st["seats"][1]["dilemmas"]) - {hunt})  # the returned one was seen face up
 
     st, m, team = _planet("barrier", ("T-F2", "T-F3", "T-F4", "T-F5"), "4C020")  # no Anthropology
     st = respond(attempt(st, m, dilemmas=["4C020"]))
@@ -400,7 +392,7 @@ def test_formal_hearing_costs_one_less_for_each_event_in_its_owners_core():
     assert {"type": "choose_dilemma", "card": hearing} in options(st)
     st = act(st, {"type": "choose_dilemma", "card": hearing})
     assert st["attempt"]["spent"] == 6
-    assert not _seen(st, 0) & (set(st["seats"][1]["drawn"]) | {hearing})  # still face down to the attempter
+    assert not ids_seen(st, 0) & (set(st["seats"][1]["drawn"]) | {hearing})  # still face down to the attempter
     st = respond(act(st, {"type": "choose_dilemma", "card": None}) if st["pending"]["kind"] == "choose_dilemma" else st)
     assert len(_stopped_by_dilemmas(st)) == 3
     assert render_card(DB["4U014"])[0] == "This dilemma is Cost -1 for each of an opponent's event in a core."
@@ -529,7 +521,7 @@ def test_lack_of_preparation_returns_itself_and_the_dilemmas_not_yet_faced_unles
     lack = next(i for i in st["cards"] if st["cards"][i]["guid"] == "4C019")
     assert not st["seats"][1]["stack"] and all(st["cards"][i]["zone"] == "dilemmas" for i in rest + [lack])
     assert not _stopped_by_dilemmas(st)  # the others were never faced
-    assert not _seen(st, 0) & set(rest)  # never revealed: still unseen by the attempting player
+    assert not ids_seen(st, 0) & set(rest)  # never revealed: still unseen by the attempting player
     check_invariants(st)
 
     st, m, team = _planet("lack-met", ("T-F7", "T-F2", "T-F3", "T-F4", "T-F5", "T-F6"), "4C019", "4C013", "4R018")

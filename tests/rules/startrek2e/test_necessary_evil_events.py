@@ -9,32 +9,17 @@ Mission Accomplished, Running a Tight Ship), ``extra_dilemmas`` with a negative 
 Tight Ship), ``examine`` PICK ``choose`` with ``filter`` (Far-Seeing Eyes: "remove two non-ship
 cards") and a PICK ``count: "any"`` (Tempted By Flesh: "place those dilemmas on the top and
 bottom")."""
-import json
-import re
 
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 from rules.startrek2e import state as S
 from rules.startrek2e import stats as ST
-from rules.startrek2e.game import GAME
 
-from .helpers import act, check_invariants, find, mission, options, put, real, respond, started, turn_to
+from .helpers import act, check_invariants, find, ids_seen, mission, options, put, real, redeal, respond, started, turn_to
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
 
-def _seen(st: dict, viewer) -> set:
-    """Every card id anywhere in ``viewer``'s view — seats, log, pending decision and its options."""
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
-
-
-def _as(st: dict, iid: str, key: str, **facts) -> str:
-    """Re-deal the card ``iid`` as a fixture card ``key`` with other printed facts."""
-    base = st["extra_cards"][st["cards"][iid]["guid"]]
-    st["extra_cards"][key] = {**base, "id": key, **facts}
-    st["cards"][iid]["guid"] = key
-    return iid
 
 
 def _in_hand(st: dict, seat: int, fixture: str, cid: str) -> str:
@@ -47,7 +32,7 @@ def _in_hand(st: dict, seat: int, fixture: str, cid: str) -> str:
 def test_we_are_back_gives_romulan_officers_cunning_and_is_destroyed_when_an_opponent_plays_an_event_to_his_core():
     st = started("we-are-back")
     hq = mission(st, 0, "T-HQF")
-    officer = _as(st, put(st, 0, "T-F1", "pile", hq), "X-NE-ROM", affiliations=["romulan"],
+    officer = redeal(st, put(st, 0, "T-F1", "pile", hq), "X-NE-ROM", affiliations=["romulan"],
                   skills={"Officer": 1}, cunning=6)
     wab = real(st, 0, "T-EV1", "4C082", "core", 0)
     assert ST.value(st, officer, "cunning") == 8  # [Rom] Officer: Cunning +2
@@ -98,7 +83,7 @@ def test_the_key_to_victory_draws_and_discards_the_cost_of_an_event_in_your_core
 # ---------------------------------------------------------------- ship FILTER commander_aboard
 def _captain(st: dict, seat: int, ship_title: str, where: str, holder: str) -> str:
     iid = put(st, seat, "T-F7" if seat == 0 else "T-K2", where, holder)
-    return _as(st, iid, f"X-NE-CAP{seat}", keywords=[f"Commander: {ship_title}"], title=f"Captain {seat}")
+    return redeal(st, iid, f"X-NE-CAP{seat}", keywords=[f"Commander: {ship_title}"], title=f"Captain {seat}")
 
 
 def test_deploy_the_fleet_scores_for_each_staffed_ship_with_its_commander_at_an_opponents_mission():
@@ -143,7 +128,7 @@ def test_running_a_tight_ship_subtracts_a_dilemma_and_one_cost_from_a_space_atte
     assert len(plain["seats"][1]["drawn"]) == 4 and plain["attempt"]["budget"] == 4
     tight = attempt_with("tight", True)  # five personnel with the Commander: four dilemmas, cost 4
     assert len(tight["seats"][1]["drawn"]) == 4 and tight["attempt"]["budget"] == 4
-    assert not _seen(tight, 0) & set(tight["seats"][1]["drawn"])
+    assert not ids_seen(tight, 0) & set(tight["seats"][1]["drawn"])
     assert "subtract one from the total cost he or she can spend on dilemmas" in render_card(DB["4R071"])[1]
     check_invariants(tight)
 
@@ -183,7 +168,7 @@ def test_tempted_by_flesh_examines_one_dilemma_per_captured_personnel_and_places
     st = started("tempted")
     hq = mission(st, 0, "T-HQF")
     for n, g in enumerate(("T-F1", "T-F2", "T-F3")):
-        _as(st, put(st, 0, g, "pile", hq), f"X-NE-BOR{n}", affiliations=["borg"])
+        redeal(st, put(st, 0, g, "pile", hq), f"X-NE-BOR{n}", affiliations=["borg"])
     for g in ("T-K3", "T-K4"):  # two of seat 1's personnel under seat 0's command
         theirs = put(st, 1, g, "pile", hq)
         st["cards"][theirs]["commander"] = 0
@@ -201,7 +186,7 @@ def test_tempted_by_flesh_examines_one_dilemma_per_captured_personnel_and_places
         st = act(st, options(st)[0])
     st = respond(st)
     assert st["seats"][1]["dilemmas"][0] == pile[1] and st["seats"][1]["dilemmas"][-1] == pile[0]
-    assert not _seen(st, 1) & set(pile[2:])  # the rest of the pile stays hidden
+    assert not ids_seen(st, 1) & set(pile[2:])  # the rest of the pile stays hidden
     assert "place any number of them on the bottom" in render_card(DB["4U076"])[1]
     check_invariants(st)
 
@@ -285,13 +270,13 @@ def test_holographic_hoax_has_the_opponent_draw_then_removes_his_top_card():
     st = started("hoax")
     hq = mission(st, 0, "T-HQF")
     for n, g in enumerate(("T-F1", "T-F2", "T-F3")):
-        _as(st, put(st, 0, g, "pile", hq), f"X-NE-ROM{n}", affiliations=["romulan"])
+        redeal(st, put(st, 0, g, "pile", hq), f"X-NE-ROM{n}", affiliations=["romulan"])
     ev = _in_hand(st, 0, "T-EV4", "4C058")
     first, second = st["seats"][1]["deck"][:2]
     st = turn_to(st, 0, "play")
     st = respond(act(st, {"type": "play", "card": ev}))
     assert st["cards"][first]["zone"] == "hand" and st["cards"][second]["zone"] == "out"
-    assert first not in _seen(st, 0)  # the drawn card stays hidden from the player of the event
+    assert first not in ids_seen(st, 0)  # the drawn card stays hidden from the player of the event
     assert "Choose an opponent to draw a card, then remove the top card of that opponent's deck from the game" in render_card(DB["4C058"])[1]
     check_invariants(st)
 
@@ -302,10 +287,10 @@ def test_prison_compound_scores_the_captives_skill_dots_rounded_to_a_multiple_of
         st = started(seed)
         hq = mission(st, 0, "T-HQF")
         for n, g in enumerate(("T-F1", "T-F2", "T-F3")):
-            _as(st, put(st, 0, g, "pile", hq), f"X-NE-CAR{n}", affiliations=["cardassian"])
+            redeal(st, put(st, 0, g, "pile", hq), f"X-NE-CAR{n}", affiliations=["cardassian"])
         for n, (g, k) in enumerate(zip(("T-K1", "T-K2"), lines)):
             cap = find(st, 1, g)
-            _as(st, cap, f"X-NE-CAP{seed}{n}", skills={s: 1 for s in ("Honor", "Law", "Medical", "Physics", "Security")[:k]})
+            redeal(st, cap, f"X-NE-CAP{seed}{n}", skills={s: 1 for s in ("Honor", "Law", "Medical", "Physics", "Security")[:k]})
             S.move(st, cap, "brig", 0)
         ev = _in_hand(st, 0, "T-EV4", "4R068")
         st = turn_to(st, 0, "play")
@@ -322,7 +307,7 @@ def test_battle_lust_kills_at_random_until_a_personnel_who_does_not_cost_1_is_ki
     st = started("battle-lust")
     m = mission(st, 1, "T-P3")
     for n, g in enumerate(("T-F1", "T-F3", "T-F5")):
-        _as(st, put(st, 0, g, "pile", m), f"X-NE-JH{n}", affiliations=["dominion"], species="Jem'Hadar", strength=9)
+        redeal(st, put(st, 0, g, "pile", m), f"X-NE-JH{n}", affiliations=["dominion"], species="Jem'Hadar", strength=9)
     cheap = [put(st, 1, g, "pile", m) for g in ("T-K3", "T-K3")]  # Warriors, cost 1 (two copies)
     dear = put(st, 1, "T-K4", "pile", m)  # Doctor, cost 2
     lust = real(st, 0, "T-EV1", "4U041", "core", 0)
@@ -346,7 +331,7 @@ def test_accepting_the_past_needs_two_different_titles_in_hand_with_copies_in_th
         st = started(seed)
         hq = mission(st, 0, "T-HQF")
         for n, g in enumerate(("T-F1", "T-F2", "T-F3")):
-            _as(st, put(st, 0, g, "pile", hq), f"X-NE-BAJ{n}", affiliations=["bajoran"])
+            redeal(st, put(st, 0, g, "pile", hq), f"X-NE-BAJ{n}", affiliations=["bajoran"])
         ev = _in_hand(st, 0, "T-EV4", "4R035")
         hand = [i for i in st["seats"][0]["hand"] if i != ev]
         for i in hand:  # the hand: copies of the titles named, once each card
@@ -431,7 +416,7 @@ def test_thought_maker_adds_a_copy_of_an_overcome_dilemma_from_the_pile_to_those
     pick = next(o["card"] for o in p["options"] if o["card"])
     st = act(st, {"type": "choose", "card": pick})
     assert st["seats"][1]["drawn"] == drawn + [pick] and st["cards"][maker]["zone"] == "core"
-    assert not _seen(st, 0) & (set(st["seats"][1]["drawn"]) | set(st["seats"][1]["dilemmas"]))
+    assert not ids_seen(st, 0) & (set(st["seats"][1]["drawn"]) | set(st["seats"][1]["dilemmas"]))
     assert "add the chosen dilemma to those you drew" in render_card(DB["4R079"])[1]
     check_invariants(st)
 
@@ -440,7 +425,7 @@ def test_thought_maker_adds_a_copy_of_an_overcome_dilemma_from_the_pile_to_those
 def _caught(seed: str, top: str):
     st = started(seed)
     m = mission(st, 1, "T-P3")
-    cards = [_as(st, put(st, 0, g, "pile", m), f"X-NE-CAA{n}", affiliations=["cardassian"]) for n, g in enumerate(("T-F1", "T-F3"))]
+    cards = [redeal(st, put(st, 0, g, "pile", m), f"X-NE-CAA{n}", affiliations=["cardassian"]) for n, g in enumerate(("T-F1", "T-F3"))]
     put(st, 1, "T-K1", "pile", m)  # Worf, seat 1's, present
     act_ = real(st, 0, "T-EV1", "4R044", "core", 0)
     deck = st["seats"][1]["deck"]
@@ -478,7 +463,7 @@ def test_captain_on_the_bridge_plays_a_commander_aboard_his_ship_for_one_less():
     galaxy = put(st, 0, "T-SF", "ships", m)
     runabout = put(st, 0, "T-SF2", "ships", m)
     cap = find(st, 0, "T-F7")
-    _as(st, cap, "X-NE-CAPB", keywords=["Commander: U.S.S. Galaxy"], title="Captain", cost=2)
+    redeal(st, cap, "X-NE-CAPB", keywords=["Commander: U.S.S. Galaxy"], title="Captain", cost=2)
     S.move(st, cap, "hand", 0)
     crew = find(st, 0, "T-F3")  # La Forge: no Commander keyword
     S.move(st, crew, "hand", 0)
