@@ -68,4 +68,6 @@ def test_every_authored_dilemma_resolves_with_invariants_held(key):
     for space in ([False] if dtype == "planet" else [True] if dtype == "space" else [False, True]):
         st, d = _face(key, space, 1)
         assert st["step"] == "orders" or st["outcome"] is not None
-        assert st["cards"][d]["zone"] in ("under", "dilemmas", "damage", "on", "discard")
+        # "… place this dilemma in your core" (Bleeding to Death, Hard Time: verb place_in_core) keeps it there
+        kept_in_core = ("core",) if "place_in_core" in json.dumps(DB[key].get("mechanics")) else ()
+        assert st["cards"][d]["zone"] in ("under", "dilemmas", "damage", "on", "discard") + kept_in_core
