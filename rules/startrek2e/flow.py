@@ -16,6 +16,7 @@ from . import setup, turn
 from . import state as S
 from .effects import filters as F
 from .effects import interpreter as I
+from .effects import on_event as ON
 from .triggers import answer as answer_window
 from .triggers import fire, state_rules
 from .triggers import window_step
@@ -56,6 +57,8 @@ def advance(state: dict) -> dict:
             I.run(state)
             continue
         if state_rules(state):  # "If you command {Jadzia Dax}, place this personnel …" (Ezri Dax)
+            continue
+        if ON.decay(state):  # "Decay: N": N cards on the event destroy it (RULES.md "Decay")
             continue
         STEPS[state["step"]](state)
     raise RuntimeError("the game did not settle")  # pragma: no cover

@@ -27,6 +27,8 @@ their event, under command): every text of this issue says the placed card is no
 """
 from __future__ import annotations
 
+import re
+
 from .. import state as S
 from .. import legality as LEG
 
@@ -41,6 +43,55 @@ def placed_on(state: dict, host: str) -> list:
     """The cards placed on ``host``, in the order they were placed."""
     return list(state["cards"][host].get("placed", ()))
 
+
+_DECAY = re.compile(r"decay:\s*(\d+)\.?", re.I)
+
+
+def decay_of(keywords) -> int:
+    """N of a printed "Decay: N" among ``keywords`` (0 without one)."""
+    for w in keywords or ():
+        mt = _DECAY.fullmatch(w.strip())
+        if mt:
+            return int(mt.group(1))
+    return 0
+
+
+def decay_number(state: dict, iid: str) -> int:
+    """N of an event's printed "Decay: N" keyword (0 without one)."""
+    return decay_of(S.card_def(state, iid).get("keywords"))
+
+
+def decaying(state: dict):
+    """The first event in a core whose "Decay: N" has been reached — N or more cards lie on it — and
+    whose cards have changed since the rule last destroyed (or tried to destroy) it; ``None`` when there
+    is none. "Decay: N" (RULES.md "Decay"): when N or more cards are on the event, it is destroyed.
+    Remembering the cards it was tried with (``decay_seen``) lets a prevented destruction rest until
+    the cards on the event change, instead of asking again at every step."""
+    for seat in state["seats"]:
+        for iid in seat["core"]:
+            c = state["cards"][iid]
+            on = c.get("placed")
+            if on and on != c.get("decay_seen") and len(on) >= decay_number(state, iid) > 0:
+                return iid
+    return None
+
+
+
+def decay(state: dict) -> bool:
+    """"Decay: N" (RULES.md "Decay"): an event with N or more cards on it is destroyed — by the rule, as
+    its commander's text would destroy it, so "when this event is destroyed" (Medical Teams, Out of
+    Options) and "about to be destroyed" preventions answer it. Checked, as the ``state_rule`` texts
+    are, whenever the game has settled (flow ``advance``). ``True`` = the destruction was pushed."""
+    from . import filters as F
+    from . import frames as FR
+    host = decaying(state)
+    if host is None:
+        return False
+    c = state["cards"][host]
+    c["decay_seen"] = list(c["placed"])
+    S.log(state, "decayed", card=host, title=S.name(state, host), cards=len(c["placed"]))
+    FR.push(state, [{"destroy": {"self": True}}], F.ctx_for(state, host))
+    return True
 
 def place(state: dict, card: str, host: str, *, face_down: bool = False, seat=None) -> bool:
     """Place ``card`` on ``host``; ``False`` when it cannot go (it cannot leave play, or it is the

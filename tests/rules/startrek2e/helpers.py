@@ -68,7 +68,8 @@ PUBLIC_LOG_EVENTS = {
     "added_strength", "extra_dilemmas", "redrew_dilemmas", "searched_dilemmas", "placed_on_stack", "chose_examined",
     "used_cost_change", "named_card", "counters_added", "joined_attempt", "excluded_from_selection",
     "chose_selection", "discard_made_random", "named_title", "range_restored", "chose_opponent", "placed_on_event", "spent_counters", "placed_in_core", "protected_from_dilemmas",
-    "consumed", "placed_beneath"}  # "Consume: N": the cards go face up beneath the mission (RULES.md "Consume")
+    "consumed", "placed_beneath",
+    "decayed"}  # "Decay: N": a public event in a core and how many cards lie on it (face-down ones shown as such)  # "Consume: N": the cards go face up beneath the mission (RULES.md "Consume")
 _ID = re.compile(r'"(c[0-9]+)"')
 
 

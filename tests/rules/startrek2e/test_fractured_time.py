@@ -704,3 +704,41 @@ def test_tampering_with_time_stops_a_time_traveller_to_rearrange_the_top_or_bott
     pile = st["seats"][1]["dilemmas"]
     assert pile[:2] == [bottom3[2], bottom3[1]] and pile[-1] == bottom3[0]
     check_invariants(st)
+
+
+def test_decay_destroys_out_of_options_when_its_third_card_is_placed_and_its_text_returns_them():
+    """"Decay: 3" (RULES.md "Decay"): with three cards on it the event is destroyed — by the rule, so its
+    own "When this event is destroyed, return each card here to its owner's hand" answers. Two cards on it
+    leave it in play."""
+    from rules.startrek2e import state as S
+    from rules.startrek2e.effects import on_event as ON
+    st = started("out-of-options-decay")
+    m = mission(st, 0, "T-P1")
+    event = real(st, 1, "T-EV1", "5P009", "core", 1)
+    put(st, 0, "T-F1", "pile", m)
+    first, second = st["seats"][0]["hand"][:2]
+    assert ON.place(st, first, event) and ON.place(st, second, event)
+    st = turn_to(st, 0, "orders")
+    assert st["cards"][event]["zone"] == "core" and ON.placed_on(st, event) == [first, second]
+    st = act(st, {"type": "attempt", "mission": m})
+    while not (st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 1):
+        st = act(st, {"type": "pass"} if st["pending"]["kind"] == "respond" else options(st)[0])
+    third = st["seats"][0]["hand"][0]
+    st = act(st, {"type": "choose", "card": third})
+    while st["pending"]["kind"] == "respond":
+        st = act(st, {"type": "pass"})
+    assert ("decayed", event) in [(e["event"], e.get("card")) for e in st["log"]]
+    assert st["cards"][event]["zone"] == "discard"
+    assert {first, second, third} <= set(st["seats"][0]["hand"])
+    assert S.card_def(st, event)["title"] == "Out of Options"
+    check_invariants(st)
+
+
+def test_every_decay_keyword_of_the_pool_reads_its_number():
+    """Every card printed with "Decay: N" gives N > 0 to the rule (none is silently 0)."""
+    from rules.startrek2e.effects import on_event as ON
+    decay = {k: v for k, v in DB.items() if any(w.lower().startswith("decay") for w in v.get("keywords") or ())}
+    assert len(decay) >= 9
+    for key, card in decay.items():
+        assert ON.decay_of(card["keywords"]) > 0, key
+    assert ON.decay_of(DB["5P009"]["keywords"]) == 3 and ON.decay_of(["Maneuver"]) == 0
