@@ -344,3 +344,15 @@ def redeal(state: dict, iid: str, key: str, **facts) -> str:
     state["extra_cards"][key] = {**base, "id": key, **facts}
     state["cards"][iid]["guid"] = key
     return iid
+
+
+def planet_team(seed: str, team, *dilemmas: str, orders: bool = True) -> tuple[dict, str, list]:
+    """A game where seat 0's ``team`` (fixture guids) stands on his planet T-P1 and seat 1's first
+    dilemmas are turned into the real ``dilemmas`` (card ids): ``(state, mission, team ids)``, at
+    seat 0's orders (or as dealt: ``orders=False``)."""
+    st = started(seed)
+    m = mission(st, 0, "T-P1")
+    people = [put(st, 0, g, "pile", m) for g in team]
+    for old, cid in zip(("T-D1", "T-D2", "T-D3", "T-D4"), dilemmas):
+        real(st, 1, old, cid)
+    return (turn_to(st, 0, "orders") if orders else st), m, people

@@ -2,31 +2,18 @@
 revealed from its owner's stack, the top N cards of his dilemma pile go face up beneath the mission being
 attempted (so they count among the dilemmas beneath it when dilemmas are next drawn there). Played with the
 real Consume dilemmas of Necessary Evil, with the hidden piles checked in every view."""
-import json
-import re
 
 from rules.startrek2e import dilemmas as D
 from rules.startrek2e import state as S
 from rules.startrek2e.cards import card_db
-from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, mission, options, pass_responses, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, ids_seen, options, pass_responses, planet_team, respond
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
 
-def _seen(st: dict, viewer) -> set:
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
 
 
-def _planet(seed: str, team, *dilemmas: str):
-    st = started(seed)
-    m = mission(st, 0, "T-P1")
-    people = [put(st, 0, g, "pile", m) for g in team]
-    for old, cid in zip(("T-D1", "T-D2", "T-D3", "T-D4"), dilemmas):
-        real(st, 1, old, cid)
-    return turn_to(st, 0, "orders"), m, people
 
 
 def _on_top(st: dict, guids) -> list:
@@ -40,7 +27,7 @@ def _on_top(st: dict, guids) -> list:
 
 
 def test_consume_counts_read_from_the_printed_keyword():
-    st, m, team = _planet("consume-n", ("T-F1",), "4U010", "4C003", "4C006")
+    st, m, team = planet_team("consume-n", ("T-F1",), "4U010", "4C003", "4C006")
     by = {st["cards"][i]["guid"]: i for i in st["seats"][1]["dilemmas"]}
     assert D.consume_count(st, by["4U010"]) == 1  # Cave-In: "Consume: 1"
     assert D.consume_count(st, by["4C003"]) == 2  # A Royal Hunt: "Consume: 2"
@@ -48,7 +35,7 @@ def test_consume_counts_read_from_the_printed_keyword():
 
 
 def test_cave_in_consumes_the_top_card_of_its_owners_pile_beneath_the_mission():
-    st, m, team = _planet("consume-cave", ("T-F1", "T-F2", "T-F3", "T-F4"), "4U010")
+    st, m, team = planet_team("consume-cave", ("T-F1", "T-F2", "T-F3", "T-F4"), "4U010")
     pile = _on_top(st, ["4U010"])
     cave, expected = pile[0], pile[4]  # four drawn (four attempting); the fifth card is the top after choosing
     size = len(pile)
@@ -63,7 +50,7 @@ def test_cave_in_consumes_the_top_card_of_its_owners_pile_beneath_the_mission():
 
 
 def test_a_royal_hunt_consumes_two_and_they_count_at_the_next_draw_there():
-    st, m, team = _planet("consume-hunt", ("T-F1", "T-F2", "T-F3", "T-F4", "T-F5"), "4C003")
+    st, m, team = planet_team("consume-hunt", ("T-F1", "T-F2", "T-F3", "T-F4", "T-F5"), "4C003")
     pile = _on_top(st, ["4C003"])
     expected = pile[5:7]  # five drawn; the next two are consumed
     st = respond(attempt(st, m, dilemmas=["4C003"]))
@@ -82,7 +69,7 @@ def test_a_royal_hunt_consumes_two_and_they_count_at_the_next_draw_there():
 
 
 def test_a_dilemma_without_consume_places_nothing():
-    st, m, team = _planet("consume-none", ("T-F1", "T-F7", "T-F2", "T-F3"), "4C006")
+    st, m, team = planet_team("consume-none", ("T-F1", "T-F7", "T-F2", "T-F3"), "4C006")
     st = respond(attempt(st, m, dilemmas=["4C006"]))
     if st["pending"] and st["pending"]["kind"] == "choose":
         st = respond(act(st, options(st)[0]))
@@ -93,7 +80,7 @@ def test_a_dilemma_without_consume_places_nothing():
 def test_consume_takes_what_there_is_and_reshuffles_on_reaching_a_face_up_card():
     """Only the drawn dilemmas left in the pile: after choosing, the pile is the unchosen ones, face up at
     its bottom — consuming reaches a face-up card, so the pile is shuffled face down first."""
-    st, m, team = _planet("consume-short", ("T-F1", "T-F2"), "4C003")
+    st, m, team = planet_team("consume-short", ("T-F1", "T-F2"), "4C003")
     pile = _on_top(st, ["4C003"])
     for i in list(pile[2:]):  # leave A Royal Hunt and one other
         S.move(st, i, "out", 1)
@@ -109,27 +96,27 @@ def test_consume_tells_the_attempting_player_nothing_hidden():
     """While the owner chooses, the attempting player sees none of the drawn dilemmas nor the pile; when the
     Consume dilemma is revealed, the consumed cards are face up beneath the mission (public), and the rest of
     the pile stays hidden from both players."""
-    st, m, team = _planet("consume-leak", ("T-F1", "T-F2", "T-F3", "T-F4"), "4U010")
+    st, m, team = planet_team("consume-leak", ("T-F1", "T-F2", "T-F3", "T-F4"), "4U010")
     pile = _on_top(st, ["4U010"])
     expected = pile[4]
     st = act(st, {"type": "attempt", "mission": m})
     st = pass_responses(st)
     assert st["pending"]["kind"] == "choose_dilemma" and st["pending"]["seat"] == 1
     hidden = set(st["seats"][1]["dilemmas"]) | set(st["seats"][1]["drawn"])
-    assert not _seen(st, 0) & hidden
+    assert not ids_seen(st, 0) & hidden
     cave = next(o["card"] for o in options(st) if o["card"] and st["cards"][o["card"]]["guid"] == "4U010")
     st = act(st, {"type": "choose_dilemma", "card": cave})
-    assert not _seen(st, 0) & (set(st["seats"][1]["dilemmas"]) | set(st["seats"][1]["stack"]))
+    assert not ids_seen(st, 0) & (set(st["seats"][1]["dilemmas"]) | set(st["seats"][1]["stack"]))
     st = respond(act(st, {"type": "choose_dilemma", "card": None}))  # the stack is set and Cave-In revealed
-    assert expected in _seen(st, 0) and expected in _seen(st, 1)  # face up beneath the mission: public
+    assert expected in ids_seen(st, 0) and expected in ids_seen(st, 1)  # face up beneath the mission: public
     rest = set(st["seats"][1]["dilemmas"])
-    assert not _seen(st, 0) & rest and not _seen(st, 1) & rest  # the pile stays hidden from both
+    assert not ids_seen(st, 0) & rest and not ids_seen(st, 1) & rest  # the pile stays hidden from both
     check_invariants(st)
 
 
 def test_consume_x_places_what_its_owner_paid_for_it():
     """Temporal Misalignment (Fractured Time, "Consume: X", X = its cost as chosen: 2): two consumed."""
-    st, m, team = _planet("consume-x", ("T-F1", "T-F2", "T-F3", "T-F4"), "5P001")
+    st, m, team = planet_team("consume-x", ("T-F1", "T-F2", "T-F3", "T-F4"), "5P001")
     pile = _on_top(st, ["5P001"])
     expected = pile[4:6]
     st = respond(attempt(st, m, dilemmas=["5P001"]))

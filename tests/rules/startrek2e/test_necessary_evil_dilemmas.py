@@ -8,7 +8,7 @@ from rules.startrek2e import stats as ST
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 
-from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, planet_team, put, real, respond, started, turn_to
 
 DB = card_db()
 
@@ -27,14 +27,6 @@ def _as(st: dict, iid: str, n: int, **facts) -> str:
     return iid
 
 
-def _planet(seed: str, team=("T-F1", "T-F7", "T-F2", "T-F3"), *dilemmas: str):
-    """Seat 0's ``team`` on his planet T-P1; seat 1's first dilemmas turned into the real ``dilemmas``."""
-    st = started(seed)
-    m = mission(st, 0, "T-P1")
-    people = [put(st, 0, g, "pile", m) for g in team]
-    for old, cid in zip(("T-D1", "T-D2", "T-D3", "T-D4"), dilemmas):
-        real(st, 1, old, cid)
-    return turn_to(st, 0, "orders"), m, people
 
 
 def _pick(st: dict, card: str) -> dict:
@@ -63,7 +55,7 @@ def _hidden(st: dict) -> None:
 def test_back_room_dealings_stops_a_chosen_treachery_personnel_or_kills_at_random():
     """Back Room Dealings: the facing player chooses a Treachery or Integrity<4 personnel to stop;
     without one, a random personnel is killed."""
-    st, m, team = _planet("backroom", ("T-F1", "T-F7", "T-F2", "T-F3"), "4C006")
+    st, m, team = planet_team("backroom", ("T-F1", "T-F7", "T-F2", "T-F3"), "4C006")
     _as(st, team[3], 0, integrity=3)
     st = attempt(st, m, dilemmas=["4C006"])
     assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0
@@ -76,14 +68,14 @@ def test_back_room_dealings_stops_a_chosen_treachery_personnel_or_kills_at_rando
     _hidden(st)
     check_invariants(st)
 
-    st, m, team = _planet("backroom-none", ("T-F1", "T-F7", "T-F2", "T-F3"), "4C006")
+    st, m, team = planet_team("backroom-none", ("T-F1", "T-F7", "T-F2", "T-F3"), "4C006")
     st = respond(attempt(st, m, dilemmas=["4C006"]))
     assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 1  # nobody qualifies: one killed
     check_invariants(st)
 
 
 def test_guess_whos_coming_to_dinner_reads_integrity_over_six():
-    st, m, team = _planet("dinner", ("T-F2", "T-F3", "T-F4", "T-F5"), "4C015")  # nobody has Diplomacy
+    st, m, team = planet_team("dinner", ("T-F2", "T-F3", "T-F4", "T-F5"), "4C015")  # nobody has Diplomacy
     for n, c in enumerate(team):
         _as(st, c, n, integrity=7 if n == 1 else 6)
     st = attempt(st, m, dilemmas=["4C015"])
@@ -96,13 +88,13 @@ def test_guess_whos_coming_to_dinner_reads_integrity_over_six():
 
 # ---------------------------------------------------------------- "an attribute>6" (any_of of attributes, rendered after the noun)
 def test_dealing_with_pressure_stops_all_three_unless_one_has_an_attribute_over_six():
-    st, m, team = _planet("pressure", ("T-F2", "T-F3", "T-F6"), "4U012")
+    st, m, team = planet_team("pressure", ("T-F2", "T-F3", "T-F6"), "4U012")
     for n, c in enumerate(team):
         _as(st, c, n, integrity=6, cunning=6, strength=6)
     st = respond(attempt(st, m, dilemmas=["4U012"]))
     assert _stopped_by_dilemmas(st) == set(team)
 
-    st, m, team = _planet("pressure-strong", ("T-F2", "T-F3", "T-F6"), "4U012")
+    st, m, team = planet_team("pressure-strong", ("T-F2", "T-F3", "T-F6"), "4U012")
     for n, c in enumerate(team):
         _as(st, c, n, integrity=6, cunning=6, strength=7 if n == 2 else 6)
     st = respond(attempt(st, m, dilemmas=["4U012"]))
@@ -116,7 +108,7 @@ def test_your_moment_is_fading_kills_a_personnel_with_an_attribute_under_five():
     """Two alike personnel (the dilemma costs 2), so whichever is selected has the same attributes."""
     for seed, attrs, outcome in (("fading", (6, 4, 6), "killed"), ("fading-stop", (6, 5, 6), "stopped"),
                                  ("fading-strong", (7, 4, 6), "neither")):
-        st, m, team = _planet(seed, ("T-F6", "T-F6"), "4C031")
+        st, m, team = planet_team(seed, ("T-F6", "T-F6"), "4C031")
         for c in team:
             _as(st, c, 0, integrity=attrs[0], cunning=attrs[1], strength=attrs[2])
         st = respond(attempt(st, m, dilemmas=["4C031"]))
@@ -128,7 +120,7 @@ def test_your_moment_is_fading_kills_a_personnel_with_an_attribute_under_five():
 
 # ---------------------------------------------------------------- counts
 def test_in_training_stops_every_other_personnel_who_costs_one_or_two():
-    st, m, team = _planet("training", ("T-F1", "T-F2", "T-F3", "T-F6", "T-F8"), "4R018")  # costs 3, 2, 2, 1, 1
+    st, m, team = planet_team("training", ("T-F1", "T-F2", "T-F3", "T-F6", "T-F8"), "4R018")  # costs 3, 2, 2, 1, 1
     st = respond(attempt(st, m, dilemmas=["4R018"]))
     cheap = team[1:]
     stopped = _stopped_by_dilemmas(st)
@@ -138,21 +130,21 @@ def test_in_training_stops_every_other_personnel_who_costs_one_or_two():
 
 
 def test_a_royal_hunt_and_language_barrier_count_your_headquarters_missions():
-    st, m, team = _planet("royal", ("T-F1", "T-F2", "T-F3", "T-F4", "T-F5"), "4C003")
+    st, m, team = planet_team("royal", ("T-F1", "T-F2", "T-F3", "T-F4", "T-F5"), "4C003")
     st = respond(attempt(st, m, dilemmas=["4C003"]))
     assert len(_stopped_by_dilemmas(st)) == 1  # one headquarters; four left (fewer than nine)
     hunt = next(i for i in st["cards"] if st["cards"][i]["guid"] == "4C003")
     assert st["cards"][hunt]["zone"] == "dilemmas"  # returns to its owner's pile
     assert not ids_seen(st, 0) & (set(st["seats"][1]["dilemmas"]) - {hunt})  # the returned one was seen face up
 
-    st, m, team = _planet("barrier", ("T-F2", "T-F3", "T-F4", "T-F5"), "4C020")  # no Anthropology
+    st, m, team = planet_team("barrier", ("T-F2", "T-F3", "T-F4", "T-F5"), "4C020")  # no Anthropology
     st = respond(attempt(st, m, dilemmas=["4C020"]))
     assert len(_stopped_by_dilemmas(st)) == 2  # two for the one headquarters
     check_invariants(st)
 
 
 def test_side_by_side_stops_the_selected_personnel_with_the_named_skill():
-    st, m, team = _planet("side", ("T-F2", "T-F3"), "4U024")
+    st, m, team = planet_team("side", ("T-F2", "T-F3"), "4U024")
     st = attempt(st, m, dilemmas=["4U024"])
     assert st["pending"]["seat"] == 1  # the dilemma's owner names the skill
     st = respond(act(st, {"type": "choose", "skill": "Medical"}))
@@ -161,13 +153,13 @@ def test_side_by_side_stops_the_selected_personnel_with_the_named_skill():
 
 
 def test_renegade_ambush_kills_at_random_only_if_the_opponent_commands_a_jem_hadar():
-    st, m, team = _planet("ambush", ("T-F1", "T-F2", "T-F3"), "4U022")
+    st, m, team = planet_team("ambush", ("T-F1", "T-F2", "T-F3"), "4U022")
     st = attempt(st, m, dilemmas=["4U022"])
     assert st["pending"]["kind"] == "choose" and st["pending"]["seat"] == 0  # no Jem'Hadar: you choose
     st = respond(act(st, {"type": "choose", "card": team[2]}))
     assert st["cards"][team[2]]["zone"] == "discard"
 
-    st, m, team = _planet("ambush-jh", ("T-F1", "T-F2", "T-F3"), "4U022")
+    st, m, team = planet_team("ambush-jh", ("T-F1", "T-F2", "T-F3"), "4U022")
     jh = put(st, 1, "T-K1", "pile", mission(st, 1, "T-HQK"))
     _as(st, jh, 0, species="Jem'Hadar")
     st = respond(attempt(st, m, dilemmas=["4U022"]))
@@ -179,13 +171,13 @@ def test_renegade_ambush_kills_at_random_only_if_the_opponent_commands_a_jem_had
 def test_biochemical_hyperacceleration_blanks_the_three_selected_and_returns_them_to_hand():
     """The three selected cannot use their skills while facing it: the Biology, Geology and Medical
     of the team must come from the others."""
-    st, m, team = _planet("biochem", ("T-F2", "T-F3", "T-F4"), "4R007")
+    st, m, team = planet_team("biochem", ("T-F2", "T-F3", "T-F4"), "4R007")
     st = respond(attempt(st, m, dilemmas=["4R007"]))
     assert all(c in st["seats"][0]["hand"] for c in team)  # no Geology anyway: all three to hand
     assert not any(x.get("until") == "end_of_dilemma" for x in st["mods"])
     check_invariants(st)
 
-    st, m, team = _planet("biochem-met", ("T-F2", "T-F3", "T-F4"), "4R007")
+    st, m, team = planet_team("biochem-met", ("T-F2", "T-F3", "T-F4"), "4R007")
     _as(st, team[2], 0, skills={"Geology": 1, "Biology": 1, "Medical": 1})  # would meet it, but is blanked
     st = respond(attempt(st, m, dilemmas=["4R007"]))
     assert all(c in st["seats"][0]["hand"] for c in team)
@@ -203,7 +195,7 @@ def _end_turn(st: dict) -> dict:
 
 
 def test_the_dreamer_and_the_dream_discards_the_hand_at_the_end_of_turn_unless_the_mission_was_completed():
-    st, m, team = _planet("dreamer", ("T-F2", "T-F3"), "4R027")  # cannot complete Survey Planet
+    st, m, team = planet_team("dreamer", ("T-F2", "T-F3"), "4R027")  # cannot complete Survey Planet
     st = attempt(st, m, dilemmas=["4R027"])
     dream = next(i for i in st["cards"] if st["cards"][i]["guid"] == "4R027")
     assert dream in st["cards"][m]["on"]
@@ -214,7 +206,7 @@ def test_the_dreamer_and_the_dream_discards_the_hand_at_the_end_of_turn_unless_t
     assert st["cards"][dream]["zone"] == "under"  # overcome at the end of the turn
     check_invariants(st)
 
-    st, m, team = _planet("dreamer-done", ("T-F1", "T-F7", "T-F2", "T-F3", "T-F5"), "4R027")  # completes it
+    st, m, team = planet_team("dreamer-done", ("T-F1", "T-F7", "T-F2", "T-F3", "T-F5"), "4R027")  # completes it
     st = attempt(st, m, dilemmas=["4R027"])
     assert st["cards"][m].get("completed")
     hand = list(st["seats"][0]["hand"])
@@ -225,7 +217,7 @@ def test_the_dreamer_and_the_dream_discards_the_hand_at_the_end_of_turn_unless_t
 
 # ---------------------------------------------------------------- may who: opponent + skill_dots
 def test_ungracious_hosts_lets_the_owner_discard_the_skill_dots_to_capture_the_chosen_personnel():
-    st, m, team = _planet("hosts", ("T-F1", "T-F2", "T-F3"), "4U029")
+    st, m, team = planet_team("hosts", ("T-F1", "T-F2", "T-F3"), "4U029")
     st = attempt(st, m, dilemmas=["4U029"])
     assert st["pending"]["seat"] == 0 and st["pending"]["kind"] == "choose"  # the facing player chooses
     st = act(st, {"type": "choose", "card": team[1]})  # Crusher: Medical 2, Biology — two skill lines
@@ -283,7 +275,7 @@ def test_operational_necessity_prevents_an_interrupt_for_a_maquis_card_from_hand
 def test_the_order_of_things_kills_your_unique_jem_hadar_present_to_save_a_vorta():
     """Renegade Ambush (no Jem'Hadar of the opponent's: you choose whom it kills) picks the Vorta; The
     Order of Things kills the unique Jem'Hadar attempting with him instead."""
-    st, m, team = _planet("order-of-things", ("T-F1", "T-F7", "T-F2", "T-F3"), "4U022")
+    st, m, team = planet_team("order-of-things", ("T-F1", "T-F7", "T-F2", "T-F3"), "4U022")
     vorta = _as(st, team[0], 0, species="Vorta")
     jh = _as(st, team[1], 1, species="Jem'Hadar", unique=True)
     order = real(st, 0, "T-I1", "4C097", "hand", 0)
@@ -331,7 +323,7 @@ def test_one_upsmanship_shuffles_the_opponents_copies_into_their_decks():
 
 
 def test_chance_observation_counts_the_non_events_revealed_from_the_opponents_deck():
-    st, m, team = _planet("chance", ("T-F1", "T-F7", "T-F2", "T-F3"), "4U024")
+    st, m, team = planet_team("chance", ("T-F1", "T-F7", "T-F2", "T-F3"), "4U024")
     rom = _as(st, team[0], 0, affiliations=["romulan"])
     chance = real(st, 0, "T-I2", "4C087", "hand", 0)
     deck = st["seats"][1]["deck"]
@@ -349,7 +341,7 @@ def test_chance_observation_counts_the_non_events_revealed_from_the_opponents_de
 
 
 def test_the_rite_of_emergence_gives_your_host_treachery_and_a_skill_of_your_choice():
-    st, m, team = _planet("rite", ("T-F1", "T-F7", "T-F2", "T-F3"), "4U024")
+    st, m, team = planet_team("rite", ("T-F1", "T-F7", "T-F2", "T-F3"), "4U024")
     host = _as(st, team[2], 0, keywords=["Host"])
     rite = real(st, 0, "T-I2", "4R098", "hand", 0)
     hand = len(st["seats"][0]["hand"])
@@ -375,7 +367,7 @@ def test_formal_hearing_costs_one_less_for_each_event_in_its_owners_core():
     """Formal Hearing costs 7: six attempting personnel cannot afford it, unless its owner commands an
     event in his core (6); an event in the attempting player's core does not count."""
     team = ("T-F1", "T-F2", "T-F3", "T-F4", "T-F5", "T-F7")
-    st, m, people = _planet("hearing-none", team, "4U014")
+    st, m, people = planet_team("hearing-none", team, "4U014")
     real(st, 0, "T-EV1", "T-EV1", "core", 0)  # the attempting player's event: not "your opponent's"
     _to_top(st, "4U014")
     st = act(st, {"type": "attempt", "mission": m})
@@ -384,7 +376,7 @@ def test_formal_hearing_costs_one_less_for_each_event_in_its_owners_core():
     assert st["pending"]["kind"] == "choose_dilemma" and hearing in st["seats"][1]["drawn"]
     assert {"type": "choose_dilemma", "card": hearing} not in options(st)
 
-    st, m, people = _planet("hearing-core", team, "4U014")
+    st, m, people = planet_team("hearing-core", team, "4U014")
     real(st, 1, "T-EV1", "T-EV1", "core", 1)
     _to_top(st, "4U014")
     st = respond(act(st, {"type": "attempt", "mission": m}))
@@ -401,7 +393,7 @@ def test_formal_hearing_costs_one_less_for_each_event_in_its_owners_core():
 
 
 def test_on_foreign_ground_may_be_prevented_by_discarding_the_hand_and_not_with_an_event_in_your_core():
-    st, m, team = _planet("foreign", ("T-F1", "T-F2", "T-F3"), "4C021")
+    st, m, team = planet_team("foreign", ("T-F1", "T-F2", "T-F3"), "4C021")
     st = attempt(st, m, dilemmas=["4C021"])
     assert st["pending"]["seat"] == 0 and {"type": "yes_no", "yes": True} in options(st)  # discard the hand?
     hand = list(st["seats"][0]["hand"])
@@ -411,14 +403,14 @@ def test_on_foreign_ground_may_be_prevented_by_discarding_the_hand_and_not_with_
     st = respond(st)
     assert all(st["cards"][c]["zone"] == "discard" for c in hand) and all(st["cards"][c]["zone"] == "pile" for c in team)
 
-    st, m, team = _planet("foreign-kill", ("T-F1", "T-F2", "T-F3"), "4C021")
+    st, m, team = planet_team("foreign-kill", ("T-F1", "T-F2", "T-F3"), "4C021")
     st = attempt(st, m, dilemmas=["4C021"])
     st = act(st, {"type": "yes_no", "yes": False})
     assert st["pending"]["seat"] == 1 and st["pending"]["kind"] == "choose"  # the owner chooses one (one HQ)
     st = respond(act(st, options(st)[0]))
     assert sum(st["cards"][c]["zone"] == "discard" for c in team) == 1
 
-    st, m, team = _planet("foreign-core", ("T-F1", "T-F2", "T-F3"), "4C021")
+    st, m, team = planet_team("foreign-core", ("T-F1", "T-F2", "T-F3"), "4C021")
     real(st, 0, "T-EV1", "T-EV1", "core", 0)
     hand = list(st["seats"][0]["hand"])
     st = respond(attempt(st, m, dilemmas=["4C021"]))
@@ -430,7 +422,7 @@ def test_on_foreign_ground_may_be_prevented_by_discarding_the_hand_and_not_with_
 def test_knowledge_and_experience_prevents_and_overcomes_the_dilemma_for_five_points():
     """Three [Bor] personnel and one of seat 1's personnel under seat 0's command face Back Room
     Dealings: losing 5 points prevents it (nobody is stopped or killed) and overcomes it."""
-    st, m, team = _planet("knowledge", ("T-F1", "T-F2", "T-F3"), "4C006")
+    st, m, team = planet_team("knowledge", ("T-F1", "T-F2", "T-F3"), "4C006")
     for n, c in enumerate(team):
         _as(st, c, n, affiliations=["borg"])
     taken = put(st, 1, "T-K6", "pile", m)  # Envoy (Treachery), owned by seat 1
@@ -450,7 +442,7 @@ def test_knowledge_and_experience_prevents_and_overcomes_the_dilemma_for_five_po
 
 
 def test_knowledge_and_experience_is_not_offered_without_a_personnel_you_command_but_do_not_own():
-    st, m, team = _planet("knowledge-own", ("T-F1", "T-F2", "T-F3", "T-F5"), "4C006")
+    st, m, team = planet_team("knowledge-own", ("T-F1", "T-F2", "T-F3", "T-F5"), "4C006")
     for n, c in enumerate(team):
         _as(st, c, n, affiliations=["borg"])
     ke = real(st, 0, "T-I1", "4R089", "hand", 0)
@@ -463,10 +455,10 @@ def test_knowledge_and_experience_is_not_offered_without_a_personnel_you_command
 def test_in_the_way_stops_the_selected_personnel_only_if_he_has_a_skill_the_mission_requires():
     """Survey Planet requires Anthropology and Diplomacy: Troi (Anthropology, Diplomacy) is stopped,
     Crusher (Medical, Biology) is not."""
-    st, m, team = _planet("in-the-way", ("T-F7",), "4C017")
+    st, m, team = planet_team("in-the-way", ("T-F7",), "4C017")
     st = respond(attempt(st, m, dilemmas=["4C017"]))
     assert _stopped_by_dilemmas(st) == {team[0]}
-    st, m, team = _planet("in-the-way-not", ("T-F2",), "4C017")
+    st, m, team = planet_team("in-the-way-not", ("T-F2",), "4C017")
     st = respond(attempt(st, m, dilemmas=["4C017"]))
     assert _stopped_by_dilemmas(st) == set()
     assert _text("4C017") == ("Select a random personnel. Stop each of those personnel that has a skill listed in "
@@ -476,7 +468,7 @@ def test_in_the_way_stops_the_selected_personnel_only_if_he_has_a_skill_the_miss
 
 # ---------------------------------------------------------------- gain_skills any_skill + none_has
 def test_natural_instincts_names_only_a_skill_none_of_the_personnel_facing_the_dilemma_has():
-    st, m, team = _planet("instincts", ("T-F1", "T-F2", "T-F3"), "4U024")
+    st, m, team = planet_team("instincts", ("T-F1", "T-F2", "T-F3"), "4U024")
     resistance = _as(st, team[1], 0, keywords=["Bajoran Resistance"])
     natural = real(st, 0, "T-I2", "4U091", "hand", 0)
     st = attempt(st, m, dilemmas=["4U024"], respond_with=natural)
@@ -499,7 +491,7 @@ def test_broken_captive_stops_everyone_unless_they_have_the_skills_on_the_chosen
     """Seat 1 holds La Forge (Engineer 2, Physics) captive: a team without 2 Engineer is stopped; one with
     them is not."""
     for seed, team, stopped in (("captive", ("T-F1", "T-F7", "T-F8"), True), ("captive-met", ("T-F3", "T-F7", "T-F4"), False)):
-        st, m, people = _planet(seed, team, "4R009")
+        st, m, people = planet_team(seed, team, "4R009")
         captive = put(st, 0, "T-F3", "brig", 1)
         st = attempt(st, m, dilemmas=["4R009"])
         assert st["pending"]["seat"] == 1 and options(st) == [{"type": "choose", "card": captive}]
@@ -514,7 +506,7 @@ def test_broken_captive_stops_everyone_unless_they_have_the_skills_on_the_chosen
 # ---------------------------------------------------------------- CONDITION has_mission_skills + verb return_unfaced
 def test_lack_of_preparation_returns_itself_and_the_dilemmas_not_yet_faced_unless_the_skills_are_there():
     """Survey Planet needs Anthropology and Diplomacy (and Integrity>20, which does not count here)."""
-    st, m, team = _planet("lack", ("T-F2", "T-F3", "T-F4", "T-F5", "T-F6", "T-F8"), "4C019", "4C013", "4R018")
+    st, m, team = planet_team("lack", ("T-F2", "T-F3", "T-F4", "T-F5", "T-F6", "T-F8"), "4C019", "4C013", "4R018")
     st = attempt(st, m, dilemmas=["4C019", "4C013", "4R018"])
     st = respond(st)
     rest = [i for i in st["cards"] if st["cards"][i]["guid"] in ("4C013", "4R018")]
@@ -524,7 +516,7 @@ def test_lack_of_preparation_returns_itself_and_the_dilemmas_not_yet_faced_unles
     assert not ids_seen(st, 0) & set(rest)  # never revealed: still unseen by the attempting player
     check_invariants(st)
 
-    st, m, team = _planet("lack-met", ("T-F7", "T-F2", "T-F3", "T-F4", "T-F5", "T-F6"), "4C019", "4C013", "4R018")
+    st, m, team = planet_team("lack-met", ("T-F7", "T-F2", "T-F3", "T-F4", "T-F5", "T-F6"), "4C019", "4C013", "4R018")
     st = attempt(st, m, dilemmas=["4C019", "4C013", "4R018"])
     st = respond(st)
     lack = next(i for i in st["cards"] if st["cards"][i]["guid"] == "4C019")
@@ -538,7 +530,7 @@ def test_the_first_of_many_unstops_another_borg_present_who_joins_the_attempt():
     """Echo Papa Stasis Field stops one of three attempting Borg; The First of Many unstops the stopped
     Borg beside them (stopped before the attempt), who joins it: with his Anthropology and Diplomacy
     the attempt completes Survey Planet."""
-    st, m, team = _planet("first-of-many", ("T-F1", "T-F2", "T-F3"), "4C013")
+    st, m, team = planet_team("first-of-many", ("T-F1", "T-F2", "T-F3"), "4C013")
     for n, c in enumerate(team):
         _as(st, c, n, affiliations=["borg"], species="Borg", skills={"Security": 1}, integrity=8)
     joiner = _as(st, put(st, 0, "T-F5", "pile", m), 5, affiliations=["borg"], species="Borg",
@@ -557,7 +549,7 @@ def test_the_first_of_many_unstops_another_borg_present_who_joins_the_attempt():
 
 def test_the_first_of_many_is_not_offered_for_a_personnel_not_in_the_attempt():
     from rules.startrek2e import glossary as G
-    st, m, team = _planet("first-not", ("T-F1", "T-F2", "T-F3"), "4C013")
+    st, m, team = planet_team("first-not", ("T-F1", "T-F2", "T-F3"), "4C013")
     for n, c in enumerate(team):
         _as(st, c, n, affiliations=["borg"], species="Borg")
     other = _as(st, put(st, 0, "T-F5", "pile", m), 5, affiliations=["borg"], species="Borg")
@@ -596,7 +588,7 @@ def test_reborn_takes_command_of_an_opponents_personnel_present_with_three_borg(
 
 # ---------------------------------------------------------------- name_skill count + except, CONDITION has_named_skills
 def _counterinsurgency(seed: str, names: list):
-    st, m, team = _planet(seed, ("T-F1", "T-F2", "T-F3"), "4R011")  # Medical 2, no Geology
+    st, m, team = planet_team(seed, ("T-F1", "T-F2", "T-F3"), "4R011")  # Medical 2, no Geology
     events = []
     for g in ("T-EV2", "T-EV3"):
         e = find(st, 1, g, zones=("deck",))
@@ -631,7 +623,7 @@ def test_talosian_trial_puts_an_overcome_planet_dilemma_back_on_top_of_the_stack
     """Echo Papa Stasis Field (planet) and B'omar Stipulations (space) of seat 1's lie overcome beneath
     seat 0's Rescue Colonists; Talosian Trial at Survey Planet: seat 1 may take only the planet one, which
     is faced next and stops a Security personnel."""
-    st, m, team = _planet("talosian", ("T-F5", "T-F5", "T-F7"), "4R025", "4C013", "4C005")
+    st, m, team = planet_team("talosian", ("T-F5", "T-F5", "T-F7"), "4R025", "4C013", "4C005")
     other = mission(st, 0, "T-P2")
     beneath = []
     for g in ("4C013", "4C005"):
@@ -661,7 +653,7 @@ def test_outlining_the_stakes_subtracts_a_skill_from_the_mission_requirements():
     """Three [Rom] personnel with Anthropology but no Diplomacy at Survey Planet (Anthropology, Diplomacy,
     Integrity>20): for 5 points, Diplomacy is subtracted and the mission is completed."""
     for seed, use in (("stakes", True), ("stakes-not", False)):
-        st, m, team = _planet(seed, ("T-F7", "T-F2", "T-F3"), "4C013")
+        st, m, team = planet_team(seed, ("T-F7", "T-F2", "T-F3"), "4C013")
         for n, c in enumerate(team):
             _as(st, c, n, affiliations=["romulan"], skills={"Anthropology": 1} if n == 0 else {"Biology": 1}, integrity=8)
         stakes = real(st, 0, "T-I1", "4R094", "hand", 0)

@@ -2,20 +2,16 @@
 the real card (its authored mechanics from the card database), hidden piles and hands checked in every view
 (EFFECTS.md §4 "Necessary Evil, the rest")."""
 import json
-import re
 
 from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, mission, options, put, real, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, ids_seen, mission, options, planet_team, put, real, respond, started, turn_to
 
 DB = card_db()
-_ID = re.compile(r'"(c[0-9]+)"')
 
 
-def _seen(st: dict, viewer) -> set:
-    return set(_ID.findall(json.dumps(GAME.view(st, viewer))))
 
 
 def _as(st: dict, iid: str, n: int, **facts) -> str:
@@ -26,20 +22,13 @@ def _as(st: dict, iid: str, n: int, **facts) -> str:
     return iid
 
 
-def _planet(seed: str, team, *dilemmas: str):
-    st = started(seed)
-    m = mission(st, 0, "T-P1")
-    people = [put(st, 0, g, "pile", m) for g in team]
-    for old, cid in zip(("T-D1", "T-D2", "T-D3", "T-D4"), dilemmas):
-        real(st, 1, old, cid)
-    return st, m, people
 
 
 # ---------------------------------------------------------------- verb select_by_exclusion (Lying in Wait)
 def test_lying_in_wait_the_commander_excludes_one_then_the_dilemmas_owner_chooses():
     """Cave-In (unmet: no Transporters) randomly selects two to return to hand; seat 0 commands a [Rom]
     personnel there and plays Lying in Wait: he excludes one, seat 1 chooses the two."""
-    st, m, team = _planet("lying", ("T-F1", "T-F2", "T-F3", "T-F5"), "4U010")
+    st, m, team = planet_team("lying", ("T-F1", "T-F2", "T-F3", "T-F5"), "4U010", orders=False)
     _as(st, team[3], 0, affiliations=["romulan"])
     liw = real(st, 0, "T-EV1", "4U090", "hand", 0)
     st = turn_to(st, 0, "orders")
@@ -48,7 +37,7 @@ def test_lying_in_wait_the_commander_excludes_one_then_the_dilemmas_owner_choose
     assert {o["card"] for o in options(st)} == set(team)
     st = act(st, {"type": "choose", "card": team[0]})  # Picard is excluded
     assert st["pending"]["seat"] == 1 and {o["card"] for o in options(st)} == set(team[1:])
-    assert not _seen(st, 0) & set(st["seats"][1]["dilemmas"])
+    assert not ids_seen(st, 0) & set(st["seats"][1]["dilemmas"])
     st = act(st, {"type": "choose", "card": team[1]})
     st = act(st, {"type": "choose", "card": team[3]})
     st = respond(st)
@@ -59,7 +48,7 @@ def test_lying_in_wait_the_commander_excludes_one_then_the_dilemmas_owner_choose
 
 
 def test_lying_in_wait_needs_a_romulan_at_that_mission():
-    st, m, team = _planet("lying-none", ("T-F1", "T-F2", "T-F3", "T-F5"), "4U010")
+    st, m, team = planet_team("lying-none", ("T-F1", "T-F2", "T-F3", "T-F5"), "4U010", orders=False)
     liw = real(st, 0, "T-EV1", "4U090", "hand", 0)
     st = turn_to(st, 0, "orders")
     st = attempt(st, m, dilemmas=["4U010"], respond_with=liw)
@@ -172,7 +161,7 @@ def test_krim_names_a_dilemma_and_the_opponents_copies_go_beneath_your_completed
     assert all(st["cards"][c]["zone"] == "under" and st["cards"][c]["in"] == done for c in caves)
     assert st["cards"][krim]["stopped"] and st["seats"][0]["score"] == 5
     assert not any(st["cards"][i].get("face_up") for i in st["seats"][1]["dilemmas"])  # shuffled face down
-    assert not _seen(st, 0) & set(st["seats"][1]["dilemmas"])
+    assert not ids_seen(st, 0) & set(st["seats"][1]["dilemmas"])
     check_invariants(st)
 
 
@@ -181,7 +170,7 @@ def test_krim_names_a_dilemma_and_the_opponents_copies_go_beneath_your_completed
 def _harsh(seed: str, skill: str):
     """Harsh Conditions, then Dangerous Climb (unless Anthropology 2 or Cunning>30: a random personnel
     stopped); Picard and Troi have one Anthropology each; seat 0 commands one headquarters: one skill named."""
-    st, m, team = _planet(seed, ("T-F1", "T-F7", "T-F2", "T-F3"), "4U016")
+    st, m, team = planet_team(seed, ("T-F1", "T-F7", "T-F2", "T-F3"), "4U016", orders=False)
     mission(st, 0, "T-HQF")
     st = turn_to(st, 0, "orders")
     st = attempt(st, m, dilemmas=["4U016", "T-D1"])
@@ -213,7 +202,7 @@ def test_harsh_conditions_naming_another_skill_leaves_anthropology_usable():
 # ---------------------------------------------------------------- a static on the cost of your drawn dilemmas (More Than Meets the Eye)
 def _eye(seed: str, with_event: bool):
     """Two attempting personnel: seat 1 may spend 2; Harsh Conditions (planet) costs 3, Cave-In (planet) 1."""
-    st, m, team = _planet(seed, ("T-F1", "T-F7"), "4U016", "4U010")
+    st, m, team = planet_team(seed, ("T-F1", "T-F7"), "4U016", "4U010", orders=False)
     if with_event:
         real(st, 1, "T-EV1", "4U062", "core", 1)
     st = turn_to(st, 0, "orders")
