@@ -150,6 +150,35 @@ def _leaving_sources(state: dict, data: dict) -> list:
             if ab.get("kind") == "trigger" and (ab.get("if") or {}).get("trigger_card", {}).get("self")]
 
 
+
+def _names_self(cond: dict | None) -> bool:
+    """The ``if`` is about the text's own card (``trigger_card`` ``self``, alone or in an ``all``)."""
+    cond = cond or {}
+    every = cond.get("all")
+    parts: list = every if isinstance(every, list) else [cond]
+    return any(isinstance(c, dict) and (c.get("trigger_card") or {}).get("self") for c in parts)
+
+
+def _self_stopped_sources(state: dict, event: str, data: dict, optional: bool, seat: int | None = None) -> list:
+    """"When this personnel is stopped by a dilemma, …" (Tora Ziyal, Beverly Crusher, The Traveler): the
+    rulebook ("Stopped") lets nobody use a stopped card's text, "responses included" — but a text about
+    its own stopping can only ever be used stopped, and a card's text beats the rulebook. So the card a
+    ``personnel_stopped`` event is about hears it with its texts whose ``if`` names it (RULES.md "A
+    stopped card's text about its own stopping"); every other text of a stopped card stays silent."""
+    card = data.get("card")
+    if event != "personnel_stopped" or not card or card not in state["cards"]:
+        return []
+    c = state["cards"][card]
+    if not c.get("stopped") or not S.in_play(state, card):
+        return []
+    if seat is not None and S.commander(state, card) != seat:
+        return []
+    blk = X.blankers(state)
+    if blk and X.blanked(state, card, blk):
+        return []
+    return [(card, k, ab) for k, ab in S.numbered_abilities(state, card, ("on", event, optional))
+            if _names_self(ab.get("if"))]
+
 def spent(state: dict, iid: str, k: int, ab: dict) -> bool:
     """A limited trigger used up this turn: ``once_per_turn``, or an integer n — n times each
     turn ("+2 … (limit +4)": Khos)."""
@@ -172,7 +201,8 @@ def _user(state: dict, iid: str) -> int:
 
 def fire(state: dict, event: str, **data) -> None:
     TS.fire(state, event, data)  # "for the rest of this turn, when …" (a text whose card may be gone)
-    for iid, k, ab in _event_sources(state, event, False) + _leaving_sources(state, data):
+    for iid, k, ab in (_event_sources(state, event, False) + _leaving_sources(state, data)
+                       + _self_stopped_sources(state, event, data, False)):
         if ab["on"] != event or ab.get("optional") or spent(state, iid, k, ab):
             continue
         you = _user(state, iid)
@@ -235,7 +265,7 @@ def responses(state: dict, seat: int, w: dict, *, known: bool = True) -> list[di
     event, data = w["event"], w["data"]
     if data.get("while_in") and state["cards"][data["card"]]["zone"] != data["while_in"]:
         return out  # an "about to" whose card an "instead" has already taken elsewhere: nothing left to answer
-    for iid, k, ab in _event_sources(state, event, True, seat):
+    for iid, k, ab in _event_sources(state, event, True, seat) + _self_stopped_sources(state, event, data, True, seat):
         if ab["on"] != event or not ab.get("optional") or f"{iid}:{k}" in w["used"]:
             continue
         if spent(state, iid, k, ab):
