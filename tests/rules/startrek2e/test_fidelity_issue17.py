@@ -303,8 +303,8 @@ def test_discard_your_hand_discards_the_whole_hand_at_once():
     """The Dreamer and the Dream ("its owner discards his or her hand") and On Foreign Ground ("you may
     discard your hand to prevent this"): the whole hand goes at once — the player is not asked to pick
     his cards one by one (he was, once per card)."""
-    from .test_necessary_evil_dilemmas import _planet
-    st, m, team = _planet("dreamer-at-once", ("T-F2", "T-F3"), "4R027")
+    from .helpers import planet_team
+    st, m, team = planet_team("dreamer-at-once", ("T-F2", "T-F3"), "4R027")
     st = attempt(st, m, dilemmas=["4R027"])
     hand = list(st["seats"][0]["hand"])
     assert len(hand) > 1
