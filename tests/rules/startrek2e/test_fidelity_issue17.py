@@ -315,7 +315,7 @@ def test_discard_your_hand_discards_the_whole_hand_at_once():
         st = respond(act(st, options(st)[0]))
     assert asked == 0 and all(st["cards"][c]["zone"] == "discard" for c in hand)
     check_invariants(st)
-    st, m, team = _planet("foreign-at-once", ("T-F1", "T-F2", "T-F3"), "4C021")
+    st, m, team = planet_team("foreign-at-once", ("T-F1", "T-F2", "T-F3"), "4C021")
     st = attempt(st, m, dilemmas=["4C021"])
     hand = list(st["seats"][0]["hand"])
     st = act(st, {"type": "yes_no", "yes": True})
