@@ -356,3 +356,21 @@ def planet_team(seed: str, team, *dilemmas: str, orders: bool = True) -> tuple[d
     for old, cid in zip(("T-D1", "T-D2", "T-D3", "T-D4"), dilemmas):
         real(st, 1, old, cid)
     return (turn_to(st, 0, "orders") if orders else st), m, people
+
+
+STASH = {"X-STASH": {"id": "X-STASH", "title": "Stash", "type": "event", "cost": 0, "mechanics": [
+    {"kind": "event", "destroy_after": False},
+    {"kind": "order", "effects": [{"place_on_event": {"choose": {"scope": "hand"}, "face_down": True}}]}]}}
+
+
+def stash_order(seed: str) -> tuple[dict, str, str]:
+    """A fixture event in seat 0's core whose order places a card from hand face down on it, that order
+    given: ``(state, the event, the first hand card offered)`` — the set-up of the face-down leak tests."""
+    st = started(seed, extra=STASH)
+    stash = find(st, 0, "T-EV1")
+    st["cards"][stash]["guid"] = "X-STASH"
+    S.move(st, stash, "core", 0)
+    st["cards"][stash]["commander"] = 0
+    st = turn_to(st, 0, "orders")
+    st = act(st, {"type": "order", "card": stash, "ability": 1})
+    return st, stash, st["pending"]["options"][0]["card"]

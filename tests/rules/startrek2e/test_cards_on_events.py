@@ -11,7 +11,7 @@ from rules.startrek2e.cards import card_db
 from rules.startrek2e.effects.render import render_card
 from rules.startrek2e.game import GAME
 
-from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, put, real, redeal, respond, started, turn_to
+from .helpers import act, attempt, check_invariants, find, ids_seen, mission, options, put, real, redeal, respond, started, stash_order, turn_to
 
 DB = card_db()
 
@@ -77,17 +77,7 @@ def test_cards_placed_face_down_on_an_event_are_seen_only_by_their_owner():
     see it. Played with a fixture event whose order places a card from hand face down (the real
     cards that place face down — You've Always Been My Favorite, Storage Compartment — are tested
     below with the same view check, check_invariants)."""
-    extra = {"X-STASH": {"id": "X-STASH", "title": "Stash", "type": "event", "cost": 0, "mechanics": [
-        {"kind": "event", "destroy_after": False},
-        {"kind": "order", "effects": [{"place_on_event": {"choose": {"scope": "hand"}, "face_down": True}}]}]}}
-    st = started("face-down", extra=extra)
-    stash = find(st, 0, "T-EV1")
-    st["cards"][stash]["guid"] = "X-STASH"
-    S.move(st, stash, "core", 0)
-    st["cards"][stash]["commander"] = 0
-    st = turn_to(st, 0, "orders")
-    st = act(st, {"type": "order", "card": stash, "ability": 1})
-    card = st["pending"]["options"][0]["card"]
+    st, stash, card = stash_order("face-down")
     st = act(st, {"type": "choose", "card": card})
     assert st["cards"][card]["zone"] == "placed" and st["cards"][card]["face_down"]
     assert card not in ids_seen(st, 1) and card not in ids_seen(st, "spectator")

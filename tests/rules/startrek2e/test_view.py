@@ -5,7 +5,7 @@ import json
 from rules.protocol import JUDGE
 from rules.startrek2e.game import GAME
 
-from .helpers import act, check_view, find, mission, put, started, turn_to
+from .helpers import act, check_view, mission, put, started, stash_order, turn_to
 
 
 def _attempting():
@@ -129,19 +129,8 @@ def test_a_card_placed_face_down_on_an_event_is_hidden_from_the_other_seats():
     event stream; its owner and the judge see it (the real cards: test_cards_on_events.py, Storage
     Compartment and Bleeding to Death)."""
     import re
-    from rules.startrek2e import state as S
     from rules.startrek2e.view import redact_event
-    extra = {"X-STASH": {"id": "X-STASH", "title": "Stash", "type": "event", "cost": 0, "mechanics": [
-        {"kind": "event", "destroy_after": False},
-        {"kind": "order", "effects": [{"place_on_event": {"choose": {"scope": "hand"}, "face_down": True}}]}]}}
-    st = started("view-stash", extra=extra)
-    stash = find(st, 0, "T-EV1")
-    st["cards"][stash]["guid"] = "X-STASH"
-    S.move(st, stash, "core", 0)
-    st["cards"][stash]["commander"] = 0
-    st = turn_to(st, 0, "orders")
-    st = act(st, {"type": "order", "card": stash, "ability": 1})
-    card = st["pending"]["options"][0]["card"]
+    st, stash, card = stash_order("view-stash")
     before = json.loads(json.dumps(st))
     event = {"seat": 0, "type": "action", "payload": {"type": "choose", "card": card}}
     st = act(st, {"type": "choose", "card": card})
